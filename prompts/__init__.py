@@ -1,0 +1,1 @@
+"""Jinja2 prompt templates, shipped inside the wheel as the package ``verusagent.prompts``."""

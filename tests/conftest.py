@@ -1,0 +1,53 @@
+"""Shared fixtures: the one way tests find the real data beside the project (../shared or VERUSAGENT_CORPUS)."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+RUST_FIXTURES = REPO_ROOT / "rust_fixtures"
+
+
+def find_shared() -> Path | None:
+    """The shared data folder: $VERUSAGENT_CORPUS if set, else ../shared beside the repository."""
+    configured = os.environ.get("VERUSAGENT_CORPUS")
+    candidate = Path(configured) if configured else REPO_ROOT.parent / "shared"
+    return candidate if (candidate / "corpus").is_dir() else None
+
+
+@pytest.fixture(scope="session")
+def shared_dir() -> Path:
+    found = find_shared()
+    if found is None:
+        pytest.skip(
+            "the shared data folder is absent: set VERUSAGENT_CORPUS to a folder holding corpus/ and "
+            "verus-outputs/, or place it at ../shared beside the repository"
+        )
+    return found
+
+
+@pytest.fixture(scope="session")
+def bench_dir(shared_dir: Path) -> Path:
+    return shared_dir / "corpus" / "verus-bench"
+
+
+@pytest.fixture(scope="session")
+def examples_dir(shared_dir: Path) -> Path:
+    return shared_dir / "corpus" / "verus-examples"
+
+
+@pytest.fixture(scope="session")
+def verus_outputs_dir(shared_dir: Path) -> Path:
+    return shared_dir / "verus-outputs"
+
+
+@pytest.fixture(scope="session")
+def corpus_rs_files(bench_dir: Path, examples_dir: Path) -> list[Path]:
+    return sorted(bench_dir.rglob("*.rs")) + sorted(examples_dir.rglob("*.rs"))
+
+
+@pytest.fixture
+def rust_fixtures() -> Path:
+    return RUST_FIXTURES

@@ -1,0 +1,21 @@
+"""Entry point of the ``verusagent`` command: registers the command modules on the typer app."""
+
+import importlib
+
+from verusagent.cli_app import app
+
+# Each module registers its commands on ``app`` when imported; keep their top-level imports light.
+COMMAND_MODULES = [
+    "verusagent.commands.units",
+]
+
+for _module in COMMAND_MODULES:
+    importlib.import_module(_module)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

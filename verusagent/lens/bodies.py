@@ -1,0 +1,338 @@
+"""Inside a function: loops with their clauses, calls, and proof sites (asserts, proof blocks, ...)."""
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from verusagent.lens.clauses import LOOP_CLAUSE_WORDS, ClauseRun, read_clauses
+from verusagent.lens.context import ScanContext
+from verusagent.lens.model import Call, Function, Loop, LoopKind, Mode, ProofSite, ProofSiteKind
+
+_NOT_CALLEES = frozenset(
+    {
+        "if", "while", "match", "return", "in", "as", "let", "mut", "ref", "for", "loop", "else", "move", "fn",
+        "impl", "where", "unsafe", "async", "await", "dyn", "break", "continue", "forall", "exists", "choose",
+        "old", "final", "assert", "assume", "admit", "reveal", "reveal_with_fuel", "hide", "trigger", "with",
+        "requires", "ensures", "invariant", "decreases", "by", "implies", "proof", "tracked", "ghost", "is",
+        "has", "matches", "returns", "recommends",
+    }
+)
+_STATEMENT_BOUNDARIES = frozenset({";", "{", "}", "=>"})
+_REVEALS = frozenset({"reveal", "reveal_with_fuel", "hide"})
+
+
+@dataclass
+class FunctionScan:
+    function: Function
+    loop_count: int = 0
+    call_counts: Counter = field(default_factory=Counter)
+
+
+def scan_function_body(ctx: ScanContext, function: Function, run: ClauseRun) -> None:
+    scan = FunctionScan(function)
+    for clause in run.clauses:
+        first, last = _token_range(ctx, clause.keyword_span.end, clause.span.end)
+        scan_range(ctx, scan, first, last, ghost=True, loop_id=None)
+    if run.body_open is not None:
+        ghost = function.mode != Mode.EXEC
+        scan_range(ctx, scan, run.body_open + 1, ctx.group_end(run.body_open) - 1, ghost, None)
+
+
+def _token_range(ctx: ScanContext, start_byte: int, end_byte: int) -> tuple[int, int]:
+    from bisect import bisect_left
+
+    starts = ctx.token_starts
+    return bisect_left(starts, start_byte), bisect_left(starts, end_byte) - 1
+
+
+def scan_range(ctx: ScanContext, scan: FunctionScan, i: int, last: int, ghost: bool, loop_id: str | None) -> None:
+    """Scan tokens i..last for calls, loops and proof sites (this loop is the lens's hot path)."""
+    tokens = ctx.stream.tokens
+    while i <= last:
+        text = tokens[i].text
+        if text == "(":
+            if _is_call(ctx, i):
+                _add_call(ctx, scan, i, ghost)
+            i += 1
+        elif text == "#" and ctx.stream.is_punct(i + 1, "[", "!"):
+            i = _skip_attribute(ctx, i)
+        elif text in _HANDLERS and tokens[i].kind == "ident":
+            handled = _HANDLERS[text](ctx, scan, i, last, ghost, loop_id)
+            i = i + 1 if handled is None else handled
+        else:
+            i += 1
+
+
+def _skip_attribute(ctx: ScanContext, i: int) -> int:
+    open_index = i + 2 if ctx.stream.is_punct(i + 1, "!") else i + 1
+    return ctx.group_end(open_index) + 1 if ctx.stream.is_punct(open_index, "[") else i + 1
+
+
+def _at_statement_start(ctx: ScanContext, i: int) -> bool:
+    return i == 0 or ctx.stream.text(i - 1) in _STATEMENT_BOUNDARIES
+
+
+def _add_site(ctx: ScanContext, scan: FunctionScan, kind: ProofSiteKind, first: int, last: int, detail: str = ""):
+    site = ProofSite(
+        kind=kind, span=ctx.span(first, last), function_id=scan.function.id, detail=detail
+    )
+    ctx.proof_sites.append(site)
+
+
+def _statement_end(ctx: ScanContext, i: int, last: int) -> int:
+    """The index of the `;` ending the statement at i (or the last token of the range)."""
+    while i <= last and not ctx.stream.is_punct(i, ";"):
+        i = ctx.group_end(i) + 1
+    return min(i, last)
+
+
+# ----- proof constructs -----
+
+
+def _proof_block(ctx, scan, i, last, ghost, loop_id):
+    stream = ctx.stream
+    macro = stream.is_punct(i + 1, "!")
+    open_index = i + 2 if macro else i + 1
+    if not stream.is_punct(open_index, "{", "(") or not (macro or _at_statement_start(ctx, i)):
+        return None
+    close = ctx.group_end(open_index)
+    _add_site(ctx, scan, ProofSiteKind.PROOF_BLOCK, i, close)
+    scan_range(ctx, scan, open_index + 1, close - 1, True, loop_id)
+    return close + 1
+
+
+def _assert(ctx, scan, i, last, ghost, loop_id):
+    stream = ctx.stream
+    if stream.is_ident(i + 1, "forall"):
+        return _assert_forall(ctx, scan, i, last, loop_id)
+    if not stream.is_punct(i + 1, "("):
+        return None
+    close = ctx.group_end(i + 1)
+    scan_range(ctx, scan, i + 2, close - 1, True, loop_id)
+    if not stream.is_ident(close + 1, "by"):
+        end = close + 1 if stream.is_punct(close + 1, ";") else close
+        _add_site(ctx, scan, ProofSiteKind.ASSERT, i, end)
+        return end + 1
+    end, prover = _by_tail(ctx, scan, close + 2, last, loop_id)
+    _add_site(ctx, scan, ProofSiteKind.ASSERT_BY, i, end, prover)
+    return end + 1
+
+
+def _by_tail(ctx, scan, i, last, loop_id) -> tuple[int, str]:
+    """After `by`: `(prover)`, an optional `requires ...`, an optional `{ proof }`; returns (end, prover)."""
+    stream = ctx.stream
+    prover = ""
+    if stream.is_punct(i, "("):
+        close = ctx.group_end(i)
+        prover = stream.source(i + 1, close - 1) if close > i + 1 else ""
+        i = close + 1
+    while i <= last and not stream.is_punct(i, "{", ";"):
+        i = ctx.group_end(i) + 1
+    if stream.is_punct(i, "{"):
+        close = ctx.group_end(i)
+        scan_range(ctx, scan, i + 1, close - 1, True, loop_id)
+        i = close + 1 if stream.is_punct(close + 1, ";") else close
+    return min(i, last), prover
+
+
+def _assert_forall(ctx, scan, i, last, loop_id):
+    stream = ctx.stream
+    j = i + 1
+    while j <= last and not stream.is_punct(j, ";") and not stream.is_ident(j, "by"):
+        j = ctx.group_end(j) + 1
+    scan_range(ctx, scan, i + 2, j - 1, True, loop_id)
+    end = j
+    if stream.is_ident(j, "by"):
+        end, _ = _by_tail(ctx, scan, j + 1, last, loop_id)
+    _add_site(ctx, scan, ProofSiteKind.ASSERT_FORALL, i, min(end, last))
+    return end + 1
+
+
+def _simple_site(kind: ProofSiteKind):
+    def handle(ctx, scan, i, last, ghost, loop_id):
+        if not ctx.stream.is_punct(i + 1, "("):
+            return None
+        close = ctx.group_end(i + 1)
+        end = close + 1 if ctx.stream.is_punct(close + 1, ";") else close
+        detail = ctx.stream.source(i + 2, close - 1) if kind == ProofSiteKind.REVEAL and close > i + 2 else ""
+        _add_site(ctx, scan, kind, i, end, detail)
+        scan_range(ctx, scan, i + 2, close - 1, True, loop_id)
+        return end + 1
+
+    return handle
+
+
+def _calc(ctx, scan, i, last, ghost, loop_id):
+    stream = ctx.stream
+    if not (stream.is_punct(i + 1, "!") and stream.is_punct(i + 2, "{", "(")):
+        return None
+    close = ctx.group_end(i + 2)
+    _add_site(ctx, scan, ProofSiteKind.CALC, i, close)
+    scan_range(ctx, scan, i + 3, close - 1, True, loop_id)
+    return close + 1
+
+
+def _let(ctx, scan, i, last, ghost, loop_id):
+    if not ctx.stream.is_ident(i + 1, "ghost", "tracked"):
+        return None
+    end = _statement_end(ctx, i, last)
+    _add_site(ctx, scan, ProofSiteKind.GHOST_LET, i, end, ctx.stream.text(i + 1))
+    scan_range(ctx, scan, i + 2, end, True, loop_id)
+    return end + 1
+
+
+def _broadcast(ctx, scan, i, last, ghost, loop_id):
+    if not ctx.stream.is_ident(i + 1, "use"):
+        return None
+    end = _statement_end(ctx, i, last)
+    _add_site(ctx, scan, ProofSiteKind.BROADCAST_USE, i, end)
+    return end + 1
+
+
+def _nested_fn(ctx, scan, i, last, ghost, loop_id):
+    from verusagent.lens.functions import ItemScope, parse_function
+
+    stream = ctx.stream
+    if not (stream.is_ident(i + 1) and stream.is_punct(i + 2, "(", "<")):
+        return None
+    outer = scan.function
+    scope = ItemScope(path=outer.qualified.split("::"), container=f"fn {outer.qualified}", in_verus=outer.in_verus)
+    return parse_function(ctx, _nested_item_start(ctx, i), i, last, scope) + 1
+
+
+def _nested_item_start(ctx: ScanContext, fn_index: int) -> int:
+    i = fn_index
+    while i > 0 and ctx.stream.text(i - 1) not in _STATEMENT_BOUNDARIES:
+        i -= 1
+    return i
+
+
+# ----- loops -----
+
+
+def _loop(ctx, scan, i, last, ghost, loop_id):
+    stream = ctx.stream
+    kind = LoopKind(stream.text(i))
+    if kind == LoopKind.LOOP and stream.is_punct(i + 1, "|", "||"):
+        return None  # `f(x) atomically loop |update| { }` is an atomic-update call, not a loop
+    header_first = i + 1
+    j = header_first if kind != LoopKind.LOOP else i + 1
+    if kind != LoopKind.LOOP:
+        j = _loop_header_end(ctx, header_first, last)
+    run = read_clauses(ctx, j, last, LOOP_CLAUSE_WORDS, in_statement=True)
+    if run.body_open is None:
+        return None
+    close = ctx.group_end(run.body_open)
+    scan.loop_count += 1
+    new_id = f"{scan.function.id}/loop#{scan.loop_count}"
+    header = ctx.span(header_first, j - 1) if j > header_first else None
+    ctx.loops.append(
+        Loop.model_construct(
+            id=new_id, kind=kind, function_id=scan.function.id, parent_id=loop_id,
+            span=ctx.span(_label_start(ctx, i), close), header=header, clauses=run.clauses,
+            body=ctx.span(run.body_open, close),
+        )
+    )
+    scan_range(ctx, scan, header_first, j - 1, ghost, loop_id)
+    for clause in run.clauses:
+        first, last_token = _token_range(ctx, clause.keyword_span.end, clause.span.end)
+        scan_range(ctx, scan, first, last_token, True, new_id)
+    scan_range(ctx, scan, run.body_open + 1, close - 1, ghost, new_id)
+    return close + 1
+
+
+def _loop_header_end(ctx: ScanContext, i: int, last: int) -> int:
+    """The index of the first loop clause keyword or of the body `{` after a `while`/`for` header."""
+    stream = ctx.stream
+    while i <= last:
+        if stream.is_ident(i, *LOOP_CLAUSE_WORDS):
+            return i
+        if stream.is_punct(i, "{") and ctx.is_body_group(i, in_statement=True):
+            return i
+        i = ctx.group_end(i) + 1
+    return i
+
+
+def _label_start(ctx: ScanContext, i: int) -> int:
+    stream = ctx.stream
+    if i >= 3 and stream.is_punct(i - 1, ":") and stream.is_punct(i - 3, "'"):
+        return i - 3
+    return i
+
+
+# ----- calls -----
+
+
+def _is_call(ctx: ScanContext, open_index: int) -> bool:
+    stream = ctx.stream
+    callee = open_index - 1
+    if stream.is_punct(callee, ">"):
+        callee = _turbofish_callee(ctx, callee)
+    if callee < 0 or not stream.is_ident(callee) or stream.text(callee) in _NOT_CALLEES:
+        return False
+    name = stream.text(callee)
+    if name[0].isupper() or stream.is_ident(callee - 1, "fn"):
+        return False
+    return not stream.is_punct(callee + 1, "!")
+
+
+def _turbofish_callee(ctx: ScanContext, close_angle: int) -> int:
+    stream = ctx.stream
+    depth = 0
+    i = close_angle
+    while i >= 0:
+        depth += stream.text(i).count(">") if stream.text(i) in (">", ">>") else 0
+        depth -= stream.text(i).count("<") if stream.text(i) in ("<", "<<") else 0
+        if depth <= 0:
+            break
+        i -= 1
+    return i - 2 if stream.is_punct(i - 1, "::") else -1
+
+
+def _add_call(ctx: ScanContext, scan: FunctionScan, open_index: int, ghost: bool) -> None:
+    stream = ctx.stream
+    callee_index = open_index - 1
+    if stream.is_punct(callee_index, ">"):
+        callee_index = _turbofish_callee(ctx, callee_index)
+    first = _path_start(ctx, callee_index)
+    close = ctx.group_end(open_index)
+    callee = stream.text(callee_index)
+    scan.call_counts[callee] += 1
+    call = Call(
+        id=f"{scan.function.id}/call#{scan.call_counts[callee]}:{callee}",
+        function_id=scan.function.id,
+        callee=callee,
+        path="".join(t.text for t in stream.tokens[first:callee_index + 1]),
+        span=ctx.span(first, close),
+        args=ctx.span(open_index, close),
+        is_lemma=False,
+        in_ghost=ghost,
+    )
+    ctx.calls.append(call)
+
+
+def _path_start(ctx: ScanContext, i: int) -> int:
+    """Walk back over `a::b::c` (and one `recv.` for a method call) to the path's first token."""
+    stream = ctx.stream
+    while stream.is_punct(i - 1, "::") and stream.is_ident(i - 2):
+        i -= 2
+    if stream.is_punct(i - 1, ".") and stream.is_ident(i - 2) and not stream.is_punct(i - 3, "."):
+        i -= 2
+    return i
+
+
+_HANDLERS = {
+    "proof": _proof_block,
+    "assert": _assert,
+    "assume": _simple_site(ProofSiteKind.ASSUME),
+    "admit": _simple_site(ProofSiteKind.ADMIT),
+    "reveal": _simple_site(ProofSiteKind.REVEAL),
+    "reveal_with_fuel": _simple_site(ProofSiteKind.REVEAL),
+    "hide": _simple_site(ProofSiteKind.REVEAL),
+    "calc": _calc,
+    "let": _let,
+    "broadcast": _broadcast,
+    "fn": _nested_fn,
+    "while": _loop,
+    "loop": _loop,
+    "for": _loop,
+}

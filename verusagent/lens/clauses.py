@@ -1,0 +1,124 @@
+"""Clause lists (`requires a, b, ensures c`) of functions and loops, split into their expressions."""
+
+from dataclasses import dataclass
+
+from verusagent.lens.context import ScanContext
+from verusagent.lens.model import Clause, ClauseKind, Expr
+
+FUNCTION_CLAUSE_WORDS = frozenset(
+    {"requires", "ensures", "recommends", "decreases", "returns", "opens_invariants", "no_unwind",
+     "default_ensures", "with", "atomically"}
+)
+LOOP_CLAUSE_WORDS = frozenset({"invariant", "invariant_except_break", "ensures", "decreases"})
+_QUANTIFIERS = frozenset({"forall", "exists", "choose"})
+_OPENERS = frozenset({"(", "[", "{"})
+
+
+@dataclass
+class ClauseRun:
+    clauses: list[Clause]
+    body_open: int | None  # index of the body's `{`, None when the item ends with `;` or is cut off
+    end: int  # index of the last token consumed (the `;`, or the token before the body)
+
+
+def read_clauses(ctx: ScanContext, i: int, limit: int, words: frozenset[str], in_statement: bool) -> ClauseRun:
+    """Read clauses from token i (the first clause keyword, or the body) up to the body or `;`."""
+    clauses: list[Clause] = []
+    while i <= limit and ctx.stream.is_ident(i, *words):
+        if ctx.stream.is_ident(i, "atomically"):
+            stop, list_ends = _atomically_extent(ctx, i + 1, limit), False
+        else:
+            stop, list_ends = _clause_extent(ctx, i + 1, limit, words, in_statement)
+        clauses.append(_make_clause(ctx, i, stop - 1))
+        i = stop
+        if list_ends:
+            break
+    if i <= limit:
+        return ClauseRun(clauses, _body_at(ctx, i, limit), i)
+    return ClauseRun(clauses, None, limit)
+
+
+def _body_at(ctx: ScanContext, i: int, limit: int) -> int | None:
+    return i if i <= limit and ctx.stream.is_punct(i, "{") else None
+
+
+def _clause_extent(
+    ctx: ScanContext, i: int, limit: int, words: frozenset[str], in_statement: bool
+) -> tuple[int, bool]:
+    """The index where a clause starting at i ends, and whether the clause list ends there too."""
+    tokens = ctx.stream.tokens
+    first = i
+    while i <= limit:
+        text = tokens[i].text
+        if text in words and i > first and tokens[i].kind == "ident" and _ends_expression(tokens[i - 1]):
+            return i, False
+        if text == ";" and tokens[i].kind == "punct":
+            return i, True
+        if text == "{" and tokens[i].kind == "punct" and ctx.is_body_group(i, in_statement):
+            return i, True
+        i = _skip_unit(ctx, i, limit)
+    return limit + 1, True
+
+
+def _ends_expression(token) -> bool:
+    """Whether a clause keyword after this token starts a new clause (else it is an identifier)."""
+    return token.kind != "punct" or token.text in (",", ")", "]", "}", "@", "?")
+
+
+def _atomically_extent(ctx: ScanContext, i: int, limit: int) -> int:
+    """`atomically (name) { ... }`: the clause ends after its brace group."""
+    if ctx.stream.is_punct(i, "("):
+        i = ctx.group_end(i) + 1
+    if ctx.stream.is_punct(i, "{") and i <= limit:
+        i = ctx.group_end(i) + 1
+    return i + 1 if ctx.stream.is_punct(i, ",") else i
+
+
+def _skip_unit(ctx: ScanContext, i: int, limit: int) -> int:
+    """Step over one token, a whole bracket group, or a quantifier's `|params|`."""
+    stream = ctx.stream
+    text = stream.tokens[i].text
+    if text in _QUANTIFIERS and stream.is_punct(i + 1, "|"):
+        j = i + 2
+        while j <= limit and not stream.is_punct(j, "|"):
+            j = ctx.group_end(j) + 1
+        return j + 1
+    if text == "::" and stream.is_punct(i + 1, "<"):
+        return ctx.skip_angles(i + 1, limit)
+    if text in _OPENERS and stream.tokens[i].kind == "punct":
+        return stream.close_of(i) + 1
+    return i + 1
+
+
+def _make_clause(ctx: ScanContext, keyword: int, last: int) -> Clause:
+    exprs = split_exprs(ctx, keyword + 1, last)
+    end = max(last, keyword)
+    return Clause(
+        kind=ClauseKind(ctx.stream.text(keyword)),
+        span=ctx.span(keyword, end),
+        keyword_span=ctx.span(keyword, keyword),
+        exprs=exprs,
+    )
+
+
+def split_exprs(ctx: ScanContext, first: int, last: int) -> list[Expr]:
+    """The comma-separated expressions between tokens first and last (both included)."""
+    exprs: list[Expr] = []
+    start = first
+    i = first
+    tokens = ctx.stream.tokens
+    while i <= last:
+        if tokens[i].text == "," and tokens[i].kind == "punct":
+            _add_expr(ctx, exprs, start, i - 1)
+            start = i + 1
+            i += 1
+            continue
+        i = _skip_unit(ctx, i, last)
+    _add_expr(ctx, exprs, start, last)
+    return exprs
+
+
+def _add_expr(ctx: ScanContext, exprs: list[Expr], first: int, last: int) -> None:
+    if first > last:
+        return
+    exprs.append(Expr(text=ctx.stream.source(first, last), span=ctx.span(first, last)))

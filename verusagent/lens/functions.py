@@ -1,0 +1,181 @@
+"""Function items: header (attributes, visibility, modifiers, mode, name, params, return), clauses and body."""
+
+from dataclasses import dataclass, field
+
+from verusagent.lens.attributes import read_attribute
+from verusagent.lens.bodies import scan_function_body
+from verusagent.lens.clauses import FUNCTION_CLAUSE_WORDS, read_clauses
+from verusagent.lens.context import ScanContext
+from verusagent.lens.model import Attribute, Function, Mode
+
+_MODE_WORDS = {"spec": Mode.SPEC, "proof": Mode.PROOF, "axiom": Mode.AXIOM, "exec": Mode.EXEC}
+_MODIFIER_WORDS = frozenset({"open", "closed", "uninterp", "broadcast"})
+
+
+@dataclass
+class ItemScope:
+    """Where an item sits: its module/type path, its container description, and whether inside verus!."""
+
+    path: list[str] = field(default_factory=list)
+    container: str | None = None
+    in_verus: bool = False
+
+
+@dataclass
+class Prefix:
+    attributes: list[Attribute] = field(default_factory=list)
+    visibility: str = ""
+    modifiers: list[str] = field(default_factory=list)
+    mode: Mode = Mode.EXEC
+    header_start: int | None = None
+
+
+def parse_function(ctx: ScanContext, item_start: int, fn_index: int, limit: int, scope: ItemScope) -> int:
+    """Parse the function whose `fn` is at fn_index; returns the index of its last token."""
+    prefix = _read_prefix(ctx, item_start, fn_index)
+    stream = ctx.stream
+    name = stream.text(fn_index + 1)
+    i = fn_index + 2
+    if stream.is_punct(i, "<"):
+        i = ctx.skip_angles(i, limit)
+    params_open = i if stream.is_punct(i, "(") else None
+    i = ctx.group_end(i) + 1 if params_open is not None else i
+    prover, i = _read_prover(ctx, i)
+    return_type, binding, i = _read_return(ctx, i, limit)
+    i = _skip_where(ctx, i, limit)
+    header_end = i - 1
+    run = read_clauses(ctx, i, limit, FUNCTION_CLAUSE_WORDS, in_statement=False)
+    last = ctx.group_end(run.body_open) if run.body_open is not None else run.end
+    function = _build(ctx, scope, prefix, fn_index, name, params_open, header_end, last, run)
+    function.prover, function.return_type, function.return_binding = prover, return_type, binding
+    ctx.functions.append(function)
+    scan_function_body(ctx, function, run)
+    return last
+
+
+def _build(ctx, scope, prefix, fn_index, name, params_open, header_end, last, run) -> Function:
+    qualified = "::".join([*scope.path, name])
+    header_first = prefix.header_start if prefix.header_start is not None else fn_index
+    span_first = _span_start(ctx, prefix, header_first)
+    params = ctx.span(params_open, ctx.group_end(params_open)) if params_open is not None else ctx.span(fn_index, fn_index)
+    return Function.model_construct(
+        id=ctx.unique_id(f"fn:{qualified}"),
+        name=name,
+        qualified=qualified,
+        mode=prefix.mode,
+        visibility=prefix.visibility,
+        modifiers=prefix.modifiers,
+        in_verus=scope.in_verus,
+        container=scope.container,
+        span=ctx.lines.span(span_first, ctx.stream.tokens[last].end),
+        header=ctx.span(header_first, max(header_end, fn_index + 1)),
+        signature=" ".join(ctx.stream.source(header_first, max(header_end, fn_index + 1)).split()),
+        params=params,
+        return_type=None,
+        return_binding=None,
+        attributes=prefix.attributes,
+        clauses=run.clauses,
+        body=ctx.span(run.body_open, ctx.group_end(run.body_open)) if run.body_open is not None else None,
+        prover=None,
+    )
+
+
+def _span_start(ctx: ScanContext, prefix: Prefix, header_first: int) -> int:
+    """The byte where the function's text starts: its first attribute, or the doc comments just before."""
+    first = prefix.attributes[0].span.start if prefix.attributes else ctx.stream.tokens[header_first].start
+    return _doc_comment_start(ctx, first)
+
+
+def _doc_comment_start(ctx: ScanContext, offset: int) -> int:
+    data = ctx.stream.data
+    comments = ctx.stream.comments
+    index = _last_comment_before(comments, offset)
+    while index >= 0:
+        comment = comments[index]
+        between = data[comment.end : offset]
+        if between.strip() or not comment.text.startswith(("///", "/**")) or comment.text.startswith("////"):
+            break
+        offset = comment.start
+        index -= 1
+    return offset
+
+
+def _last_comment_before(comments, offset: int) -> int:
+    low, high = 0, len(comments)
+    while low < high:
+        middle = (low + high) // 2
+        if comments[middle].end <= offset:
+            low = middle + 1
+        else:
+            high = middle
+    return low - 1
+
+
+def _read_prefix(ctx: ScanContext, first: int, fn_index: int) -> Prefix:
+    prefix = Prefix()
+    stream = ctx.stream
+    i = first
+    while i < fn_index:
+        if stream.is_punct(i, "#"):
+            attribute, i = read_attribute(ctx, i)
+            if attribute is not None:
+                prefix.attributes.append(attribute)
+            continue
+        if prefix.header_start is None:
+            prefix.header_start = i
+        i = _read_prefix_word(ctx, prefix, i)
+    return prefix
+
+
+def _read_prefix_word(ctx: ScanContext, prefix: Prefix, i: int) -> int:
+    stream = ctx.stream
+    word = stream.text(i)
+    has_group = stream.is_punct(i + 1, "(")
+    end = ctx.group_end(i + 1) if has_group else i
+    written = stream.source(i, end).replace(" ", "")
+    if word == "pub":
+        prefix.visibility = written
+    elif word in _MODIFIER_WORDS:
+        prefix.modifiers.append(written)
+    elif word == "spec":
+        prefix.mode = Mode.SPEC_CHECKED if has_group else Mode.SPEC
+    elif word in _MODE_WORDS:
+        prefix.mode = _MODE_WORDS[word]
+    return end + 1
+
+
+def _read_prover(ctx: ScanContext, i: int) -> tuple[str | None, int]:
+    stream = ctx.stream
+    if stream.is_ident(i, "by") and stream.is_punct(i + 1, "("):
+        close = ctx.group_end(i + 1)
+        return stream.source(i + 2, close - 1) if close > i + 2 else "", close + 1
+    return None, i
+
+
+def _read_return(ctx: ScanContext, i: int, limit: int) -> tuple[str | None, str | None, int]:
+    stream = ctx.stream
+    if not stream.is_punct(i, "->"):
+        return None, None, i
+    i += 1
+    if stream.is_punct(i, "(") and stream.is_ident(i + 1) and stream.is_punct(i + 2, ":"):
+        close = ctx.group_end(i)
+        return stream.source(i + 3, close - 1), stream.text(i + 1), close + 1
+    first = i
+    while i <= limit and not _ends_type(ctx, i):
+        i = ctx.skip_angles(i, limit) if stream.is_punct(i, "<") else ctx.group_end(i) + 1
+    return (stream.source(first, i - 1) if i > first else None), None, i
+
+
+def _ends_type(ctx: ScanContext, i: int) -> bool:
+    stream = ctx.stream
+    return stream.is_punct(i, "{", ";") or stream.is_ident(i, "where", *FUNCTION_CLAUSE_WORDS)
+
+
+def _skip_where(ctx: ScanContext, i: int, limit: int) -> int:
+    stream = ctx.stream
+    if not stream.is_ident(i, "where"):
+        return i
+    i += 1
+    while i <= limit and not (stream.is_punct(i, "{", ";") or stream.is_ident(i, *FUNCTION_CLAUSE_WORDS)):
+        i = ctx.skip_angles(i, limit) if stream.is_punct(i, "<") else ctx.group_end(i) + 1
+    return i

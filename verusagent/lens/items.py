@@ -1,0 +1,167 @@
+"""Item level: functions, `impl`/`trait`/`mod` containers, `verus! { }` blocks; other items are stepped over."""
+
+from verusagent.lens.attributes import read_attribute
+from verusagent.lens.context import ScanContext
+from verusagent.lens.functions import ItemScope, parse_function
+from verusagent.lens.model import ProofSite, ProofSiteKind
+
+_BLOCK_ITEMS = frozenset({"struct", "enum", "union"})
+
+
+def scan_items(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> None:
+    """Scan items between tokens i and last; attributes and prefix words stay with the item that follows."""
+    stream = ctx.stream
+    item_start = i
+    while i <= last:
+        if stream.is_punct(i, "#"):
+            i = read_attribute(ctx, i)[1]
+        elif stream.is_punct(i, "(", "["):  # `pub(crate)`, `spec(checked)`: part of the item's prefix
+            i = ctx.group_end(i) + 1
+        else:
+            finished = _scan_item_token(ctx, i, last, item_start, scope)
+            i = i + 1 if finished is None else finished
+            item_start = item_start if finished is None else finished
+
+
+def _scan_item_token(ctx: ScanContext, i: int, last: int, item_start: int, scope: ItemScope) -> int | None:
+    """Handle the token at i; returns the index after a finished item, or None to go on with the next token."""
+    stream = ctx.stream
+    if stream.is_punct(i, ";"):
+        return i + 1
+    if stream.is_punct(i, "{"):
+        return ctx.group_end(i) + 1
+    if stream.tokens[i].kind != "ident":
+        return None
+    text = stream.text(i)
+    if text == "fn" and stream.is_ident(i + 1):
+        return parse_function(ctx, item_start, i, last, scope) + 1
+    if stream.is_punct(i + 1, "!"):
+        return _macro(ctx, i, last, scope)
+    handler = _ITEM_HANDLERS.get(text)
+    return handler(ctx, i, last, scope) if handler else None
+
+
+def _macro(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int:
+    stream = ctx.stream
+    open_index = i + 2
+    if stream.is_ident(open_index) and stream.text(i) == "macro_rules":
+        open_index += 1
+    if not stream.is_punct(open_index, "{", "(", "["):
+        return i + 2
+    close = ctx.group_end(open_index)
+    if stream.text(i) == "verus":
+        ctx.verus_blocks.append(ctx.span(open_index, close))
+        inner = ItemScope(path=scope.path, container=scope.container, in_verus=True)
+        scan_items(ctx, open_index + 1, close - 1, inner)
+    elif stream.text(i) != "macro_rules" and stream.is_punct(open_index, "{"):
+        # item-wrapping macros such as struct_with_invariants! { } or exec_spec_unverified! { }
+        scan_items(ctx, open_index + 1, close - 1, scope)
+    return close + 2 if stream.is_punct(close + 1, ";") else close + 1
+
+
+def _container_body(ctx: ScanContext, i: int, last: int) -> int | None:
+    """The index of the `{` opening the container whose keyword is at i (None if it ends with `;`)."""
+    stream = ctx.stream
+    while i <= last and not stream.is_punct(i, "{", ";"):
+        i = ctx.skip_angles(i, last) if stream.is_punct(i, "<") else ctx.group_end(i) + 1
+    return i if stream.is_punct(i, "{") else None
+
+
+def _impl(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int:
+    open_index = _container_body(ctx, i + 1, last)
+    if open_index is None:
+        return i + 1
+    type_name, trait_name = _impl_names(ctx, i + 1, open_index - 1)
+    container = f"impl {trait_name} for {type_name}" if trait_name else f"impl {type_name}"
+    inner = ItemScope(path=[*scope.path, type_name], container=container, in_verus=scope.in_verus)
+    close = ctx.group_end(open_index)
+    scan_items(ctx, open_index + 1, close - 1, inner)
+    return close + 1
+
+
+def _impl_names(ctx: ScanContext, i: int, last: int) -> tuple[str, str | None]:
+    """The type (and trait) of an `impl` header: the last plain identifier of each path."""
+    stream = ctx.stream
+    if stream.is_punct(i, "<"):
+        i = ctx.skip_angles(i, last)
+    names: list[str] = []
+    trait_name = None
+    while i <= last and not stream.is_ident(i, "where"):
+        if stream.is_ident(i, "for"):
+            trait_name, names = (names[-1] if names else None), []
+        elif stream.is_ident(i) and not stream.is_punct(i - 1, "'") and stream.text(i) not in ("dyn", "mut"):
+            names.append(stream.text(i))
+        i = ctx.skip_angles(i, last) if stream.is_punct(i, "<") else ctx.group_end(i) + 1
+    return (names[-1] if names else "_"), trait_name
+
+
+def _trait(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int:
+    name = ctx.stream.text(i + 1)
+    open_index = _container_body(ctx, i + 1, last)
+    if open_index is None:
+        return i + 1
+    inner = ItemScope(path=[*scope.path, name], container=f"trait {name}", in_verus=scope.in_verus)
+    close = ctx.group_end(open_index)
+    scan_items(ctx, open_index + 1, close - 1, inner)
+    return close + 1
+
+
+def _mod(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int | None:
+    stream = ctx.stream
+    if not stream.is_ident(i + 1):
+        return None
+    name = stream.text(i + 1)
+    if not stream.is_punct(i + 2, "{"):
+        return i + 2
+    close = ctx.group_end(i + 2)
+    inner = ItemScope(path=[*scope.path, name], container=f"mod {name}", in_verus=scope.in_verus)
+    scan_items(ctx, i + 3, close - 1, inner)
+    return close + 1
+
+
+def _block_item(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int:
+    """struct/enum/union: ends at its `{ }` group or at `;`."""
+    stream = ctx.stream
+    j = i + 1
+    while j <= last and not stream.is_punct(j, "{", ";"):
+        j = ctx.skip_angles(j, last) if stream.is_punct(j, "<") else ctx.group_end(j) + 1
+    return ctx.group_end(j) + 1 if stream.is_punct(j, "{") else j + 1
+
+
+def _to_semicolon(ctx: ScanContext, i: int, last: int) -> int:
+    while i <= last and not ctx.stream.is_punct(i, ";"):
+        i = ctx.group_end(i) + 1
+    return i
+
+
+def _broadcast(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int | None:
+    stream = ctx.stream
+    if stream.is_ident(i + 1, "use"):
+        end = _to_semicolon(ctx, i, last)
+        site = ProofSite(
+            kind=ProofSiteKind.BROADCAST_USE, span=ctx.span(i, min(end, last)), function_id=None, detail=""
+        )
+        ctx.proof_sites.append(site)
+        return end + 1
+    if stream.is_ident(i + 1, "group") and stream.is_punct(i + 3, "{"):
+        return ctx.group_end(i + 3) + 1
+    return None
+
+
+def _skip_to_semicolon(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int:
+    return _to_semicolon(ctx, i, last) + 1
+
+
+_ITEM_HANDLERS = {
+    "impl": _impl,
+    "trait": _trait,
+    "mod": _mod,
+    "struct": _block_item,
+    "enum": _block_item,
+    "union": _block_item,
+    "broadcast": _broadcast,
+    "use": _skip_to_semicolon,
+    "assume_specification": _skip_to_semicolon,
+    "global": _skip_to_semicolon,
+    "type": _skip_to_semicolon,
+}

@@ -1,0 +1,235 @@
+"""The source model of a Verus file: functions, clauses, loops, calls, proof sites and item-level sites.
+
+Spans carry exact byte offsets into the file's bytes (tree-sitter counts bytes) and 1-based line/column
+positions, the column counted in characters as rustc and verus count it.
+"""
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from pydantic import BaseModel
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A stdlib dataclass (pydantic serialises it inside the models): the lens makes many, so it stays light."""
+
+    start: int
+    end: int
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+
+    def contains(self, offset: int) -> bool:
+        return self.start <= offset < self.end
+
+    def covers(self, other: "Span") -> bool:
+        return self.start <= other.start and other.end <= self.end
+
+
+class Mode(StrEnum):
+    SPEC = "spec"
+    SPEC_CHECKED = "spec(checked)"
+    PROOF = "proof"
+    AXIOM = "axiom"
+    EXEC = "exec"
+
+
+class ClauseKind(StrEnum):
+    REQUIRES = "requires"
+    ENSURES = "ensures"
+    RECOMMENDS = "recommends"
+    DECREASES = "decreases"
+    RETURNS = "returns"
+    OPENS_INVARIANTS = "opens_invariants"
+    NO_UNWIND = "no_unwind"
+    DEFAULT_ENSURES = "default_ensures"
+    WITH = "with"
+    ATOMICALLY = "atomically"  # `atomically (au) { ... }` of atomic functions
+    INVARIANT = "invariant"
+    INVARIANT_EXCEPT_BREAK = "invariant_except_break"
+
+
+FUNCTION_CLAUSES = frozenset(
+    {
+        ClauseKind.REQUIRES,
+        ClauseKind.ENSURES,
+        ClauseKind.RECOMMENDS,
+        ClauseKind.DECREASES,
+        ClauseKind.RETURNS,
+        ClauseKind.OPENS_INVARIANTS,
+        ClauseKind.NO_UNWIND,
+        ClauseKind.DEFAULT_ENSURES,
+        ClauseKind.WITH,
+        ClauseKind.ATOMICALLY,
+    }
+)
+LOOP_CLAUSES = frozenset(
+    {ClauseKind.INVARIANT, ClauseKind.INVARIANT_EXCEPT_BREAK, ClauseKind.ENSURES, ClauseKind.DECREASES}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Expr:
+    """One comma-separated expression of a clause."""
+
+    text: str
+    span: Span
+
+
+@dataclass(slots=True)
+class Clause:
+    kind: ClauseKind
+    span: Span  # from the keyword to the end of the last expression (trailing comma included)
+    keyword_span: Span
+    exprs: list[Expr]
+
+
+@dataclass(frozen=True, slots=True)
+class Attribute:
+    text: str  # the whole attribute, e.g. "#[verifier::external_body]"
+    path: str  # normalised: "verifier::external_body" for both #[verifier::x] and #[verifier(x)]
+    span: Span
+
+
+class LoopKind(StrEnum):
+    WHILE = "while"
+    LOOP = "loop"
+    FOR = "for"
+
+
+class Loop(BaseModel):
+    id: str  # "fn:name/loop#1", numbered in source order within the function
+    kind: LoopKind
+    function_id: str
+    parent_id: str | None  # the enclosing loop, if nested
+    span: Span  # from the keyword (or label) to the closing brace of the body
+    header: Span | None  # the condition of `while`, the pattern-in-iterator of `for`
+    clauses: list[Clause]
+    body: Span
+
+
+@dataclass(slots=True)
+class Call:
+    id: str  # "fn:name/call#2:callee"
+    function_id: str
+    callee: str  # the last path segment (a method name for method calls)
+    path: str  # the callee as written, e.g. "lemma_x", "Seq::empty", "v.push"
+    span: Span
+    args: Span
+    is_lemma: bool  # the callee is a `proof fn` of this file
+    in_ghost: bool  # inside proof { }, assert ... by, a proof fn or a spec context
+
+
+class ProofSiteKind(StrEnum):
+    ASSERT = "assert"
+    ASSERT_BY = "assert_by"
+    ASSERT_FORALL = "assert_forall"
+    ASSUME = "assume"
+    ADMIT = "admit"
+    PROOF_BLOCK = "proof_block"
+    REVEAL = "reveal"
+    CALC = "calc"
+    BROADCAST_USE = "broadcast_use"
+    GHOST_LET = "ghost_let"  # let ghost x = ...; let tracked x = ...;
+
+
+@dataclass(slots=True)
+class ProofSite:
+    kind: ProofSiteKind
+    span: Span  # the whole statement or block
+    function_id: str | None  # None at item level (e.g. a `broadcast use` between items)
+    detail: str = ""  # e.g. the `by (bit_vector)` prover, the revealed function
+
+
+class ItemSiteKind(StrEnum):
+    ASSUME_SPECIFICATION = "assume_specification"
+    AXIOM_FN = "axiom_fn"
+    EXTERNAL_ATTRIBUTE = "external_attribute"  # external, external_body, external_fn_specification, ...
+    UNSOUND_ATTRIBUTE = "unsound_attribute"  # assume_termination, externals_available_without_declaration
+    INCLUDE_MACRO = "include_macro"  # include!, include_str!, include_bytes!
+    ENV_MACRO = "env_macro"  # env!, option_env!
+    PATH_ATTRIBUTE = "path_attribute"  # #[path = "..."]
+    FILE_MODULE = "file_module"  # mod name;
+    EXTERN_CRATE = "extern_crate"
+    INLINE_AIR = "inline_air"
+
+
+class ItemSite(BaseModel):
+    kind: ItemSiteKind
+    span: Span
+    text: str
+    function_id: str | None = None
+
+
+class Function(BaseModel):
+    id: str  # "fn:name", "fn:Type::name", "fn:module::name"; "#2" appended to a repeated id
+    name: str
+    qualified: str  # "Type::name", "module::name", or "name"
+    mode: Mode
+    visibility: str  # "" (private), "pub", "pub(crate)", ...
+    modifiers: list[str]  # among "open", "open(crate)", "closed", "uninterp", "broadcast"
+    in_verus: bool  # inside a verus! { } block
+    container: str | None  # "impl Type", "impl Trait for Type", "trait Name", "mod name"
+    span: Span  # attributes (and doc comments) to the end of the body or `;`
+    header: Span  # from the first modifier or `fn` to just before the clauses / body
+    signature: str  # the header text with whitespace folded
+    params: Span
+    return_type: str | None
+    return_binding: str | None  # `r` in `-> (r: T)`
+    attributes: list[Attribute]
+    clauses: list[Clause]
+    body: Span | None  # the `{ ... }` block, None for `fn f(...);`
+    prover: str | None = None  # `by (nonlinear_arith)` on the function header
+
+    def clause(self, kind: ClauseKind) -> Clause | None:
+        return next((c for c in self.clauses if c.kind == kind), None)
+
+
+class Problem(BaseModel):
+    message: str
+    span: Span | None
+
+
+class SourceModel(BaseModel):
+    text: str  # the file decoded as UTF-8 (invalid bytes replaced); spans index `data`, not `text`
+    data: bytes
+    verus_blocks: list[Span]  # the token trees of verus! { } invocations
+    functions: list[Function]
+    loops: list[Loop]
+    calls: list[Call]
+    proof_sites: list[ProofSite]
+    item_sites: list[ItemSite]
+    problems: list[Problem]
+
+    def slice(self, span: Span) -> str:
+        return self.data[span.start : span.end].decode("utf-8", errors="replace")
+
+    def function(self, name_or_id: str) -> Function | None:
+        for f in self.functions:
+            if name_or_id in (f.id, f.name, f.qualified):
+                return f
+        return None
+
+    def function_at(self, offset: int) -> Function | None:
+        inside = [f for f in self.functions if f.span.contains(offset)]
+        return min(inside, key=lambda f: f.span.end - f.span.start, default=None)
+
+    def unit_at(self, offset: int) -> str | None:
+        """The id of the innermost unit (call, loop, function) that holds this byte offset."""
+        for group in (self.calls, self.loops):
+            inside = [u for u in group if u.span.contains(offset)]
+            if inside:
+                return min(inside, key=lambda u: u.span.end - u.span.start).id
+        function = self.function_at(offset)
+        return function.id if function else None
+
+    def loops_of(self, function_id: str) -> list[Loop]:
+        return [lp for lp in self.loops if lp.function_id == function_id]
+
+    def calls_of(self, function_id: str) -> list[Call]:
+        return [c for c in self.calls if c.function_id == function_id]
+
+    def proof_sites_of(self, function_id: str) -> list[ProofSite]:
+        return [p for p in self.proof_sites if p.function_id == function_id]

@@ -1,0 +1,106 @@
+"""`parse(data) -> SourceModel`: tokens from tree-sitter, then the item, function and body scanners."""
+
+from pathlib import Path
+
+from verusagent.lens.context import ScanContext
+from verusagent.lens.functions import ItemScope
+from verusagent.lens.items import scan_items
+from verusagent.lens.model import Mode, Problem, SourceModel
+from verusagent.lens.positions import LineIndex
+from verusagent.lens.sites import scan_item_sites
+from verusagent.lens.tokens import tokenize
+
+MAX_BYTES = 64 * 1024 * 1024
+_MAX_REPORTED = 20
+_LEMMA_MODES = frozenset({Mode.PROOF, Mode.AXIOM})
+
+
+class UnreadableSource(Exception):
+    """Nothing of the file could be parsed (unreadable, binary, or too large)."""
+
+
+def parse_file(path: str | Path) -> SourceModel:
+    """Parse a file; raises UnreadableSource with a one-line reason only when nothing can be parsed."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise UnreadableSource(f"cannot read {path}: {error.strerror or error}") from error
+    if b"\x00" in data[:65536]:
+        raise UnreadableSource(f"{path} is a binary file (it holds NUL bytes), not Rust source")
+    if len(data) > MAX_BYTES:
+        raise UnreadableSource(f"{path} is {len(data)} bytes; the lens reads at most {MAX_BYTES}")
+    return parse(data)
+
+
+def parse(data: bytes | str) -> SourceModel:
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    lines = LineIndex(data)
+    if len(data) > MAX_BYTES:
+        too_large = Problem(message=f"file too large ({len(data)} bytes, at most {MAX_BYTES})", span=None)
+        return _empty_model(data, [too_large])
+    ctx = ScanContext(tokenize(data), lines)
+    _report_encoding(ctx)
+    scan_items(ctx, 0, len(ctx.stream) - 1, ItemScope())
+    _mark_lemma_calls(ctx)
+    scan_item_sites(ctx)
+    _report_structure(ctx)
+    return _model(ctx)
+
+
+def _model(ctx: ScanContext) -> SourceModel:
+    data = ctx.stream.data
+    return SourceModel.model_construct(
+        text=data.decode("utf-8", "replace"),
+        data=data,
+        verus_blocks=ctx.verus_blocks,
+        functions=ctx.functions,
+        loops=sorted(ctx.loops, key=lambda lp: lp.span.start),
+        calls=sorted(ctx.calls, key=lambda c: c.span.start),
+        proof_sites=sorted(ctx.proof_sites, key=lambda p: p.span.start),
+        item_sites=sorted(ctx.item_sites, key=lambda s: s.span.start),
+        problems=ctx.problems,
+    )
+
+
+def _empty_model(data: bytes, problems: list[Problem]) -> SourceModel:
+    return SourceModel.model_construct(
+        text="", data=data, verus_blocks=[], functions=[], loops=[], calls=[], proof_sites=[], item_sites=[],
+        problems=problems,
+    )
+
+
+def _mark_lemma_calls(ctx: ScanContext) -> None:
+    lemmas = {f.name for f in ctx.functions if f.mode in _LEMMA_MODES}
+    lemmas |= {f.qualified for f in ctx.functions if f.mode in _LEMMA_MODES}
+    for call in ctx.calls:
+        call.is_lemma = call.callee in lemmas or call.path in lemmas
+
+
+def _report_encoding(ctx: ScanContext) -> None:
+    data = ctx.stream.data
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        span = ctx.lines.span(error.start, error.end)
+        ctx.problems.append(Problem(message=f"invalid UTF-8 at byte {error.start}; read with replacements", span=span))
+
+
+def _report_structure(ctx: ScanContext) -> None:
+    stream = ctx.stream
+    for index in stream.unbalanced[:_MAX_REPORTED]:
+        token = stream.tokens[index]
+        message = f"unbalanced `{token.text}`: the file may be truncated or a bracket is missing"
+        ctx.problems.append(Problem(message=message, span=ctx.lines.span(token.start, token.end)))
+    for start, end in _merge_ranges(stream.syntax_errors)[:_MAX_REPORTED]:
+        ctx.problems.append(Problem(message="syntax error (tree-sitter)", span=ctx.lines.span(start, end)))
+
+
+def _merge_ranges(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(ranges):
+        if merged and start <= merged[-1][1] + 1:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged

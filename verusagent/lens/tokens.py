@@ -1,0 +1,152 @@
+"""Tokens of a Rust/Verus file, taken from tree-sitter-rust's leaves.
+
+tree-sitter parses the whole file; inside `verus! { }` it yields a token tree whose leaves are exactly the
+tokens we need (Verus keywords come out as identifiers, `==>` as `==` `>`, `~` as an ERROR leaf). Outside the
+macro the structured nodes have the same leaves. So one flat token list serves both, and the scanners above it
+decide Verus structure by position.
+"""
+
+from dataclasses import dataclass, field
+
+import tree_sitter_rust
+from tree_sitter import Language, Node, Parser
+
+_ATOMIC = frozenset(
+    {"string_literal", "raw_string_literal", "char_literal", "line_comment", "block_comment"}
+)
+_LITERALS = frozenset(
+    {"string_literal", "raw_string_literal", "char_literal", "integer_literal", "float_literal"}
+)
+_COMMENTS = frozenset({"line_comment", "block_comment"})
+OPEN_BRACKETS = {"(": ")", "[": "]", "{": "}"}
+CLOSE_BRACKETS = {")": "(", "]": "[", "}": "{"}
+
+_PARSER: Parser | None = None
+
+
+def _parser() -> Parser:
+    global _PARSER
+    if _PARSER is None:
+        _PARSER = Parser(Language(tree_sitter_rust.language()))
+    return _PARSER
+
+
+@dataclass(slots=True)
+class Token:
+    kind: str  # "ident", "punct", "lit", "comment"
+    text: str
+    start: int  # byte offsets
+    end: int
+
+
+@dataclass
+class TokenStream:
+    """Significant tokens (comments set apart) with their bracket pairs."""
+
+    data: bytes
+    tokens: list[Token]
+    comments: list[Token]
+    match: list[int]  # index of the matching bracket, or -1
+    unbalanced: list[int] = field(default_factory=list)  # indices of brackets with no partner
+    syntax_errors: list[tuple[int, int]] = field(default_factory=list)  # tree-sitter ERROR/MISSING ranges
+
+    def __len__(self) -> int:
+        return len(self.tokens)
+
+    def text(self, i: int) -> str:
+        return self.tokens[i].text if 0 <= i < len(self.tokens) else ""
+
+    def is_ident(self, i: int, *values: str) -> bool:
+        if not 0 <= i < len(self.tokens):
+            return False
+        token = self.tokens[i]
+        return token.kind == "ident" and (not values or token.text in values)
+
+    def is_punct(self, i: int, *values: str) -> bool:
+        if not 0 <= i < len(self.tokens):
+            return False
+        token = self.tokens[i]
+        return token.kind == "punct" and token.text in values
+
+    def close_of(self, i: int) -> int:
+        """The index of the bracket closing the group opened at i (the last token if unclosed)."""
+        partner = self.match[i]
+        return partner if partner >= 0 else len(self.tokens) - 1
+
+    def source(self, first: int, last: int) -> str:
+        """The source text from token `first` to token `last`, both included."""
+        return self.data[self.tokens[first].start : self.tokens[last].end].decode("utf-8", "replace")
+
+
+def tokenize(data: bytes) -> TokenStream:
+    tree = _parser().parse(data)
+    # In an ASCII file byte offsets are character offsets: slice one decoded string instead of many byte slices.
+    text_of = data.decode("ascii").__getitem__ if data.isascii() else None
+    tokens: list[Token] = []
+    comments: list[Token] = []
+    errors: list[tuple[int, int]] = []
+    kinds: dict[str, str] = {}
+    cursor = tree.walk()
+    while True:
+        node = cursor.node
+        node_type = node.type
+        if node_type in _ATOMIC or node.child_count == 0:
+            start, end = node.start_byte, node.end_byte
+            if start == end:
+                if node.is_missing:
+                    errors.append((start, end))
+            else:
+                text = text_of(slice(start, end)) if text_of else data[start:end].decode("utf-8", "replace")
+                kind = kinds.get(node_type) or _new_kind(kinds, node_type, text, start, end, errors)
+                (comments if kind == "comment" else tokens).append(Token(kind, text, start, end))
+        elif cursor.goto_first_child():
+            continue
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent():
+                match, unbalanced = _match_brackets(tokens)
+                return TokenStream(data, tokens, comments, match, unbalanced, errors)
+
+
+def _new_kind(kinds: dict[str, str], node_type: str, text: str, start: int, end: int, errors: list) -> str:
+    """The token kind of a node type (remembered), or of one ERROR leaf (recorded as a syntax error)."""
+    if node_type != "ERROR":
+        return kinds.setdefault(node_type, _kind_of(node_type, text))
+    if text.strip("~"):  # `=~=` and `=~~=` put `~` in ERROR leaves: expected inside verus! { }
+        errors.append((start, end))
+    return _kind_of(node_type, text)
+
+
+def _kind_of(node_type: str, text: str) -> str:
+    if node_type in _COMMENTS:
+        return "comment"
+    if node_type in _LITERALS:
+        return "lit"
+    if text[:1].isalpha() or text[:1] == "_":
+        return "ident"
+    return "punct"
+
+
+def _match_brackets(tokens: list[Token]) -> tuple[list[int], list[int]]:
+    match = [-1] * len(tokens)
+    stack: list[int] = []
+    unbalanced: list[int] = []
+    for i, token in enumerate(tokens):
+        if token.kind != "punct":
+            continue
+        if token.text in OPEN_BRACKETS:
+            stack.append(i)
+        elif token.text in CLOSE_BRACKETS:
+            _close(tokens, match, stack, unbalanced, i)
+    unbalanced.extend(stack)
+    return match, sorted(unbalanced)
+
+
+def _close(tokens: list[Token], match: list[int], stack: list[int], unbalanced: list[int], i: int) -> None:
+    opener = CLOSE_BRACKETS[tokens[i].text]
+    if not any(tokens[j].text == opener for j in stack):
+        unbalanced.append(i)
+        return
+    while tokens[stack[-1]].text != opener:  # brackets left open inside this group
+        unbalanced.append(stack.pop())
+    j = stack.pop()
+    match[i], match[j] = j, i
