@@ -1,0 +1,472 @@
+#!/usr/bin/env python3
+"""verus stand-in: NOT the real verus. A test double that behaves like `verus` at the process boundary.
+
+It answers from scenario files instead of verifying anything, and says so in every output: a stderr line
+`[verus stand-in] note: not the real verus; answering from scenario NAME`, `"standin": true` and the version
+`0.0.0-standin` in its JSON, `Verus stand-in (not the real verus)` in its text version.
+
+Scenario: env VERUS_STANDIN_SCENARIO names a JSON file, or a folder whose *.json files are read in name order.
+A file holds either one answer (used for every input) or rules, of which the first that matches answers:
+
+    {
+      "name": "loop-invariant",                  optional, shown in the marker line
+      "unsupported_flags": ["--no-cheating"],    these flags exit 255 with `Error: Unrecognized option`
+      "version": "0.2024.01.01.abcdef0",         optional, default "0.0.0-standin"
+      "install_incomplete": false,               every call exits 128, like a broken install
+      "rules": [
+        {
+          "when_contains": "invariant",          substring (or list, all needed) of the input .rs file
+          "when_not_contains": "assume(",        substring (or list, none allowed)
+          "when_flags": ["--verify-function"],   flags that must all be present
+          "verdict": "failed",                   verified | failed | frontend_rejected | did_not_compile
+          "errors": [                            diagnostics; positions computed from the input file
+            {"message": "invariant not satisfied at end of loop body",
+             "line_contains": "x <= 10",         the span is this substring's first occurrence
+             "occurrence": 1,                    or its n-th one
+             "label": null, "level": "error", "code": null,   "E0308" gives {"code": "E0308"}
+             "notes": ["..."],
+             "related": [{"line_contains": "requires x > 0", "label": "failed precondition"},
+                         {"file": "vstd/seq.rs", "line": 12, "col": 9, "text": "i < self.len()",
+                          "label": "failed precondition"}]}
+          ],
+          "verified": 3,                         the `verified` count (default: functions minus errors)
+          "errors_count": 1,                     the `errors` count (default: error-level entries)
+          "stdout": {...} | null,                replaces the JSON document (null: print none)
+          "stdout_text": "garbage",              replaces stdout with raw text
+          "stderr_lines": ["text", {...}],       extra stderr lines (objects are printed as JSON)
+          "exit": 1,                             default: 0 for verified, else 1
+          "sleep": 0.0,                          seconds to wait before answering (a slow run)
+          "hang": false,                         start a child (like z3), then never answer
+          "stray_child": false,                  leave a child behind in the process group, then answer
+          "panic": false                         print a panic and no JSON document
+        }
+      ]
+    }
+
+Env VERUS_STANDIN_PIDFILE: a file to which the pids of the stand-in and its children are appended.
+Env VERUS_STANDIN_LOG: a file to which one JSON line per call is appended (argv, input hash, rule, times).
+Flags: `--version [--output-json]`, `--help`; in a run `--output-json` and `--error-format=json` select JSON
+output (human text otherwise); `--verify-function` makes the run partial and needs `--verify-root` or
+`--verify-only-module`/`--verify-module`. Without a scenario a run exits 2 with an explanation.
+"""
+
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+MARKER = "[verus stand-in]"
+DEFAULT_VERSION = "0.0.0-standin"
+VALUE_FLAGS = {
+    "--multiple-errors", "--rlimit", "--num-threads", "--verify-function", "--verify-module",
+    "--verify-only-module", "-V", "--crate-type", "--edition", "--error-format",
+}
+KNOWN_FLAGS = [
+    "--output-json", "--error-format", "--no-report-long-running", "--multiple-errors", "--rlimit",
+    "--no-cheating", "--verify-function", "--verify-module", "--verify-only-module", "--verify-root",
+    "--expand-errors", "--no-verify", "--num-threads", "--time", "--version", "--crate-type", "-V",
+]
+
+
+# ------------------------------------------------------------------------------------------- scenario
+
+
+def scenario_paths() -> list[Path]:
+    configured = os.environ.get("VERUS_STANDIN_SCENARIO")
+    if not configured:
+        return []
+    path = Path(configured)
+    return sorted(path.glob("*.json")) if path.is_dir() else [path]
+
+
+def load_scenarios() -> list[dict]:
+    scenarios = []
+    for path in scenario_paths():
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data.setdefault("name", path.stem)
+        scenarios.append(data)
+    return scenarios
+
+
+def scenario_digest() -> str:
+    digest = hashlib.sha256()
+    for path in scenario_paths():
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def rules_of(scenario: dict) -> list[dict]:
+    if "rules" in scenario:
+        return scenario["rules"]
+    answer = {k: v for k, v in scenario.items() if k not in ("name", "unsupported_flags", "version")}
+    return [answer]
+
+
+def as_list(value) -> list:
+    if value is None:
+        return []
+    return value if isinstance(value, list) else [value]
+
+
+def matches(rule: dict, text: str, flags: set[str]) -> bool:
+    return (
+        all(s in text for s in as_list(rule.get("when_contains")))
+        and not any(s in text for s in as_list(rule.get("when_not_contains")))
+        and all(f in flags for f in as_list(rule.get("when_flags")))
+    )
+
+
+def pick_rule(scenarios: list[dict], text: str, flags: set[str]) -> tuple[str, int, dict] | None:
+    for scenario in scenarios:
+        for index, rule in enumerate(rules_of(scenario)):
+            if matches(rule, text, flags):
+                return scenario["name"], index, rule
+    return None
+
+
+# ------------------------------------------------------------------------------------------- arguments
+
+
+def split_args(argv: list[str]) -> tuple[set[str], dict[str, str], list[str]]:
+    flags, values, positional = set(), {}, []
+    index = 0
+    while index < len(argv):
+        arg = argv[index]
+        name, _, inline = arg.partition("=")
+        if arg.startswith("-"):
+            flags.add(name)
+            if inline:
+                values[name] = inline
+            elif name in VALUE_FLAGS and index + 1 < len(argv):
+                values[name] = argv[index + 1]
+                index += 1
+        else:
+            positional.append(arg)
+        index += 1
+    return flags, values, positional
+
+
+def unsupported(scenarios: list[dict]) -> set[str]:
+    return {flag for s in scenarios for flag in s.get("unsupported_flags", [])}
+
+
+def version_of(scenarios: list[dict]) -> str:
+    return next((s["version"] for s in scenarios if "version" in s), DEFAULT_VERSION)
+
+
+# ------------------------------------------------------------------------------------------- spans
+
+
+def span_at(data: bytes, file_name: str, needle: str, occurrence: int, label, primary: bool) -> dict:
+    encoded = needle.encode("utf-8")
+    start = -1
+    for _ in range(max(occurrence, 1)):
+        start = data.find(encoded, start + 1)
+        if start < 0:
+            raise LookupError(f"line_contains {needle!r} (occurrence {occurrence}) is not in {file_name}")
+    end = start + len(encoded)
+    (line, col, line_text), (end_line, end_col, _) = position(data, start), position(data, end)
+    result = span(file_name, start, end, line, col, end_col, line_text, label, primary)
+    result["line_end"] = end_line
+    return result
+
+
+def position(data: bytes, offset: int) -> tuple[int, int, str]:
+    """1-based line and character column of a byte offset, and the text of its line."""
+    line_start = data.rfind(b"\n", 0, offset) + 1
+    line_end = data.find(b"\n", offset)
+    line_end = len(data) if line_end < 0 else line_end
+    line_text = data[line_start:line_end].decode("utf-8", errors="replace")
+    column = len(data[line_start:offset].decode("utf-8", errors="replace")) + 1
+    return data.count(b"\n", 0, offset) + 1, column, line_text
+
+
+def span(file_name, byte_start, byte_end, line, col, end_col, line_text, label, primary) -> dict:
+    return {
+        "file_name": file_name, "byte_start": byte_start, "byte_end": byte_end,
+        "line_start": line, "line_end": line, "column_start": col, "column_end": end_col,
+        "is_primary": primary,
+        "text": [{"text": line_text, "highlight_start": col, "highlight_end": end_col}],
+        "label": label, "suggested_replacement": None, "suggestion_applicability": None, "expansion": None,
+    }
+
+
+def related_span(data: bytes, file_name: str, spec: dict) -> dict:
+    if "line_contains" in spec:
+        return span_at(data, file_name, spec["line_contains"], spec.get("occurrence", 1), spec.get("label"), False)
+    text = spec.get("text", "")
+    line, col = spec.get("line", 1), spec.get("col", 1)
+    return span(spec["file"], spec.get("byte_start", 0), spec.get("byte_start", 0) + len(text.encode()),
+                line, col, col + len(text), " " * (col - 1) + text, spec.get("label"), False)
+
+
+def diagnostic(data: bytes, file_name: str, spec: dict) -> dict:
+    spans = []
+    if "line_contains" in spec:
+        spans.append(span_at(data, file_name, spec["line_contains"], spec.get("occurrence", 1),
+                             spec.get("label"), True))
+    spans += [related_span(data, file_name, r) for r in spec.get("related", [])]
+    code = spec.get("code")
+    entry = {
+        "$message_type": "diagnostic", "message": spec["message"],
+        "code": {"code": code, "explanation": None} if code else None,
+        "level": spec.get("level", "error"), "spans": spans,
+        "children": [{"message": n, "code": None, "level": "note", "spans": [], "children": [], "rendered": None}
+                     for n in spec.get("notes", [])],
+    }
+    entry["rendered"] = render_human(entry)
+    return entry
+
+
+def render_human(entry: dict) -> str:
+    code = f"[{entry['code']['code']}]" if entry.get("code") else ""
+    lines = [f"{entry['level']}{code}: {entry['message']}"]
+    spans = sorted(entry["spans"], key=lambda s: (not s["is_primary"]))
+    width = max([len(str(s["line_start"])) for s in spans] or [1])
+    pad = " " * width
+    current_file = None
+    for s in spans:
+        arrow = "-->" if current_file is None else ":::"
+        if s["file_name"] != current_file:
+            lines += [f"{pad}{arrow} {s['file_name']}:{s['line_start']}:{s['column_start']}", f"{pad} |"]
+            current_file = s["file_name"]
+        row = s["text"][0]["text"] if s["text"] else ""
+        mark = ("^" if s["is_primary"] else "-") * max(s["column_end"] - s["column_start"], 1)
+        label = f" {s['label']}" if s.get("label") else ""
+        lines += [f"{str(s['line_start']).rjust(width)} | {row}", f"{pad} | {' ' * (s['column_start'] - 1)}{mark}{label}"]
+    lines += [f"{pad} = note: {c['message']}" for c in entry["children"]]
+    return "\n".join(lines) + "\n"
+
+
+# ------------------------------------------------------------------------------------------- answers
+
+
+def count_functions(text: str) -> int:
+    return len(re.findall(r"\bfn\s+\w+", text))
+
+
+def function_names(text: str) -> list[str]:
+    return re.findall(r"\bfn\s+(\w+)", text)
+
+
+def results_document(rule: dict, text: str, crate: str, errors: list[dict], partial: bool, version: str) -> dict:
+    verdict = rule.get("verdict", "verified")
+    error_count = rule.get("errors_count", sum(1 for e in errors if e["level"] == "error"))
+    verified = rule.get("verified", max(count_functions(text) - error_count, 0))
+    results = {"encountered-error": verdict != "verified", "encountered-vir-error": verdict == "frontend_rejected"}
+    if not partial:
+        results["success"] = verdict == "verified"
+    if verdict != "frontend_rejected":
+        if verdict == "did_not_compile":
+            verified, error_count = 0, 0
+        results.update({"verified": verified, "errors": error_count, "is-verifying-entire-crate": not partial})
+    details = {f"{crate}::{name}": {"obligation_proof_notes": [], "failed_proof_notes": []}
+               for name in function_names(text)}
+    return {"func-details": details, "verification-results": results, "verus": build_info(version)}
+
+
+def build_info(version: str) -> dict:
+    return {
+        "profile": "standin", "version": version, "standin": True,
+        "platform": {"os": sys.platform, "arch": os.uname().machine},
+        "toolchain": "none (verus stand-in)", "commit": "standin",
+    }
+
+
+def aborting(errors: list[dict]) -> list[dict]:
+    count = sum(1 for e in errors if e["level"] == "error")
+    if not count:
+        return []
+    plural = "s" if count > 1 else ""
+    tail = [{"$message_type": "diagnostic", "message": f"aborting due to {count} previous error{plural}",
+             "code": None, "level": "error", "spans": [], "children": [],
+             "rendered": f"error: aborting due to {count} previous error{plural}\n\n"}]
+    codes = sorted({e["code"]["code"] for e in errors if e.get("code")})
+    if codes:
+        note = f"For more information about this error, try `rustc --explain {codes[0]}`."
+        tail.append({"$message_type": "diagnostic", "message": note, "code": None, "level": "failure-note",
+                     "spans": [], "children": [], "rendered": note + "\n"})
+    return tail
+
+
+def emit_stderr(entries: list[dict], json_errors: bool) -> None:
+    for entry in entries:
+        if isinstance(entry, str):
+            print(entry, file=sys.stderr)
+        elif json_errors:
+            print(json.dumps(entry), file=sys.stderr)
+        else:
+            print(entry.get("rendered") or "", file=sys.stderr)
+
+
+def emit_stdout(rule: dict, document: dict, json_output: bool, partial: bool) -> None:
+    if "stdout_text" in rule:
+        sys.stdout.write(rule["stdout_text"])
+    elif json_output:
+        chosen = rule["stdout"] if "stdout" in rule else document
+        if chosen is not None:
+            print(json.dumps(chosen, indent=2))
+    else:
+        results = document["verification-results"]
+        suffix = " (partial verification with `--verify-*`)" if partial else ""
+        print(f"verification results:: {results.get('verified', 0)} verified, {results.get('errors', 0)} errors{suffix}")
+    sys.stdout.flush()
+
+
+# ------------------------------------------------------------------------------------------- processes
+
+
+def record_pids(*pids: int) -> None:
+    pidfile = os.environ.get("VERUS_STANDIN_PIDFILE")
+    if pidfile:
+        with open(pidfile, "a", encoding="utf-8") as out:
+            out.write("".join(f"{pid}\n" for pid in pids))
+            out.flush()
+
+
+def start_child(seconds: float) -> int:
+    """A child in the same process group, like a z3 worker."""
+    child = subprocess.Popen([sys.executable, "-c", f"import time; time.sleep({seconds})"])
+    return child.pid
+
+
+def hang() -> None:
+    record_pids(os.getpid(), start_child(3600))
+    while True:
+        time.sleep(3600)
+
+
+def panic(rule: dict) -> int:
+    print("thread 'rustc' panicked at rust_verify/src/verifier.rs:1:1:", file=sys.stderr)
+    print("verus stand-in: simulated panic (not a real verus panic)", file=sys.stderr)
+    print("note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace", file=sys.stderr)
+    if "stdout_text" in rule or rule.get("stdout"):
+        emit_stdout(rule, {}, True, False)
+    return rule.get("exit", 1)
+
+
+def log_call(argv: list[str], data: bytes, rule_name: str, started: float) -> None:
+    log = os.environ.get("VERUS_STANDIN_LOG")
+    if log:
+        record = {"argv": argv, "cwd": os.getcwd(), "sha256": hashlib.sha256(data).hexdigest(),
+                  "rule": rule_name, "pid": os.getpid(), "start": started, "end": time.time()}
+        with open(log, "a", encoding="utf-8") as out:
+            out.write(json.dumps(record) + "\n")
+
+
+# ------------------------------------------------------------------------------------------- commands
+
+
+def print_version(scenarios: list[dict], as_json: bool) -> int:
+    version = version_of(scenarios)
+    if as_json:
+        document = {"verus": build_info(version), "standin": True,
+                    "scenario": os.environ.get("VERUS_STANDIN_SCENARIO"), "scenario_sha256": scenario_digest()}
+        print(json.dumps(document, indent=2))
+    else:
+        print(f"Verus stand-in (not the real verus)\n  Version: {version}\n  Profile: standin\n"
+              f"  Scenario sha256: {scenario_digest()}")
+    return 0
+
+
+def print_help(scenarios: list[dict]) -> int:
+    missing = unsupported(scenarios)
+    print("Usage: verus [options] FILE   (verus stand-in: not the real verus)\n\nOptions:")
+    for flag in KNOWN_FLAGS:
+        if flag not in missing:
+            print(f"    {flag}")
+    return 0
+
+
+def check_arguments(flags: set[str], scenarios: list[dict]) -> int | None:
+    for flag in sorted(flags & unsupported(scenarios)):
+        print(f"Error: Unrecognized option: '{flag.lstrip('-')}' (verus stand-in: unsupported by the scenario)",
+              file=sys.stderr)
+        return 255
+    partial_root = {"--verify-root", "--verify-only-module", "--verify-module"}
+    if "--verify-function" in flags and not flags & partial_root:
+        print("Error: --verify-function option requires --verify-root or --verify-module", file=sys.stderr)
+        return 255
+    return None
+
+
+def run(argv: list[str], scenarios: list[dict]) -> int:
+    flags, values, positional = split_args(argv)
+    bad = check_arguments(flags, scenarios)
+    if bad is not None:
+        return bad
+    sources = [p for p in positional if p.endswith(".rs")]
+    if len(sources) != 1:
+        print(f"{MARKER} error: expected one .rs file, got {positional}", file=sys.stderr)
+        return 255
+    if not scenarios:
+        print(f"{MARKER} error: no scenario: set VERUS_STANDIN_SCENARIO to a scenario file or folder",
+              file=sys.stderr)
+        return 2
+    return answer(argv, sources[0], flags, values, scenarios)
+
+
+def answer(argv, file_name, flags, values, scenarios) -> int:
+    started = time.time()
+    try:
+        data = Path(file_name).read_bytes()
+    except OSError as error:
+        print(f"error: couldn't read {file_name}: {error.strerror}", file=sys.stderr)
+        return 1
+    text = data.decode("utf-8", errors="replace")
+    picked = pick_rule(scenarios, text, flags)
+    name = f"{picked[0]} (rule {picked[1]})" if picked else "none"
+    print(f"{MARKER} note: not the real verus; answering from scenario {name}", file=sys.stderr)
+    if picked is None:
+        print(f"{MARKER} error: no rule of the scenario matches {file_name}", file=sys.stderr)
+        log_call(argv, data, name, started)
+        return 2
+    code = respond(picked[2], data, text, file_name, flags, version_of(scenarios))
+    log_call(argv, data, name, started)
+    return code
+
+
+def respond(rule, data, text, file_name, flags, version) -> int:
+    time.sleep(float(rule.get("sleep", 0)))
+    if rule.get("hang"):
+        hang()
+    if rule.get("stray_child"):
+        record_pids(start_child(30))
+    if rule.get("panic"):
+        return panic(rule)
+    try:
+        errors = [diagnostic(data, file_name, spec) for spec in rule.get("errors", [])]
+    except LookupError as problem:
+        print(f"{MARKER} error: scenario does not fit the input: {problem}", file=sys.stderr)
+        return 2
+    partial = "--verify-function" in flags
+    crate = re.sub(r"\W", "_", Path(file_name).stem)
+    document = results_document(rule, text, crate, errors, partial, version)
+    json_errors = "--error-format" in flags
+    emit_stderr(errors + aborting(errors) + list(rule.get("stderr_lines", [])), json_errors)
+    emit_stdout(rule, document, "--output-json" in flags, partial)
+    return rule.get("exit", 0 if rule.get("verdict", "verified") == "verified" else 1)
+
+
+def main(argv: list[str]) -> int:
+    try:
+        scenarios = load_scenarios()
+    except (OSError, json.JSONDecodeError) as problem:
+        print(f"{MARKER} error: cannot read the scenario: {problem}", file=sys.stderr)
+        return 2
+    if any(s.get("install_incomplete") for s in scenarios):
+        print("error: Verus installation is incomplete (verus stand-in: simulated)", file=sys.stderr)
+        return 128
+    if "--version" in argv:
+        return print_version(scenarios, "--output-json" in argv)
+    if "--help" in argv or "-h" in argv:
+        return print_help(scenarios)
+    return run(argv, scenarios)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

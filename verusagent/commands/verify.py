@@ -1,0 +1,147 @@
+"""`verusagent verify FILE` runs verus; `verusagent diagnose LOG` reads a saved verus output. Both print the
+diagnostics grouped by function with code excerpts, or JSON with --json.
+
+Exit codes: 0 verified (for `verify --fn`, the focused function verified: a partial check); 1 not verified;
+2 usage (bad arguments, unreadable file); 3 tool failure (verus missing, crashing, hanging, garbage output).
+"""
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from verusagent.cli_app import app
+
+if TYPE_CHECKING:
+    from verusagent.lens.model import SourceModel
+    from verusagent.verus.models import Verdict
+
+EXIT_VERIFIED, EXIT_NOT_VERIFIED, EXIT_USAGE, EXIT_TOOL_FAILURE = 0, 1, 2, 3
+
+
+@app.command()
+def verify(
+    file: Path = typer.Argument(..., help="The Verus file to verify."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+    function: str | None = typer.Option(None, "--fn", help="Verify only this function (a partial run)."),
+    module: str | None = typer.Option(None, "--module", help="With --fn: the module holding it."),
+    verus: str | None = typer.Option(None, "--verus", help="The verus binary (else $VERUS_PATH, else PATH)."),
+    timeout: float = typer.Option(300.0, "--timeout", help="Wall-clock limit in seconds."),
+    rlimit: str = typer.Option("10", "--rlimit", help="SMT resource limit (a number or 'infinity')."),
+    multiple_errors: int = typer.Option(2, "--multiple-errors", help="Extra errors to look for per function."),
+    no_cheating: bool = typer.Option(False, "--no-cheating", help="Reject assume/admit/external_body."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Run verus even if the result is cached."),
+) -> None:
+    """Run verus on FILE and print its diagnostics grouped by function."""
+    from verusagent.verus import RunOptions, VerusNotFound, VerusUnusable, find_verus, map_to_units, run_verus
+    from verusagent.verus.report import group_by_function, result_json
+
+    data = _read(file)
+    try:
+        install = find_verus(verus)
+    except (VerusNotFound, VerusUnusable) as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(EXIT_TOOL_FAILURE) from error
+    options = RunOptions(
+        timeout_s=timeout, rlimit=_rlimit(rlimit), multiple_errors=multiple_errors, verify_function=function,
+        verify_module=module, no_cheating=no_cheating, use_cache=not no_cache, file_name=file.name,
+    )
+    result = run_verus(install, data, options=options)
+    model = _model(data)
+    diagnostics = map_to_units(result.diagnostics, model, result.file_name)
+    groups = group_by_function(diagnostics, model, result.file_name)
+    if as_json:
+        typer.echo(json.dumps(result_json(result, groups), indent=2))
+    else:
+        _print_result(result, install.describe(), file, groups, model)
+    raise typer.Exit(_exit_code(result.verdict, partial_allowed=function is not None))
+
+
+@app.command()
+def diagnose(
+    log: str = typer.Argument(..., help="A saved verus output (stdout, stderr or both), or '-' for stdin."),
+    as_json: bool = typer.Option(False, "--json", help="Print the diagnostics as JSON."),
+    source: Path | None = typer.Option(None, "--source", help="The verified file, for excerpts and grouping."),
+) -> None:
+    """Read a saved verus output (JSON or text) and print its diagnostics grouped by function, without verus."""
+    from verusagent.verus import map_to_units, parse_log
+    from verusagent.verus.report import group_by_function, parsed_json
+
+    text = sys.stdin.read() if log == "-" else _read(Path(log)).decode("utf-8", errors="replace")
+    parsed = parse_log(text)
+    model = _model(_read(source)) if source else None
+    main_file = source.name if source else None
+    diagnostics = map_to_units(parsed.diagnostics, model, main_file) if model else parsed.diagnostics
+    groups = group_by_function(diagnostics, model, main_file)
+    if as_json:
+        typer.echo(json.dumps(parsed_json(parsed, groups), indent=2))
+    else:
+        _print_parsed(parsed, log, groups, model, main_file)
+    raise typer.Exit(_exit_code(parsed.verdict, partial_allowed=False))
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as error:
+        typer.echo(f"error: cannot read {path}: {error.strerror}", err=True)
+        raise typer.Exit(EXIT_USAGE) from error
+
+
+def _rlimit(text: str) -> float | str:
+    if text == "infinity":
+        return text
+    try:
+        return float(text)
+    except ValueError as error:
+        raise typer.BadParameter(f"--rlimit takes a number or 'infinity', not {text!r}") from error
+
+
+def _model(data: bytes) -> "SourceModel":
+    from verusagent.lens import parse
+
+    return parse(data)
+
+
+def _exit_code(verdict: "Verdict | None", partial_allowed: bool) -> int:
+    from verusagent.verus import Verdict
+
+    if verdict == Verdict.VERIFIED or (partial_allowed and verdict == Verdict.VERIFIED_PARTIAL):
+        return EXIT_VERIFIED
+    if verdict in (Verdict.TOOL_FAILURE, Verdict.TIMEOUT):
+        return EXIT_TOOL_FAILURE
+    return EXIT_NOT_VERIFIED
+
+
+def _print_result(result, describe: str, file: Path, groups, model) -> None:
+    from rich.console import Console
+
+    from verusagent.verus.report import Report
+
+    report = Report(Console(highlight=False), model, result.file_name)
+    counts = f"{result.verified if result.verified is not None else '?'} verified, "
+    counts += f"{result.errors if result.errors is not None else '?'} errors, {result.duration_s:.1f} s"
+    counts += ", from the cache" if result.from_cache else ""
+    report.console.print(describe, highlight=False, markup=False)
+    report.header(str(file), result.verdict, result.partial, f"({counts})", result.is_standin)
+    report.reasons(result.reasons, result.warnings)
+    report.groups(groups)
+    for panic in result.panics:
+        report.console.print(f"panic: {panic}", highlight=False, markup=False)
+
+
+def _print_parsed(parsed, log: str, groups, model, main_file: str | None) -> None:
+    from rich.console import Console
+
+    from verusagent.verus.report import Report
+
+    report = Report(Console(highlight=False), model, main_file)
+    summary = parsed.summary
+    counts = f"({summary.verified} verified, {summary.errors} errors)" if summary else "(no results in the log)"
+    report.header(log, parsed.verdict, parsed.partial, counts, parsed.standin_detected)
+    report.reasons(parsed.reasons, [])
+    report.groups(groups)
+    for panic in parsed.panics:
+        report.console.print(f"panic: {panic}", highlight=False, markup=False)
