@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+pytest_plugins = ["network_guard"]
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 RUST_FIXTURES = REPO_ROOT / "rust_fixtures"

@@ -7,6 +7,7 @@ from verusagent.cli_app import app
 # Each module registers its commands on ``app`` when imported; keep their top-level imports light.
 COMMAND_MODULES = [
     "verusagent.commands.units",
+    "verusagent.commands.show",
     "verusagent.commands.verify",
 ]
 

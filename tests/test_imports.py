@@ -1,0 +1,83 @@
+"""`import litellm` takes seconds: the CLI's help and the commands that need no model must not load it."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+LIGHT_MODULES = [
+    "verusagent.cli",
+    "verusagent.llm",
+    "verusagent.llm.client",
+    "verusagent.llm.extract",
+    "verusagent.llm.prompts",
+    "verusagent.llm.cache",
+    "verusagent.llm.budget",
+    "verusagent.llm.retry",
+    "verusagent.llm.script",
+    "verusagent.record",
+    "verusagent.record.timeline",
+    "verusagent.commands.show",
+]
+
+
+CLI_PROBE = """
+import atexit, json, sys
+out, args = sys.argv[1], sys.argv[2:]
+atexit.register(lambda: open(out, "w").write(json.dumps(sorted(sys.modules))))
+sys.argv = ["verusagent", *args]
+from verusagent.cli import main
+main()
+"""
+
+
+def modules_after_cli(tmp_path: Path, *args: str) -> set[str]:
+    """The modules loaded by a fresh interpreter that ran the ``verusagent`` entry point with ``args``."""
+    out = tmp_path / "modules.json"
+    run = subprocess.run([sys.executable, "-c", CLI_PROBE, str(out), *args], capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 0, run.stdout[-1000:] + run.stderr[-2000:]
+    return set(json.loads(out.read_text()))
+
+
+def has_litellm(modules: set[str]) -> bool:
+    return any(name == "litellm" or name.startswith("litellm.") for name in modules)
+
+
+@pytest.mark.parametrize("module", LIGHT_MODULES)
+def test_importing_does_not_load_litellm(module):
+    code = f"import sys, {module}; assert not any(m.split('.')[0] == 'litellm' for m in sys.modules), 'litellm'"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+
+
+def test_verusagent_help_does_not_load_litellm(tmp_path):
+    modules = modules_after_cli(tmp_path, "--help")
+    assert "verusagent.cli" in modules and "verusagent.commands.show" in modules
+    assert not has_litellm(modules)
+    script = Path(sys.executable).parent / "verusagent"
+    run = subprocess.run([str(script), "--help"], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and "show" in run.stdout
+
+
+def test_show_does_not_load_litellm(tmp_path):
+    from verusagent.record import RunStarted, RunWriter
+
+    with RunWriter.create(tmp_path, "r") as writer:
+        writer.emit(RunStarted(run_id="r"))
+    modules = modules_after_cli(tmp_path, "show", str(writer.folder))
+    assert "verusagent.record.reader" in modules
+    assert not has_litellm(modules)
+
+
+def test_the_model_layer_loads_litellm_only_when_it_calls():
+    code = ("import sys\nfrom verusagent.llm.runtime import load_litellm\nassert 'litellm' not in sys.modules\n"
+            "load_litellm()\nassert 'litellm' in sys.modules\nimport os\n"
+            "assert os.environ['LITELLM_LOCAL_MODEL_COST_MAP'] == 'True'\n"
+            "import litellm\nassert litellm.suppress_debug_info and any(p['provider'] == 'scripted' "
+            "for p in litellm.custom_provider_map)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "model cost map fetch" not in run.stderr  # no network attempt at import

@@ -1,0 +1,161 @@
+#!/usr/bin/env python3
+"""A small OpenAI-compatible replay server on 127.0.0.1: a STAND-IN for a model endpoint, for tests.
+
+It answers ``POST /v1/chat/completions`` from a scenario, one entry per request, in order: a reply text
+(status 200), an HTTP error (e.g. 429 or 500, with an OpenAI-style error body), optionally after a delay (to
+hit a client timeout). It records every request (path, headers, JSON body) in memory. It knows nothing about
+Verus; it only replays.
+
+Scenario file (JSON list):  [{"content": "...", "prompt_tokens": 10, "completion_tokens": 5},
+                             {"status": 429, "retry_after": 0}, {"status": 500}, {"delay_s": 3, "content": "late"}]
+
+    python tools/replay_server.py scenario.json [--port 0]
+"""
+
+import argparse
+import json
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+ERROR_TYPES = {400: "invalid_request_error", 401: "authentication_error", 429: "rate_limit_error", 500: "server_error"}
+
+
+class Scenario:
+    """The replies still to give, and the requests received. Thread-safe."""
+
+    def __init__(self, entries: list[dict[str, Any]]) -> None:
+        self.entries = list(entries)
+        self.requests: list[dict[str, Any]] = []
+        self._lock = threading.Lock()
+
+    def take(self, request: dict[str, Any]) -> dict[str, Any] | None:
+        with self._lock:
+            self.requests.append(request)
+            return self.entries.pop(0) if self.entries else None
+
+
+def completion_body(entry: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
+    content = entry.get("content", "")
+    prompt_tokens = entry.get("prompt_tokens", 10)
+    completion_tokens = entry.get("completion_tokens", max(1, len(content) // 4))
+    choices = [
+        {"index": i, "message": {"role": "assistant", "content": content},
+         "finish_reason": entry.get("finish_reason", "stop")}
+        for i in range(int(request.get("n") or 1))
+    ]
+    return {
+        "id": f"replay-{time.time_ns()}",
+        "object": "chat.completion",
+        "created": int(time.time()),
+        "model": request.get("model", "replay"),
+        "choices": choices,
+        "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens * len(choices),
+                  "total_tokens": prompt_tokens + completion_tokens * len(choices)},
+    }
+
+
+def error_body(status: int, message: str) -> dict[str, Any]:
+    return {"error": {"message": message, "type": ERROR_TYPES.get(status, "server_error"), "code": status}}
+
+
+class ReplayHandler(BaseHTTPRequestHandler):
+    server: "ReplayServer"
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: Any) -> None:  # quiet: tests read .requests instead
+        return
+
+    def do_GET(self) -> None:
+        if self.path.rstrip("/").endswith("/models"):
+            self._send(200, {"object": "list", "data": [{"id": "replay", "object": "model"}]})
+        else:
+            self._send(404, error_body(404, f"replay server: no route GET {self.path}"))
+
+    def do_POST(self) -> None:
+        length = int(self.headers.get("content-length") or 0)
+        raw = self.rfile.read(length)
+        body = json.loads(raw or b"{}")
+        request = {"path": self.path, "headers": {k.lower(): v for k, v in self.headers.items()}, "body": body}
+        if not self.path.rstrip("/").endswith("/chat/completions"):
+            self._send(404, error_body(404, f"replay server: no route POST {self.path}"))
+            return
+        entry = self.server.scenario.take(request)
+        if entry is None:
+            self._send(400, error_body(400, "replay server (a stand-in): scenario exhausted"))
+            return
+        if entry.get("delay_s") and self.server.stopping.wait(entry["delay_s"]):
+            return  # the server is shutting down: drop the request
+        self._answer(entry, body)
+
+    def _answer(self, entry: dict[str, Any], body: dict[str, Any]) -> None:
+        status = int(entry.get("status", 200))
+        if status != 200:
+            headers = {"retry-after": str(entry["retry_after"])} if "retry_after" in entry else {}
+            self._send(status, error_body(status, entry.get("message", f"replay server: scripted {status}")), headers)
+        else:
+            self._send(200, completion_body(entry, body))
+
+    def _send(self, status: int, payload: dict[str, Any], headers: dict[str, str] | None = None) -> None:
+        data = json.dumps(payload).encode("utf-8")
+        try:
+            self.send_response(status)
+            self.send_header("content-type", "application/json")
+            self.send_header("content-length", str(len(data)))
+            for name, value in (headers or {}).items():
+                self.send_header(name, value)
+            self.end_headers()
+            self.wfile.write(data)
+        except (BrokenPipeError, ConnectionResetError):
+            self.server.dropped += 1  # the client gave up (e.g. its timeout fired) before the reply
+
+
+class ReplayServer(ThreadingHTTPServer):
+    daemon_threads = True
+    block_on_close = False
+
+    def __init__(self, entries: list[dict[str, Any]], port: int = 0) -> None:
+        super().__init__(("127.0.0.1", port), ReplayHandler)
+        self.scenario = Scenario(entries)
+        self.stopping = threading.Event()
+        self.dropped = 0
+        self._thread: threading.Thread | None = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}/v1"
+
+    @property
+    def requests(self) -> list[dict[str, Any]]:
+        return self.scenario.requests
+
+    def start(self) -> "ReplayServer":
+        self._thread = threading.Thread(target=self.serve_forever, args=(0.05,), name="replay-server", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.shutdown()
+        self.server_close()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="OpenAI-compatible replay server (a stand-in for tests).")
+    parser.add_argument("scenario", help="JSON list of replies")
+    parser.add_argument("--port", type=int, default=0)
+    args = parser.parse_args()
+    with open(args.scenario, encoding="utf-8") as handle:
+        server = ReplayServer(json.load(handle), args.port)
+    print(f"replay server (a stand-in, not a model) on {server.base_url}", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        server.server_close()
+
+
+if __name__ == "__main__":
+    main()

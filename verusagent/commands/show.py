@@ -1,0 +1,49 @@
+"""`verusagent show RUN`: a run record as a readable timeline (or its events as JSON with --json).
+
+Exit codes: 0 shown; 1 no such run, or its record cannot be read.
+"""
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from verusagent.cli_app import app
+
+if TYPE_CHECKING:
+    from verusagent.record.reader import RunLog
+
+
+@app.command()
+def show(
+    run: str = typer.Argument(..., help="A run id (or a unique prefix), a run folder, or 'latest'."),
+    runs_dir: Path = typer.Option(Path(".verusagent/runs"), "--runs-dir", help="Where run folders live."),
+    as_json: bool = typer.Option(False, "--json", help="Print the events and the result as JSON."),
+) -> None:
+    """Print the timeline of a run: model calls, candidates, guard and review reports, verus runs, verdict."""
+    from verusagent.record import RunNotFound, read_run, resolve_run
+    from verusagent.record.timeline import timeline
+
+    try:
+        folder = resolve_run(run, runs_dir)
+        log = read_run(folder)
+    except (RunNotFound, OSError) as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(1) from error
+    if as_json:
+        typer.echo(json.dumps(_as_json(log), indent=2))
+        return
+    typer.echo(f"run folder: {folder}")
+    for line in timeline(log):
+        typer.echo(line)
+
+
+def _as_json(log: "RunLog") -> dict[str, Any]:
+    return {
+        "folder": str(log.folder),
+        "events": [e.model_dump(mode="json") for e in log.events],
+        "problems": [p.model_dump() for p in log.problems],
+        "truncated_tail": log.truncated_tail,
+        "result": log.result.model_dump(mode="json") if log.result else None,
+    }

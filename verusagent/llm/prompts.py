@@ -1,0 +1,95 @@
+"""Prompt templates: Jinja2 files in ``prompts/`` (the package ``verusagent.prompts``), rendered with every
+variable required: a missing one raises ``jinja2.UndefinedError`` instead of leaving a hole in a prompt."""
+
+from functools import lru_cache
+from importlib.resources import files
+from typing import Any, Literal, NoReturn
+
+import jinja2
+from pydantic import BaseModel, Field
+
+TEMPLATE_PACKAGE = "verusagent.prompts"
+
+# The diagnostic kinds repair.j2 has a guidance block for (verus-reference.md section 7).
+REPAIR_KINDS = (
+    "precondition",
+    "postcondition",
+    "invariant_before_loop",
+    "invariant_end_of_loop",
+    "invariant_loop_exit",
+    "assertion",
+    "arithmetic_overflow",
+    "decreases",
+    "rlimit",
+    "mode_error",
+    "trigger",
+    "syntax",
+    "other",
+)
+TASKS = ("prove", "repair", "synth", "review_propose", "review_validate")
+ReplyFormat = Literal["file", "items"]
+
+
+class PromptDiagnostic(BaseModel):
+    """One verus error as the repair prompt shows it."""
+
+    kind: str  # one of REPAIR_KINDS
+    message: str
+    location: str  # e.g. "line 12 in fn:binary_search/loop#1"
+    excerpt: str = ""  # the code lines around the error
+    related: list[str] = Field(default_factory=list)  # e.g. "failed precondition: line 3: x > 0"
+
+
+class TemplateError(ValueError):
+    """Raised from a template through ``fail(...)``: an input the template cannot render."""
+
+
+def _fail(message: str) -> NoReturn:
+    raise TemplateError(message)
+
+
+def _load(name: str) -> str:
+    resource = files(TEMPLATE_PACKAGE).joinpath(name)
+    if not resource.is_file():
+        raise jinja2.TemplateNotFound(name)
+    return resource.read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=1)
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FunctionLoader(_load),
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,  # prompts are plain text, not HTML
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=False,
+    )
+    env.globals["fail"] = _fail
+    return env
+
+
+def render(template: str, **context: Any) -> str:
+    """Render ``prompts/<template>.j2``; every variable it uses must be given."""
+    name = template if template.endswith(".j2") else f"{template}.j2"
+    return environment().get_template(name).render(**context).strip() + "\n"
+
+
+def system_prompt() -> str:
+    return render("system")
+
+
+def chat(task: str, **context: Any) -> list[dict[str, str]]:
+    """The messages for a task: the system prompt, then the task's template rendered with ``context``."""
+    if task not in TASKS:
+        raise ValueError(f"unknown prompt task {task!r}; known: {', '.join(TASKS)}")
+    if task == "repair":
+        _check_kinds(context.get("diagnostics", []))
+    return [{"role": "system", "content": system_prompt()}, {"role": "user", "content": render(task, **context)}]
+
+
+def _check_kinds(diagnostics: list[Any]) -> None:
+    for diagnostic in diagnostics:
+        kind = diagnostic["kind"] if isinstance(diagnostic, dict) else diagnostic.kind
+        if kind not in REPAIR_KINDS:
+            raise ValueError(f"no repair guidance for diagnostic kind {kind!r}; known: {', '.join(REPAIR_KINDS)}")

@@ -1,0 +1,193 @@
+"""The scripted model: a STAND-IN for a real language model, registered with litellm as the custom provider
+``scripted`` (model strings ``scripted/<anything>``), so tests and the demo run the real litellm call path.
+
+It answers from a script (see ``script.py``): the file named by ``$VERUSAGENT_SCRIPT`` or one given to
+``install_script``. Every request it receives is kept in ``requests`` and, if ``$VERUSAGENT_SCRIPT_LOG`` or
+``requests_log`` names a file, appended to it as a JSON line (messages and parameters; never a key or header).
+"""
+
+import json
+import os
+import threading
+import time
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from verusagent.llm.runtime import import_litellm_quietly
+
+litellm = import_litellm_quietly()  # before any other litellm import, so the cost map stays local
+from litellm.llms.custom_llm import CustomLLM  # noqa: E402
+
+from verusagent.llm.script import Script, ScriptCursor, ScriptedReply
+from verusagent.record.redact import scrub
+
+PROVIDER = "scripted"
+SCRIPT_ENV = "VERUSAGENT_SCRIPT"
+SCRIPT_LOG_ENV = "VERUSAGENT_SCRIPT_LOG"
+_CHARS_PER_TOKEN = 4  # a rough estimate, used only when the script gives no usage
+
+
+def _estimate_tokens(text: str) -> int:
+    return max(1, len(text) // _CHARS_PER_TOKEN)
+
+
+def _message_text(message: Any) -> str:
+    content = message.get("content") if isinstance(message, dict) else getattr(message, "content", "")
+    if isinstance(content, list):  # OpenAI content parts
+        return "".join(part.get("text", "") for part in content if isinstance(part, dict))
+    return content or ""
+
+
+def _timeout_seconds(timeout: Any) -> float | None:
+    if isinstance(timeout, int | float):
+        return float(timeout)
+    read = getattr(timeout, "read", None)  # an httpx.Timeout
+    return float(read) if isinstance(read, int | float) else None
+
+
+class ScriptedModel(CustomLLM):
+    """A stand-in model that replays a script. Not a language model: it knows only its script."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.requests: list[dict[str, Any]] = []
+        self._cursor: ScriptCursor | None = None
+        self._env_script: str | None = None  # the $VERUSAGENT_SCRIPT path the cursor came from, if any
+        self._explicit = False  # a script given to use_script() wins over the environment
+        self._log_path: Path | None = None
+        self._lock = threading.RLock()
+
+    def use_script(self, script: Script | Path, requests_log: Path | None = None) -> None:
+        """Start over with this script: all replies unused, the requests list emptied."""
+        with self._lock:
+            self._load(script, requests_log)
+            self._explicit = True
+
+    def reset(self) -> None:
+        """Forget the script and the requests; the next request reads $VERUSAGENT_SCRIPT again."""
+        with self._lock:
+            self._cursor, self._env_script, self._explicit, self._log_path = None, None, False, None
+            self.requests = []
+
+    def _load(self, script: Script | Path, requests_log: Path | None) -> None:
+        loaded = Script.load(script) if isinstance(script, Path) else script
+        with self._lock:
+            self._cursor = ScriptCursor(loaded)
+            self._log_path = requests_log
+            self.requests = []
+
+    def _current_cursor(self) -> ScriptCursor | None:
+        with self._lock:
+            env_path = os.environ.get(SCRIPT_ENV)
+            if not self._explicit and env_path and env_path != self._env_script:
+                log = os.environ.get(SCRIPT_LOG_ENV)
+                try:
+                    self._load(Path(env_path), Path(log) if log else None)
+                except (OSError, ValueError) as error:  # a fatal request error, not one worth retrying
+                    message = f"scripted model (a stand-in): cannot read the script {env_path}: {error}"
+                    raise litellm.BadRequestError(message=message, model="scripted", llm_provider=PROVIDER) from error
+                self._env_script = env_path
+            return self._cursor
+
+    def _record(self, model: str, messages: list, optional_params: dict) -> None:
+        entry = scrub({
+            "time": time.time(),
+            "model": model,
+            "messages": [{"role": m.get("role", ""), "content": _message_text(m)} for m in messages],
+            "params": {k: v for k, v in optional_params.items() if isinstance(v, str | int | float | bool)},
+        })
+        with self._lock:
+            self.requests.append(entry)
+            if self._log_path is not None:
+                with open(self._log_path, "a", encoding="utf-8") as handle:
+                    handle.write(json.dumps(entry, ensure_ascii=False) + "\n")
+
+    def completion(self, model: str, messages: list, api_base: str, custom_prompt_dict: dict, model_response: Any,
+                   print_verbose: Any, encoding: Any, api_key: Any, logging_obj: Any, optional_params: dict,
+                   acompletion: Any = None, litellm_params: Any = None, logger_fn: Any = None, headers: Any = None,
+                   timeout: Any = None, client: Any = None) -> Any:
+        cursor = self._current_cursor()
+        self._record(model, messages, optional_params)
+        if cursor is None:
+            raise litellm.BadRequestError(
+                message=f"scripted model (a stand-in): no script; set ${SCRIPT_ENV} or call install_script()",
+                model=model,
+                llm_provider=PROVIDER,
+            )
+        last = _message_text(messages[-1]) if messages else ""
+        reply = cursor.next_reply(last)
+        if reply is None:
+            raise litellm.BadRequestError(
+                message=f"scripted model (a stand-in): script exhausted or no reply matches; "
+                f"{len(self.requests)} requests served, last message ends {last[-200:]!r}",
+                model=model,
+                llm_provider=PROVIDER,
+            )
+        _wait(reply, model, _timeout_seconds(timeout))
+        if reply.error is not None:
+            raise _provider_error(reply.error, model)
+        return _fill_response(model_response, model, reply, messages)
+
+    async def acompletion(self, *args: Any, **kwargs: Any) -> Any:
+        return self.completion(*args, **kwargs)  # a stand-in: answering synchronously is fine
+
+
+def _wait(reply: ScriptedReply, model: str, timeout: float | None) -> None:
+    if reply.delay_s <= 0:
+        return
+    if timeout is not None and reply.delay_s > timeout:
+        time.sleep(timeout)
+        raise litellm.Timeout(message=f"scripted model (a stand-in): reply took longer than {timeout}s",
+                              model=model, llm_provider=PROVIDER)
+    time.sleep(reply.delay_s)
+
+
+def _provider_error(kind: str, model: str) -> Exception:
+    message = f"scripted model (a stand-in): scripted {kind} error"
+    common = {"message": message, "model": model, "llm_provider": PROVIDER}
+    errors = {
+        "rate_limit": litellm.RateLimitError,
+        "server_error": litellm.InternalServerError,
+        "service_unavailable": litellm.ServiceUnavailableError,
+        "timeout": litellm.Timeout,
+        "connection": litellm.APIConnectionError,
+        "context_window": litellm.ContextWindowExceededError,
+        "authentication": litellm.AuthenticationError,
+        "bad_request": litellm.BadRequestError,
+    }
+    return errors[kind](**common)
+
+
+def _fill_response(response: Any, model: str, reply: ScriptedReply, messages: list) -> Any:
+    prompt = "".join(_message_text(m) for m in messages)
+    prompt_tokens = reply.prompt_tokens if reply.prompt_tokens is not None else _estimate_tokens(prompt)
+    completion_tokens = reply.completion_tokens if reply.completion_tokens is not None else _estimate_tokens(reply.text)
+    response.choices[0].message.content = reply.text
+    response.choices[0].finish_reason = reply.finish_reason
+    response.model = f"{PROVIDER}/{model}"
+    response.usage = litellm.Usage(
+        prompt_tokens=prompt_tokens, completion_tokens=completion_tokens, total_tokens=prompt_tokens + completion_tokens
+    )
+    return response
+
+
+SCRIPTED = ScriptedModel()
+
+
+def register(module: ModuleType) -> None:
+    """Add the scripted provider to litellm's custom providers (once)."""
+    if not any(item.get("provider") == PROVIDER for item in module.custom_provider_map):
+        module.custom_provider_map.append({"provider": PROVIDER, "custom_handler": SCRIPTED})
+    from litellm.utils import custom_llm_setup
+
+    custom_llm_setup()
+
+
+def install_script(script: Script | Path, requests_log: Path | None = None) -> ScriptedModel:
+    """Load litellm with the scripted provider registered and make it answer from ``script``."""
+    from verusagent.llm.runtime import load_litellm
+
+    load_litellm()
+    SCRIPTED.use_script(script, requests_log)
+    return SCRIPTED

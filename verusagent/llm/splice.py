@@ -1,0 +1,170 @@
+"""Item replacement through the lens: the complete functions of a reply replace the original's functions of
+the same name; new ones (lemmas, helpers) are inserted before the first function that calls them, after the
+last method of their impl, or at the end of the ``verus!`` block."""
+
+import re
+
+from pydantic import BaseModel, Field
+
+from verusagent.lens import parse
+from verusagent.lens.model import Function, SourceModel
+from verusagent.llm.braces import is_balanced
+
+_VERUS_MACRO = re.compile(r"\bverus!\s*\{")
+_WRAP_PREFIX = "verus! {\n"
+_WRAP_SUFFIX = "\n} // verus!\n"
+
+
+class ReplyFunction(BaseModel):
+    name: str
+    qualified: str
+    container: str | None
+    text: str  # from its first attribute or doc comment to its closing brace
+    indent: str  # the whitespace before its first line in the reply
+
+
+class FoundFunctions(BaseModel):
+    complete: list[ReplyFunction] = Field(default_factory=list)
+    incomplete: list[str] = Field(default_factory=list)  # names of functions cut off or unbalanced
+
+
+def _line_indent(data: bytes, start: int) -> str:
+    line_start = data.rfind(b"\n", 0, start) + 1
+    prefix = data[line_start:start].decode("utf-8", errors="replace")
+    return prefix if not prefix.strip() else ""
+
+
+def _outermost(functions: list[Function]) -> list[Function]:
+    return [f for f in functions if not any(g is not f and g.span.covers(f.span) for g in functions)]
+
+
+def functions_in(code: str) -> FoundFunctions:
+    """The complete functions of a piece of code (a whole file, or bare items without ``verus!``)."""
+    wrapped = _VERUS_MACRO.search(code) is None
+    source = _WRAP_PREFIX + code + _WRAP_SUFFIX if wrapped else code
+    model = parse(source)
+    limit = len((_WRAP_PREFIX + code).encode("utf-8")) if wrapped else len(model.data)
+    found = FoundFunctions()
+    for function in _outermost(model.functions):
+        text = model.slice(function.span)
+        if function.body is None or function.span.end > limit or not is_balanced(text):
+            found.incomplete.append(function.qualified)
+            continue
+        found.complete.append(ReplyFunction(name=function.name, qualified=function.qualified,
+                                            container=function.container, text=text,
+                                            indent=_line_indent(model.data, function.span.start)))
+    return found
+
+
+class Spliced(BaseModel):
+    candidate: str
+    replaced: list[str] = Field(default_factory=list)
+    inserted: list[str] = Field(default_factory=list)
+    unchanged: list[str] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+
+
+class _Edit(BaseModel):
+    start: int
+    end: int
+    text: str
+    rank: int  # at the same offset, inserts (0) go before a replacement (1)
+    order: int
+
+
+def _reindent(text: str, old: str, new: str) -> str:
+    if old == new:
+        return text
+    lines = text.split("\n")
+    moved = [new + line[len(old):] if line.startswith(old) else line for line in lines[1:]]
+    return "\n".join([lines[0], *moved])
+
+
+def _target(original: SourceModel, function: ReplyFunction) -> Function | None:
+    by_qualified = [f for f in original.functions if f.qualified == function.qualified]
+    if by_qualified:
+        return by_qualified[0]
+    by_name = [f for f in original.functions if f.name == function.name]
+    return by_name[0] if function.container is None and len(by_name) == 1 else None
+
+
+def _calls(text: str, name: str) -> bool:
+    return re.search(rf"\b{re.escape(name)}\s*(::\s*<[^>]*>\s*)?\(", text) is not None
+
+
+class _Splicer:
+    def __init__(self, original: SourceModel) -> None:
+        self.original = original
+        self.edits: list[_Edit] = []
+        self.result = Spliced(candidate="")
+        self.new_texts: dict[str, str] = {}  # original qualified name -> its text after the edit
+
+    def replace(self, target: Function, function: ReplyFunction) -> None:
+        indent = _line_indent(self.original.data, target.span.start)
+        text = _reindent(function.text, function.indent, indent)
+        self.new_texts[target.qualified] = text
+        if text == self.original.slice(target.span):
+            self.result.unchanged.append(target.qualified)
+            return
+        self.edits.append(_Edit(start=target.span.start, end=target.span.end, text=text, rank=1, order=len(self.edits)))
+        self.result.replaced.append(target.qualified)
+
+    def insert(self, function: ReplyFunction) -> None:
+        offset, indent, before = self._insertion_point(function)
+        text = _reindent(function.text, function.indent, indent)
+        text = f"{text}\n\n{indent}" if before else f"\n\n{indent}{text}"
+        self.edits.append(_Edit(start=offset, end=offset, text=text, rank=0, order=len(self.edits)))
+        self.result.inserted.append(function.qualified)
+
+    def _insertion_point(self, function: ReplyFunction) -> tuple[int, str, bool]:
+        """(byte offset, indentation, whether the text goes before what is at the offset)."""
+        data = self.original.data
+        siblings = [f for f in self.original.functions if function.container and f.container == function.container]
+        if siblings:
+            last = max(siblings, key=lambda f: f.span.end)
+            return last.span.end, _line_indent(data, last.span.start), False
+        users = [f for f in self.original.functions if f.container is None
+                 and _calls(self.new_texts.get(f.qualified, self.original.slice(f.span)), function.name)]
+        if users:
+            first = min(users, key=lambda f: f.span.start)
+            return first.span.start, _line_indent(data, first.span.start), True
+        if self.original.verus_blocks:
+            closing = self.original.verus_blocks[-1].end - 1  # the token tree's closing brace
+            return _end_of_items(data, closing), "", False
+        return len(data.rstrip()), "", False
+
+    def build(self) -> Spliced:
+        data = self.original.data
+        pieces: list[bytes] = []
+        cursor = 0
+        for edit in sorted(self.edits, key=lambda e: (e.start, e.rank, e.order)):
+            if edit.start < cursor:
+                self.result.notes.append(f"skipped an edit at byte {edit.start}: it overlaps another")
+                continue
+            pieces += [data[cursor : edit.start], edit.text.encode("utf-8")]
+            cursor = edit.end
+        pieces.append(data[cursor:])
+        self.result.candidate = b"".join(pieces).decode("utf-8", errors="replace")
+        return self.result
+
+
+def _end_of_items(data: bytes, closing: int) -> int:
+    """The offset just after the last non-blank text before the verus! block's closing brace."""
+    return len(data[:closing].rstrip())
+
+
+def splice(original: SourceModel, functions: list[ReplyFunction]) -> Spliced:
+    """The original with each reply function replacing its namesake, new functions inserted; the last of
+    several reply functions of one name wins."""
+    latest = {f.qualified: f for f in functions}
+    splicer = _Splicer(original)
+    new: list[ReplyFunction] = []
+    for function in latest.values():
+        target = _target(original, function)
+        if target is None:
+            new.append(function)
+        else:
+            splicer.replace(target, function)
+    for function in new:
+        splicer.insert(function)
+    return splicer.build()

@@ -1,0 +1,156 @@
+"""The events of a run record: one pydantic model per kind, read and written as one JSON object per line.
+
+Every event carries ``kind`` (the discriminator), ``seq`` (0, 1, 2, ... in write order) and ``ts`` (the harness
+timestamp, see ``clock.py``); the writer assigns ``seq`` and ``ts``. Events accept extra fields, so a caller may
+attach more detail without a schema change; a new kind is a new class added to ``AnyEvent``.
+"""
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+
+class Event(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    kind: str
+    seq: int = -1
+    ts: float = 0.0
+
+
+class TokenUsage(BaseModel):
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+    @property
+    def total_tokens(self) -> int:
+        return self.prompt_tokens + self.completion_tokens
+
+
+class CallError(BaseModel):
+    kind: str  # rate_limit, server_error, timeout, connection, context_window, authentication, ...
+    message: str
+    retryable: bool
+    hint: str = ""
+
+
+class RunStarted(Event):
+    kind: Literal["run_started"] = "run_started"
+    run_id: str
+    command: str = ""
+    config: dict[str, Any] = Field(default_factory=dict)  # secrets are scrubbed by the writer in any case
+    budgets: dict[str, Any] = Field(default_factory=dict)
+    version: str = ""
+
+
+class ModelRequest(Event):
+    kind: Literal["model_request"] = "model_request"
+    call_id: str
+    attempt: int  # 1 for the first try, 2 for the first retry, ...; 0 for a reply served from the cache
+    model: str
+    purpose: str = ""  # e.g. "prove", "repair", "review_propose"
+    messages: list[dict[str, str]] = Field(default_factory=list)
+    params: dict[str, Any] = Field(default_factory=dict)  # temperature, max_tokens, n, timeout
+    cached: bool = False
+
+
+class ModelReply(Event):
+    kind: Literal["model_reply"] = "model_reply"
+    call_id: str
+    attempt: int
+    texts: list[str] = Field(default_factory=list)
+    finish_reasons: list[str | None] = Field(default_factory=list)
+    usage: TokenUsage | None = None  # None when the provider reported none
+    cost_usd: float | None = None  # None: the price of this model is unknown (never silently 0)
+    latency_s: float = 0.0
+    error: CallError | None = None
+    from_cache: bool = False
+
+
+class CandidateCreated(Event):
+    kind: Literal["candidate_created"] = "candidate_created"
+    sha256: str
+    strategy: str = ""
+    round: int = 0
+    parent: str | None = None  # sha256 of the candidate this one was derived from
+    call_id: str | None = None
+
+
+class GuardReport(Event):
+    kind: Literal["guard_report"] = "guard_report"
+    sha256: str
+    clean: bool
+    violations: list[dict[str, Any]] = Field(default_factory=list)
+
+
+class ReviewReport(Event):
+    kind: Literal["review_report"] = "review_report"
+    sha256: str
+    findings: list[dict[str, Any]] = Field(default_factory=list)
+
+
+class VerusRun(Event):
+    kind: Literal["verus_run"] = "verus_run"
+    sha256: str
+    verdict: str
+    partial: bool = False
+    flags: list[str] = Field(default_factory=list)
+    verus_version: str | None = None
+    is_standin: bool = False
+    from_cache: bool = False
+    errors: int = 0
+    duration_s: float = 0.0
+
+
+class Verdict(Event):
+    kind: Literal["verdict"] = "verdict"
+    verdict: Literal["verified", "partial", "failed"]
+    accepted_sha256: str | None = None
+    obligations: list[dict[str, Any]] = Field(default_factory=list)
+
+
+class RunStopped(Event):
+    kind: Literal["run_stopped"] = "run_stopped"
+    reason: str  # e.g. "budget", "interrupted", "error", "done"
+    detail: str = ""
+
+
+class UnknownEvent(Event):
+    """An event whose kind this version does not know (a newer writer); kept whole so nothing is lost."""
+
+
+KnownEvent = Annotated[
+    RunStarted
+    | ModelRequest
+    | ModelReply
+    | CandidateCreated
+    | GuardReport
+    | ReviewReport
+    | VerusRun
+    | Verdict
+    | RunStopped,
+    Field(discriminator="kind"),
+]
+
+EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(KnownEvent)
+KNOWN_KINDS = frozenset(
+    cls.model_fields["kind"].default
+    for cls in (
+        RunStarted,
+        ModelRequest,
+        ModelReply,
+        CandidateCreated,
+        GuardReport,
+        ReviewReport,
+        VerusRun,
+        Verdict,
+        RunStopped,
+    )
+)
+
+
+def parse_event(data: dict[str, Any]) -> Event:
+    """One event from its JSON object; an unknown kind becomes an ``UnknownEvent``, a malformed known one raises."""
+    if data.get("kind") in KNOWN_KINDS:
+        return EVENT_ADAPTER.validate_python(data)
+    return UnknownEvent.model_validate(data)

@@ -1,0 +1,74 @@
+"""Reads a run folder back. Tolerates a last line cut off by a crash and reports, rather than raises on, any
+line it cannot read, so a damaged record still shows everything that was written whole."""
+
+import json
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from verusagent.record.events import Event, parse_event
+from verusagent.record.result import RunResult
+from verusagent.record.runs import CANDIDATES_DIR, EVENTS_FILE, RESULT_FILE
+
+
+class LineProblem(BaseModel):
+    line: int  # 1-based
+    message: str
+    text: str  # the start of the offending line
+
+
+class RunLog(BaseModel):
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    folder: Path
+    events: list[Event]
+    problems: list[LineProblem]
+    truncated_tail: bool  # the last line has no newline and does not parse: a write cut off mid-line
+    result: RunResult | None
+
+    def of_kind(self, kind: str) -> list[Event]:
+        return [e for e in self.events if e.kind == kind]
+
+    def candidate(self, sha256: str) -> str:
+        return (self.folder / CANDIDATES_DIR / f"{sha256}.rs").read_text(encoding="utf-8")
+
+
+def _parse_line(number: int, line: str) -> Event | LineProblem:
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as error:
+        return LineProblem(line=number, message=f"not JSON: {error.msg}", text=line[:120])
+    if not isinstance(data, dict):
+        return LineProblem(line=number, message="not a JSON object", text=line[:120])
+    try:
+        return parse_event(data)
+    except ValidationError as error:
+        return LineProblem(line=number, message=f"invalid {data.get('kind')} event: {error}", text=line[:120])
+
+
+def _read_result(folder: Path) -> RunResult | None:
+    path = folder / RESULT_FILE
+    return RunResult.model_validate_json(path.read_bytes()) if path.is_file() else None
+
+
+def read_run(folder: Path) -> RunLog:
+    raw = (folder / EVENTS_FILE).read_bytes().decode("utf-8", errors="replace")
+    lines = raw.split("\n")
+    complete, tail = lines[:-1], lines[-1]  # a file that ends in "\n" leaves an empty tail
+    events: list[Event] = []
+    problems: list[LineProblem] = []
+    for number, line in enumerate(complete, start=1):
+        if line.strip():
+            parsed = _parse_line(number, line)
+            (problems if isinstance(parsed, LineProblem) else events).append(parsed)
+    truncated = False
+    if tail.strip():
+        parsed = _parse_line(len(complete) + 1, tail)
+        if isinstance(parsed, LineProblem):
+            truncated = True
+            parsed.message = "last line cut off (the run stopped mid-write): " + parsed.message
+            problems.append(parsed)
+        else:
+            events.append(parsed)
+    return RunLog(folder=folder, events=events, problems=problems, truncated_tail=truncated,
+                  result=_read_result(folder))

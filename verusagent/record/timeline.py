@@ -1,0 +1,111 @@
+"""A readable timeline of a run record, one line per event, for ``verusagent show``."""
+
+from collections.abc import Callable
+
+from verusagent.record import events as ev
+from verusagent.record.reader import RunLog
+from verusagent.record.summary import spend_of
+
+
+def _short(sha256: str | None) -> str:
+    return sha256[:12] if sha256 else "-"
+
+
+def _cost(value: float | None) -> str:
+    return "cost unknown" if value is None else f"${value:.4f}"
+
+
+def _run_started(e: ev.RunStarted) -> str:
+    budgets = ", ".join(f"{k} {v}" for k, v in e.budgets.items() if v is not None) or "none"
+    model = e.config.get("model", "-")
+    return f"run {e.run_id} started: {e.command or '-'} (model {model}; budgets: {budgets})"
+
+
+def _model_request(e: ev.ModelRequest) -> str:
+    chars = sum(len(m.get("content", "")) for m in e.messages)
+    source = "from cache" if e.cached else f"attempt {e.attempt}"
+    size = f"{len(e.messages)} messages, {chars} chars"
+    return f"model request {e.call_id} [{e.purpose or '-'}] {e.model}, {source}, {size}"
+
+
+def _model_reply(e: ev.ModelReply) -> str:
+    if e.error is not None:
+        retry = "will retry" if e.error.retryable else "not retried"
+        hint = f" hint: {e.error.hint}" if e.error.hint else ""
+        return f"model error {e.call_id} attempt {e.attempt}: {e.error.kind} ({retry}) {e.error.message[:160]}{hint}"
+    tokens = f"{e.usage.prompt_tokens}+{e.usage.completion_tokens} tokens" if e.usage else "tokens unknown"
+    cut = sum(1 for r in e.finish_reasons if r == "length")
+    truncated = f", {cut} cut off" if cut else ""
+    cache = ", from cache" if e.from_cache else ""
+    spent = f"{tokens}, {_cost(e.cost_usd)}, {e.latency_s:.2f}s"
+    return f"model reply {e.call_id}: {len(e.texts)} choices{truncated}, {spent}{cache}"
+
+
+def _candidate(e: ev.CandidateCreated) -> str:
+    parent = f" from {_short(e.parent)}" if e.parent else ""
+    return f"candidate {_short(e.sha256)} ({e.strategy or '-'}, round {e.round}){parent}"
+
+
+def _guard(e: ev.GuardReport) -> str:
+    if e.clean:
+        return f"guard {_short(e.sha256)}: clean"
+    rules = ", ".join(str(v.get("rule", v.get("rule_id", "?"))) for v in e.violations)
+    return f"guard {_short(e.sha256)}: {len(e.violations)} violations ({rules})"
+
+
+def _review(e: ev.ReviewReport) -> str:
+    return f"review {_short(e.sha256)}: {len(e.findings)} findings"
+
+
+def _verus(e: ev.VerusRun) -> str:
+    notes = [n for n, on in (("partial", e.partial), ("stand-in", e.is_standin), ("cached", e.from_cache)) if on]
+    extra = f" [{', '.join(notes)}]" if notes else ""
+    return f"verus {_short(e.sha256)}: {e.verdict}, {e.errors} errors, {e.duration_s:.1f}s{extra}"
+
+
+def _verdict(e: ev.Verdict) -> str:
+    return f"VERDICT {e.verdict}: accepted {_short(e.accepted_sha256)}, {len(e.obligations)} obligations"
+
+
+def _stopped(e: ev.RunStopped) -> str:
+    return f"run stopped: {e.reason}" + (f" ({e.detail})" if e.detail else "")
+
+
+_FORMATTERS: dict[type, Callable] = {
+    ev.RunStarted: _run_started,
+    ev.ModelRequest: _model_request,
+    ev.ModelReply: _model_reply,
+    ev.CandidateCreated: _candidate,
+    ev.GuardReport: _guard,
+    ev.ReviewReport: _review,
+    ev.VerusRun: _verus,
+    ev.Verdict: _verdict,
+    ev.RunStopped: _stopped,
+}
+
+
+def describe(event: ev.Event) -> str:
+    formatter = _FORMATTERS.get(type(event))
+    return formatter(event) if formatter else f"{event.kind} (unknown to this version)"
+
+
+def timeline(log: RunLog) -> list[str]:
+    start = log.events[0].ts if log.events else 0.0
+    lines = [f"{e.ts - start:+9.3f}s  #{e.seq:<4} {describe(e)}" for e in log.events]
+    lines.extend(f"  ! line {p.line}: {p.message}" for p in log.problems)
+    return lines + _footer(log)
+
+
+def _footer(log: RunLog) -> list[str]:
+    spend = spend_of(log.events)
+    unknown = f" (+{spend.unknown_cost_calls} calls of unknown price)" if spend.unknown_cost_calls else ""
+    lines = [
+        f"spent: {spend.calls} model calls ({spend.cached_calls} from cache), "
+        f"{spend.prompt_tokens}+{spend.completion_tokens} tokens, ${spend.cost_usd:.4f}{unknown}"
+    ]
+    if log.result is None:
+        lines.append("no result.json: the run did not finish (crashed, killed or still running)")
+    else:
+        verdict = log.result.verdict or f"none (stopped: {log.result.stopped_reason})"
+        lines.append(f"result: {verdict}, accepted {_short(log.result.accepted_sha256)}")
+    return lines
