@@ -7,8 +7,12 @@ from verusagent.cli_app import app
 # Each module registers its commands on ``app`` when imported; keep their top-level imports light.
 COMMAND_MODULES = [
     "verusagent.commands.units",
+    "verusagent.commands.agent",
     "verusagent.commands.show",
     "verusagent.commands.verify",
+    "verusagent.commands.check",
+    "verusagent.commands.gate",
+    "verusagent.commands.audit",
 ]
 
 for _module in COMMAND_MODULES:

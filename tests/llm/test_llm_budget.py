@@ -19,10 +19,10 @@ def client_with(budget: Budget, writer=None, **settings) -> ModelClient:
 
 def test_tracker_stops_at_each_limit_with_a_reason():
     calls = BudgetTracker(Budget(max_calls=1))
-    calls.check()
+    calls.reserve_call()
     calls.charge(TokenUsage(prompt_tokens=5, completion_tokens=5), 0.01)
     with pytest.raises(BudgetExceeded, match="call budget spent: 1 of 1") as raised:
-        calls.check()
+        calls.reserve_call()
     assert raised.value.limit == "calls"
     tokens = BudgetTracker(Budget(max_tokens=100))
     tokens.charge(TokenUsage(prompt_tokens=60, completion_tokens=40), None)
@@ -38,11 +38,34 @@ def test_tracker_stops_at_each_limit_with_a_reason():
 
 def test_unknown_prices_do_not_count_as_zero_but_are_reported():
     tracker = BudgetTracker(Budget(max_cost_usd=1.0))
+    tracker.reserve_call()
     tracker.charge(TokenUsage(prompt_tokens=10, completion_tokens=10), None)
+    tracker.reserve_call()
     tracker.charge(None, None, failed=True)
     assert tracker.spend.unknown_cost_calls == 1
     assert tracker.spend.calls == 2
     tracker.check()  # nothing known was spent
+
+
+def test_parallel_callers_cannot_overrun_the_call_budget():
+    import threading
+
+    tracker = BudgetTracker(Budget(max_calls=5))
+    admitted, refused = [], []
+
+    def caller() -> None:
+        try:
+            tracker.reserve_call()
+            admitted.append(1)
+        except BudgetExceeded as error:
+            refused.append(error.limit)
+
+    threads = [threading.Thread(target=caller) for _ in range(40)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(admitted) == 5 and tracker.spend.calls == 5 and refused == ["calls"] * 35
 
 
 def test_call_budget_stops_before_the_request_that_would_exceed_it(scripted):

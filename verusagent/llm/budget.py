@@ -43,9 +43,18 @@ class BudgetTracker:
             return "cost", f"money budget spent: ${s.cost_usd:.4f} of ${b.max_cost_usd:.4f}"
         return None
 
-    def charge(self, usage: TokenUsage | None, cost_usd: float | None, failed: bool = False) -> None:
+    def reserve_call(self) -> None:
+        """Check the budgets and count the call in one step, so parallel callers cannot overrun max_calls."""
         with self._lock:
-            self.spend.calls += 1
+            reason = self._exceeded()
+            if reason is None:
+                self.spend.calls += 1
+        if reason is not None:
+            raise BudgetExceeded(*reason)
+
+    def charge(self, usage: TokenUsage | None, cost_usd: float | None, failed: bool = False) -> None:
+        """Add a reply's tokens and cost to a call already counted by `reserve_call`."""
+        with self._lock:
             if usage is not None:
                 self.spend.prompt_tokens += usage.prompt_tokens
                 self.spend.completion_tokens += usage.completion_tokens

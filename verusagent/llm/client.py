@@ -158,7 +158,7 @@ class ModelClient:
     def _attempts(self, call_id: str, messages: list[Message], params: dict[str, Any], purpose: str) -> _Single:
         kwargs = self._completion_kwargs(messages, params)  # a missing key variable fails here, before any call
         for attempt in range(1, self.retry.max_attempts + 1):
-            self.budget.check()
+            self.budget.reserve_call()
             self._emit(ModelRequest(call_id=call_id, attempt=attempt, model=self.settings.model, purpose=purpose,
                                     messages=messages if attempt == 1 else [], params=self._public_params(params)))
             outcome = self._one_attempt(call_id, attempt, kwargs)

@@ -39,8 +39,11 @@ class RunStarted(Event):
     run_id: str
     command: str = ""
     config: dict[str, Any] = Field(default_factory=dict)  # secrets are scrubbed by the writer in any case
-    budgets: dict[str, Any] = Field(default_factory=dict)
+    budgets: dict[str, Any] = Field(default_factory=dict)  # max_calls, max_tokens, max_cost_usd, max_verus_runs
     version: str = ""
+    verus_version: str | None = None  # of the verus this run uses; an accepting run must come from it
+    verus_is_standin: bool = False
+    resumed: bool = False  # a `--resume` continuation appends a second run_started to the same record
 
 
 class ModelRequest(Event):
@@ -100,6 +103,8 @@ class VerusRun(Event):
     from_cache: bool = False
     errors: int = 0
     duration_s: float = 0.0
+    purpose: str = ""  # "baseline", "screen", "houdini", "acceptance"
+    no_cheating: bool = False  # the run passed --no-cheating
 
 
 class Verdict(Event):

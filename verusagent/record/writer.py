@@ -32,6 +32,20 @@ def write_atomically(path: Path, data: bytes) -> None:
     os.replace(temporary, path)
 
 
+def _set_aside_cut_line(events_file: Path) -> None:
+    """A run killed mid-write leaves a last line without its newline: move it to events.jsonl.cut (kept for
+    inspection) so that the continued record stays one event per line."""
+    data = events_file.read_bytes()
+    if not data or data.endswith(b"\n"):
+        return
+    cut = data.rfind(b"\n") + 1
+    with open(events_file.with_name(events_file.name + ".cut"), "ab") as handle:
+        handle.write(data[cut:] + b"\n")
+    with open(events_file, "r+b") as handle:
+        handle.truncate(cut)
+        os.fsync(handle.fileno())
+
+
 class RunWriter:
     def __init__(self, folder: Path, run_id: str) -> None:
         self.folder = folder
@@ -50,6 +64,20 @@ class RunWriter:
         if (folder / EVENTS_FILE).exists():
             raise FileExistsError(f"run folder {folder} already holds a record")
         return cls(folder, run_id)
+
+    @classmethod
+    def reopen(cls, folder: Path) -> Self:
+        """Append to an existing record (``--resume``): seq and ts continue after its last event."""
+        from verusagent.record.reader import read_run
+
+        log = read_run(folder)
+        if not log.events:
+            raise FileNotFoundError(f"{folder} holds no run record to continue")
+        _set_aside_cut_line(folder / EVENTS_FILE)
+        writer = cls(folder, folder.name)
+        writer._seq = max(event.seq for event in log.events) + 1
+        writer._last_ts = max(event.ts for event in log.events)
+        return writer
 
     def emit(self, event: Event) -> Event:
         """Stamp the event with ``seq`` and ``ts``, scrub secrets, append it as one line; returns the stamped event."""

@@ -1,0 +1,27 @@
+"""`verusagent demo`, as the README runs it: in a fresh folder, as a separate process."""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+
+def test_demo_proves_the_fixture_and_says_who_verified_it(tmp_path: Path) -> None:
+    env = {**os.environ, "VERUSAGENT_CACHE_DIR": str(tmp_path / "cache")}
+    env.pop("VERUSAGENT_SCRIPT", None)
+    result = subprocess.run([sys.executable, "-m", "verusagent.cli", "demo"], cwd=tmp_path, env=env,
+                            capture_output=True, text=True, timeout=300, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    first_line = result.stdout.splitlines()[0]
+    if shutil.which("verus") is None:
+        assert "STAND-IN" in first_line and "not the real verus" in first_line
+        assert "verified, by the verus STAND-IN" in result.stdout
+    else:
+        assert "verus found at" in first_line
+    proved = (tmp_path / ".verusagent" / "demo" / "double.verified.rs").read_text()
+    assert "n <= 1000,\n            r == 2 * i," in proved
+    run_folder = next((tmp_path / ".verusagent" / "runs").iterdir())
+    audit = subprocess.run([sys.executable, "-m", "verusagent.cli", "audit", run_folder.name],
+                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60, check=False)
+    assert audit.returncode == 0, audit.stdout + audit.stderr

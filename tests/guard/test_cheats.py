@@ -1,0 +1,308 @@
+"""Cheats a naive comparison misses, each written by hand on rust_fixtures/guard/base_proved.rs (an honest proof of
+base.rs): the guard must name the rule, the function and the place."""
+
+import pytest
+
+from verusagent.guard import Rule, guard
+
+
+def edit(text: str, old: str, new: str) -> str:
+    assert old in text, f"fixture lacks {old!r}"
+    return text.replace(old, new, 1)
+
+
+def rules_of(report) -> set[tuple[str, str | None]]:
+    return {(str(v.rule), v.function) for v in report.violations}
+
+
+def test_the_honest_proof_is_clean(base_text, proved_text) -> None:
+    report = guard(base_text, proved_text)
+    assert report.violations == []
+    assert report.clean and report.functions_compared == 6
+
+
+def test_assume_false_in_a_proof_block_in_a_loop(base_text, proved_text) -> None:
+    call = "lemma_absent_extends(v@, k, i as int);"
+    cheat = edit(proved_text, call, call + "\n            assume(false);")
+    report = guard(base_text, cheat)
+    assert rules_of(report) == {("escape-hatch-added", "fn:find")}
+    violation = report.violations[0]
+    assert violation.evidence.candidate == "assume(false)"
+    assert cheat.splitlines()[violation.candidate.line - 1].strip() == "assume(false);"
+
+
+@pytest.mark.parametrize(
+    ("attribute", "rule"),
+    [
+        ("#[verifier::external_body]", "escape-hatch-added"),
+        ("#[verifier(external_body)]", "escape-hatch-added"),
+        ("#[verifier::external]", "escape-hatch-added"),
+        ("#[verifier::external_fn_specification]", "escape-hatch-added"),
+        ("#[verifier::assume_termination]", "escape-hatch-added"),
+        ("#[verus_verify(external_body)]", "escape-hatch-added"),
+        ("#[cfg_attr(verus_keep_ghost, verifier::external_body)]", "escape-hatch-added"),
+        ("#[verifier::exec_allows_no_decreases_clause]", "termination-check-disabled"),
+        ("#[verifier::rlimit(infinity)]", "rlimit-unbounded"),
+        ("#[cfg(any())]", "attribute-changed"),
+        ("#[verifier::when_used_as_spec(sorted)]", "attribute-changed"),
+    ],
+)
+def test_an_attribute_added_to_an_existing_function(base_text, proved_text, attribute, rule) -> None:
+    cheat = edit(proved_text, "impl Counter {\n    fn bump", f"impl Counter {{\n    {attribute}\n    fn bump")
+    report = guard(base_text, cheat)
+    assert rules_of(report) == {(rule, "fn:Counter::bump")}
+
+
+def test_proof_tuning_attributes_are_silent(base_text, proved_text) -> None:
+    tuning = "#[verifier::rlimit(50)]\n    #[verifier::spinoff_prover]\n    "
+    tuned = edit(proved_text, "impl Counter {\n    fn bump", "impl Counter {\n    " + tuning + "fn bump")
+    tuned = edit(tuned, "pub open spec fn sorted", "#[verifier::opaque]\npub open spec fn sorted")
+    assert guard(base_text, tuned).violations == []
+
+
+def test_an_original_hatch_licenses_no_new_one_elsewhere(base_text) -> None:
+    original = edit(base_text, "let mut i: usize = 0;", "let mut i: usize = 0;\n    assume(k > 0);")
+    moved = edit(original, "assume(k > 0);\n", "")
+    moved = edit(moved, "        i = i + 1;", "        assume(k > 0);\n        i = i + 1;")
+    assert guard(original, moved).violations == []  # the same hatch, moved within its function
+    elsewhere = edit(original, "self.value = self.value + 1;", "assume(k > 0);\n        self.value = self.value + 1;")
+    report = guard(original, elsewhere)
+    assert rules_of(report) >= {("escape-hatch-added", "fn:Counter::bump")}
+    assert "fn:find" not in {v.function for v in report.violations}
+
+
+def test_the_builtin_behind_assume(base_text, proved_text) -> None:
+    cheat = edit(proved_text, "i = i + 1;", "i = i + 1;\n        proof { builtin::assume_(false); }")
+    assert rules_of(guard(base_text, cheat)) == {("escape-hatch-added", "fn:find")}
+
+
+def test_admit_inside_an_assert_by(base_text, proved_text) -> None:
+    claim = "assert(absent(v@, k, v.len() as int))"
+    cheat = edit(proved_text, claim + ";", claim + " by { admit(); }")
+    assert rules_of(guard(base_text, cheat)) == {("escape-hatch-added", "fn:find")}
+
+
+def test_spec_fn_made_uninterp_or_closed(base_text, proved_text) -> None:
+    start = proved_text.index("spec fn sum_to")
+    end = proved_text.index("}\n}\n", start) + 4
+    uninterp = proved_text[:start] + "uninterp spec fn sum_to(n: nat) -> nat;\n" + proved_text[end:]
+    report = guard(base_text, uninterp)
+    assert {str(v.rule) for v in report.violations} == {"spec-changed"}
+    reasons = " | ".join(v.reason for v in report.violations)
+    assert "modifiers of `sum_to` changed: `none` → `uninterp`" in reasons
+    assert "decreases of `sum_to` deleted" in reasons
+    closed = edit(proved_text, "pub open spec fn sorted", "pub closed spec fn sorted")
+    reasons = [v.reason for v in guard(base_text, closed).violations]
+    assert reasons == ["modifiers of `sorted` changed: `open` → `closed`"]
+
+
+def test_spec_fn_body_changed(base_text, proved_text) -> None:
+    own = edit(proved_text, "0 <= i < upto ==> s[i] != k", "0 <= i && i < upto ==> s[i] != k")
+    assert guard(base_text, own).violations == []  # a new spec fn is the model's
+    cheat = edit(proved_text, "#[trigger] s[i] <= #[trigger] s[j]", "s[i] < s[j]")
+    report = guard(base_text, cheat)
+    assert [v.reason for v in report.violations] == ["body of spec fn `sorted` changed: `<=` → `<`"]
+
+
+def test_requires_added_ensures_weakened_and_deleted(base_text, proved_text) -> None:
+    lemma_ensures = "    ensures\n        sum_to(n) >= n,"
+    stronger = edit(proved_text, lemma_ensures, "    requires\n        n < 10,\n" + lemma_ensures)
+    report = guard(base_text, stronger)
+    assert [v.reason for v in report.violations] == ["requires clause 1 added to `lemma_sum_to_grows`: `n < 10`"]
+    weaker = edit(proved_text, "v[r.unwrap() as int] == k,", "v[r.unwrap() as int] == k || true,")
+    report = guard(base_text, weaker)
+    assert report.violations[0].reason == (
+        "ensures clause 1 of `find` changed: `r.is_some() ==> v[r.unwrap() as int] == k` → "
+        "`r.is_some() ==> v[r.unwrap() as int] == k || true`"
+    )
+    gone = edit(proved_text, "        ensures\n            self.value == old(self).value + 1,\n", "")
+    report = guard(base_text, gone)
+    reasons = [v.reason for v in report.violations]
+    assert reasons == ["ensures of `Counter::bump` deleted: `self.value == old(self).value + 1`"]
+
+
+def test_a_renamed_function_is_a_deleted_one(base_text, proved_text) -> None:
+    renamed = proved_text.replace("lemma_sum_to_grows", "lemma_sum_grows")
+    report = guard(base_text, renamed)
+    assert rules_of(report) == {("function-deleted", "fn:lemma_sum_to_grows")}
+    assert "(renamed to `lemma_sum_grows`?)" in report.violations[0].reason
+    assert report.violations[0].candidate is not None  # located at the likely new name
+
+
+def test_body_replaced_by_unimplemented(base_text, proved_text) -> None:
+    cheat = edit(proved_text, "        self.value = self.value + 1;\n", "        unimplemented!()\n")
+    report = guard(base_text, cheat)
+    assert rules_of(report) == {("exec-changed", "fn:Counter::bump")}
+    expected = "exec code of `Counter::bump` changed: `self.value = self.value + 1` → `unimplemented!()`"
+    assert report.violations[0].reason == expected
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "shown"),
+    [
+        ("while (i < v.len())", "while (i + 1 < v.len())", "`+ 1` added"),
+        ("        i = i + 1;\n    }\n    assert forall", "    }\n    assert forall", "`i = i + 1` removed"),
+        (
+            "lemma_absent_extends(v@, k, i as int);\n        }\n        i = i + 1;",
+            "lemma_absent_extends(v@, k, i as int);\n            i = i + 1;\n        }",
+            "`i = i + 1` removed",
+        ),
+    ],
+)
+def test_exec_changes_hidden_near_ghost_code(base_text, proved_text, old, new, shown) -> None:
+    report = guard(base_text, edit(proved_text, old, new))
+    assert rules_of(report) == {("exec-changed", "fn:find")}
+    assert shown in report.violations[0].reason
+
+
+def test_main_is_exec_code_too(base_text, proved_text) -> None:
+    cheat = edit(proved_text, "let _ = find(&v, 3);", "let _ = find(&v, 4);")
+    assert [v.reason for v in guard(base_text, cheat).violations] == ["exec code of `main` changed: `3` → `4`"]
+
+
+def test_signature_changes(base_text, proved_text) -> None:
+    cases = {
+        "fn find(v: &Vec<u64>, k: u64) -> (r: Option<usize>)": "fn find(v: &Vec<u64>, k: u32) -> (r: Option<usize>)",
+        "proof fn lemma_sum_to_grows(n: nat)": "proof fn lemma_sum_to_grows(n: nat, Ghost(m): Ghost<nat>)",
+        "spec fn sum_to(n: nat) -> nat": "spec fn sum_to(n: nat) -> int",
+    }
+    for old, new in cases.items():
+        report = guard(base_text, edit(proved_text, old, new))
+        assert {str(v.rule) for v in report.violations} == {"spec-changed"}, new
+    renamed = proved_text.replace("(r: Option<usize>)", "(res: Option<usize>)")
+    binding = guard(base_text, renamed.replace("r.is_", "res.is_").replace("r.unwrap", "res.unwrap"))
+    assert any("return type" in v.reason for v in binding.violations)
+    mode = guard(base_text, edit(proved_text, "proof fn lemma_sum_to_grows", "axiom fn lemma_sum_to_grows"))
+    assert "mode of `lemma_sum_to_grows` changed: `proof` → `axiom`" in [v.reason for v in mode.violations]
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        'const HINT: &str = include_str!("hint.txt");',
+        'const RAW: &[u8] = include_bytes!("raw.bin");',
+        'include!("more.rs");',
+        'const HOME: &str = env!("HOME");',
+        'const MAYBE: Option<&str> = option_env!("X");',
+        '#[path = "other.rs"]\nmod other_file;',
+        "mod lemmas;",
+        "extern crate alloc;",
+    ],
+)
+def test_outside_file_reads(base_text, proved_text, item) -> None:
+    cheat = edit(proved_text, "pub const LIMIT", f"{item}\n\npub const LIMIT")
+    report = guard(base_text, cheat)
+    assert "outside-read-added" in {str(v.rule) for v in report.violations}
+    assert all(v.function is None for v in report.violations)
+
+
+def test_items_outside_functions_are_part_of_the_problem(base_text, proved_text) -> None:
+    limit = guard(base_text, edit(proved_text, "pub const LIMIT: u64 = 1000;", "pub const LIMIT: u64 = 10;"))
+    assert [v.reason for v in limit.violations] == ["code outside functions changed: `1000` → `10`"]
+    field = guard(base_text, edit(proved_text, "pub value: u64,", "pub value: u8,"))
+    assert {str(v.rule) for v in field.violations} == {"item-changed"}
+    shadow_vec = "macro_rules! vec { ($($x:tt)*) => { Vec::new() } }\n\n"
+    macro = guard(base_text, edit(proved_text, "pub const LIMIT", shadow_vec + "pub const LIMIT"))
+    assert {str(v.rule) for v in macro.violations} == {"item-changed"}
+
+
+def test_new_blocks_of_lemmas_are_silent(base_text, proved_text) -> None:
+    more = edit(
+        proved_text,
+        "} // verus!",
+        "impl Counter {\n    proof fn lemma_zero() ensures 0int == 0 {}\n}\n\nmod lemmas {\n    use super::*;\n"
+        "    pub proof fn lemma_one() ensures 1int == 1 {}\n}\n\n"
+        "pub broadcast group group_find {\n    lemma_absent_extends,\n}\n\n} // verus!",
+    )
+    assert guard(base_text, more).violations == []
+
+
+def test_new_exec_code_and_bodiless_lemmas(base_text, proved_text) -> None:
+    helper = guard(base_text, edit(proved_text, "} // verus!", "fn helper(x: u64) -> u64 { x }\n\n} // verus!"))
+    assert [v.reason for v in helper.violations] == [
+        "new exec fn `helper` added (3 tokens of exec code): exec code is not the model's to add"
+    ]
+    bodiless = guard(base_text, edit(proved_text, "} // verus!", "proof fn lemma_free() ensures false;\n\n} // verus!"))
+    assert rules_of(bodiless) == {("escape-hatch-added", "fn:lemma_free")}
+
+
+def test_shadowing_a_name_the_original_calls() -> None:
+    original = "use vstd::prelude::*;\nverus! {\nproof fn p(n: nat) ensures pow2(n) > 0 { lemma_pow2_pos(n); }\n}\n"
+    local = original.replace("verus! {\n", "verus! {\nspec fn pow2(n: nat) -> nat { 1 }\n")
+    assert rules_of(guard(original, local)) == {("name-shadowed", "fn:pow2")}
+    imported = original.replace("verus! {\n", "verus! {\nuse crate::weak::always_one as pow2;\n")
+    report = guard(original, imported)
+    assert [str(v.rule) for v in report.violations] == ["name-shadowed"]
+    honest = original.replace("verus! {\n", "verus! {\nuse vstd::arithmetic::power2::*;\n")
+    assert guard(original, honest).violations == []
+
+
+def test_honest_edits_that_look_like_changes(base_text, proved_text) -> None:
+    reformatted = proved_text.replace("    ", "  ").replace("i = i + 1;", "i = i + 1; // next")
+    assert guard(base_text, reformatted).violations == []
+    ghost_wrapper = edit(proved_text, "let ghost start = v@;", "let start: Ghost<Seq<u64>> = Ghost(v@);")
+    assert guard(base_text, ghost_wrapper).violations == []
+    trailing = edit(proved_text, "let _ = find(&v, 3);", "let _ = find(&v, 3,);")
+    assert guard(base_text, trailing).violations == []
+    bump_body = "    {\n        self.value = self.value + 1;"
+    decreases_added = edit(proved_text, bump_body, "    decreases 0int,\n" + bump_body)
+    assert guard(base_text, decreases_added).violations == []
+
+
+def test_decreases_of_a_spec_fn_is_guarded(base_text, proved_text) -> None:
+    header = "spec fn sum_to(n: nat) -> nat\n    decreases n"
+    report = guard(base_text, edit(proved_text, header + ",", header + " + 1,"))
+    assert [v.reason for v in report.violations] == ["decreases clause 1 of `sum_to` changed: `n` → `n + 1`"]
+
+
+def test_violation_fields(base_text, proved_text) -> None:
+    cheat = edit(proved_text, "v.len() < LIMIT,\n    ensures", "v.len() < 10,\n    ensures")
+    [violation] = guard(base_text, cheat).violations
+    assert violation.rule == Rule.SPEC_CHANGED and violation.severity == "error"
+    assert violation.function == "fn:find"
+    assert violation.reason == "requires clause 2 of `find` changed: `v.len() < LIMIT` → `v.len() < 10`"
+    assert violation.evidence.original == "v.len() < LIMIT" and violation.evidence.candidate == "v.len() < 10"
+    assert base_text.encode()[violation.original.start : violation.original.end] == b"v.len() < LIMIT"
+    assert cheat.encode()[violation.candidate.start : violation.candidate.end] == b"v.len() < 10"
+    assert cheat.splitlines()[violation.candidate.line - 1][violation.candidate.col - 1 :].startswith("v.len() < 10")
+
+
+def test_a_function_moved_out_of_verus_is_no_longer_verified(base_text, proved_text) -> None:
+    bump = proved_text[proved_text.index("impl Counter {") : proved_text.index("} // verus!")]
+    moved = proved_text.replace(bump, "").replace("fn main() {", bump + "\nfn main() {")
+    report = guard(base_text, moved)
+    reasons = [v.reason for v in report.violations if v.function == "fn:Counter::bump"]
+    assert "place of `Counter::bump` changed: `inside verus!` → `outside verus!`" in reasons
+
+
+def test_imports_of_the_original_stay(base_text, proved_text) -> None:
+    report = guard(base_text, edit(proved_text, "use vstd::prelude::*;", "use vstd::prelude::Ghost;"))
+    assert [str(v.rule) for v in report.violations] == ["item-changed"]
+    assert report.violations[0].reason == "import `use vstd::prelude::*;` of the original was removed or changed"
+
+
+def test_an_original_hatch_may_not_be_rewritten(base_text) -> None:
+    original = edit(base_text, "let mut i: usize = 0;", "let mut i: usize = 0;\n    assume(k > 0);")
+    reformatted = edit(original, "assume(k > 0);", "assume( k>0 ); // given")
+    assert guard(original, reformatted).violations == []
+    rewritten = edit(original, "assume(k > 0);", "assume(false);")
+    [violation] = guard(original, rewritten).violations
+    assert violation.rule == Rule.ESCAPE_HATCH_ADDED and violation.function == "fn:find"
+    assert violation.reason == (
+        "escape hatch `assume(false)` is new (the original's differ) in `find` (assume: 1 in the original there, "
+        "1 in the candidate)"
+    )
+
+
+def test_a_hatch_outside_any_function_counts_per_file(base_text, proved_text) -> None:
+    cheat = edit(proved_text, "pub const LIMIT", "const CHEAT: () = { assume(false); };\n\npub const LIMIT")
+    report = guard(base_text, cheat)
+    assert ("escape-hatch-added", None) in rules_of(report)
+    hatch = next(v for v in report.violations if v.rule == Rule.ESCAPE_HATCH_ADDED)
+    assert hatch.reason.endswith("added at item level (assume: 0 in the original there, 1 in the candidate)")
+
+
+def test_a_new_lemma_may_reuse_a_lemma_name_the_original_calls() -> None:
+    original = "verus! {\nproof fn p(n: nat) ensures n * n >= 0 { lemma_square(n); }\n}\n"
+    own = original.replace("verus! {\n", "verus! {\nproof fn lemma_square(n: nat) ensures n * n >= 0 {}\n")
+    assert guard(original, own).violations == []

@@ -1,0 +1,62 @@
+"""Candidates and what the guard, the review and verus said of them; the order in which they rank."""
+
+from pydantic import BaseModel, ConfigDict
+
+from verusagent.guard import GuardReport
+from verusagent.verus import Verdict, VerusResult
+
+_VERDICT_QUALITY = {
+    Verdict.VERIFIED: 5,
+    Verdict.VERIFIED_PARTIAL: 4,
+    Verdict.FAILED: 3,
+    Verdict.FRONTEND_REJECTED: 2,
+    Verdict.DID_NOT_COMPILE: 1,
+    Verdict.TOOL_FAILURE: 0,
+    Verdict.TIMEOUT: 0,
+}
+
+
+class Candidate(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    text: str
+    sha256: str
+    strategy: str
+    round: int
+    parent: str | None = None
+    call_id: str | None = None
+
+
+class Evaluation(BaseModel):
+    candidate: Candidate
+    guard: GuardReport
+    findings: list[dict] = []  # the review's findings
+    rejected_by: str | None = None  # "guard" or "review": the candidate never reached verus
+    verus: VerusResult | None = None
+
+    @property
+    def accepted(self) -> bool:
+        return self.rejected_by is None and self.verus is not None and self.verus.accepted
+
+    @property
+    def errors(self) -> list:
+        return self.verus.errors_only() if self.verus else []
+
+    def failing_functions(self) -> set[str]:
+        return {(d.unit_id or "?").split("/")[0] for d in self.errors}
+
+    def rank_key(self) -> tuple:
+        """Verified first, then fewer failing functions, then fewer errors, then more verified functions."""
+        if self.verus is None or self.rejected_by is not None:
+            return (False, -1, 0, 0, 0)
+        return (
+            self.accepted,
+            _VERDICT_QUALITY[self.verus.verdict],
+            -len(self.failing_functions()),
+            -len(self.errors),
+            self.verus.verified or 0,
+        )
+
+
+def best_of(evaluations: list[Evaluation]) -> Evaluation | None:
+    return max(evaluations, key=lambda e: e.rank_key(), default=None)

@@ -1,0 +1,42 @@
+"""What an agent run is asked to do, and with what limits."""
+
+from enum import StrEnum
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+
+class Mode(StrEnum):
+    PROVE = "prove"  # add proofs; specs and exec code stay
+    REPAIR = "repair"  # the same, started from verus's diagnostics of a failing file
+    SYNTH = "synth"  # write the bodies of `unimplemented!()`/`todo!()` functions, and their proofs
+
+
+class AgentConfig(BaseModel):
+    mode: Mode = Mode.PROVE
+    targets: list[str] = Field(default_factory=list)  # function names; empty: every function
+    model: str = "scripted/demo"
+    api_base: str | None = None
+    temperature: float = 0.0
+    samples: int = Field(default=1, ge=1, le=16)  # k replies per strategy and round
+    strategies: int = Field(default=2, ge=1, le=4)
+    rounds: int = Field(default=4, ge=1)
+    max_calls: int | None = None
+    max_tokens: int | None = None
+    max_cost_usd: float | None = None
+    max_verus_runs: int | None = None
+    jobs: int = Field(default=2, ge=1)
+    timeout_s: float = 300.0  # per verus run
+    rlimit: float = 10.0
+    houdini_steps: int = Field(default=6, ge=0)
+    feedback_items: int = Field(default=6, ge=0)  # how many earlier findings a prompt repeats
+
+
+class Task(BaseModel):
+    """The input of a run: the file as read (never modified) and where results go."""
+
+    source_path: Path
+    original: str
+    out_path: Path
+    in_place: bool = False
+    log_text: str | None = None  # `repair --log LOG`: saved verus output for the baseline

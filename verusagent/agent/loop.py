@@ -1,0 +1,194 @@
+"""The agent loop: propose with a portfolio of strategies, screen (guard, review), verify, keep the best,
+prune with Houdini, and accept only what a whole-file verus run verified and the guard passed on the exact bytes.
+
+Stops are exceptions (budget spent, Ctrl-C) or the end of the rounds; every step is in the run record.
+"""
+
+from concurrent.futures import ThreadPoolExecutor
+
+from verusagent.agent.candidate import Candidate, Evaluation, best_of
+from verusagent.agent.config import AgentConfig, Task
+from verusagent.agent.evaluator import Evaluator
+from verusagent.agent.feedback import guard_feedback
+from verusagent.agent.houdini import prune
+from verusagent.agent.outcome import Finisher, Outcome
+from verusagent.agent.progress import Reporter
+from verusagent.agent.proposer import Proposal, propose
+from verusagent.agent.strategies import portfolio
+from verusagent.agent.verifier import VerusBudgetExceeded, result_from_log
+from verusagent.lens import ItemSiteKind, ProofSiteKind, parse
+from verusagent.llm import BudgetExceeded, ModelCallError, ModelClient
+from verusagent.record import sha256_text
+from verusagent.verus import Verdict
+
+_CHEAT_SITES = frozenset({ProofSiteKind.ASSUME, ProofSiteKind.ADMIT})
+_CHEAT_ITEMS = frozenset(
+    {ItemSiteKind.ASSUME_SPECIFICATION, ItemSiteKind.AXIOM_FN, ItemSiteKind.EXTERNAL_ATTRIBUTE,
+     ItemSiteKind.UNSOUND_ATTRIBUTE}
+)
+
+
+class Agent:
+    def __init__(self, task: Task, config: AgentConfig, client: ModelClient, evaluator: Evaluator,
+                 finisher: Finisher, reporter: Reporter):
+        self.task, self.config, self.client = task, config, client
+        self.evaluator, self.finisher, self.reporter = evaluator, finisher, reporter
+        self.portfolio = portfolio(config.strategies)
+        self.best: dict[str, Evaluation] = {}
+        self.feedback: dict[str, list[str]] = {s.name: [] for s in self.portfolio}
+        self.seen: dict[str, Evaluation] = {}
+        self.start_round = 1
+
+    def run(self) -> Outcome:
+        try:
+            baseline = self.baseline()
+            if self.accept(baseline):
+                return self.finisher.verified(baseline, already=True)
+            for round_no in range(self.start_round, self.config.rounds + 1):
+                winner = self.round(round_no)
+                for candidate in (winner, self.houdini(winner)):
+                    if self.accept(candidate):
+                        return self.finisher.verified(candidate)
+            return self.finisher.partial(self.overall_best(), "rounds", f"{self.config.rounds} rounds done")
+        except (BudgetExceeded, VerusBudgetExceeded) as stop:
+            return self.finisher.partial(self.overall_best(), "budget", stop.reason)
+        except ModelCallError as error:
+            return self.finisher.partial(self.overall_best(), "error", str(error))
+        except KeyboardInterrupt:
+            self.evaluator.verifier.cancel()
+            self.finisher.interrupted(self.overall_best())
+            raise
+
+    def baseline(self) -> Evaluation:
+        original = self.task.original
+        candidate = Candidate(text=original, sha256=sha256_text(original), strategy="baseline", round=0)
+        evaluation = self.seen.get(candidate.sha256) or self.first_look(candidate)
+        self.remember([evaluation])
+        self.reporter.evaluated(evaluation)
+        for strategy in self.portfolio:
+            self.best.setdefault(strategy.name, evaluation)
+        return evaluation
+
+    def first_look(self, candidate: Candidate) -> Evaluation:
+        """The input's verus result: from `repair --log` when the log shows its errors, else a verus run."""
+        logged = None
+        if self.task.log_text is not None:
+            logged = result_from_log(self.task.log_text, candidate.text, self.task.source_path.name)
+        if logged is None:
+            return self.evaluator.evaluate(candidate, "baseline")
+        return self.evaluator.screen(candidate).model_copy(update={"verus": logged})
+
+    def round(self, round_no: int) -> Evaluation:
+        """One round: every strategy proposes in parallel; candidates are screened and verified; best kept."""
+        self.reporter.round_started(round_no, self.client.budget.snapshot(), self.evaluator.verifier.fresh_runs)
+        proposals, stop = self.ask_all(round_no)
+        fresh = self.screen_and_verify(proposals)
+        for proposal in proposals:
+            mine = [e for e in fresh if e.candidate.strategy == proposal.strategy.name]
+            self.best[proposal.strategy.name] = best_of([self.best[proposal.strategy.name], *mine])
+        winner = self.share_best()
+        if stop is not None:
+            raise stop
+        return winner
+
+    def ask_all(self, round_no: int) -> tuple[list[Proposal], Exception | None]:
+        keep = self.config.feedback_items
+        pool = ThreadPoolExecutor(max_workers=len(self.portfolio), thread_name_prefix="strategy")
+        try:
+            futures = [
+                pool.submit(propose, self.client, self.config, self.task.source_path.name, strategy,
+                            self.best[strategy.name], round_no, self.feedback[strategy.name][-keep:] if keep else [])
+                for strategy in self.portfolio
+            ]
+            return self.collect(futures)
+        finally:  # on Ctrl-C, do not wait for model calls in flight: their replies are not needed
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    def collect(self, futures) -> tuple[list[Proposal], Exception | None]:
+        """Each strategy's proposal; a budget stop or fatal model error is kept to raise after this round."""
+        proposals, stop = [], None
+        for strategy, future in zip(self.portfolio, futures):
+            try:
+                proposals.append(future.result())
+            except (BudgetExceeded, ModelCallError) as error:
+                fatal = isinstance(error, BudgetExceeded) or not error.error.retryable
+                stop = stop or (error if fatal else None)
+                self.feedback[strategy.name].append(f"(the model call failed: {error})")
+        for proposal in proposals:
+            self.feedback[proposal.strategy.name].extend(proposal.feedback)
+        return proposals, stop
+
+    def screen_and_verify(self, proposals: list[Proposal]) -> list[Evaluation]:
+        unique = {c.sha256: c for p in proposals for c in p.candidates if c.sha256 not in self.seen}
+        screened = [self.evaluator.screen(candidate) for candidate in unique.values()]
+        for evaluation in screened:
+            self.note_rejection(evaluation)
+        evaluated = self.evaluator.verify(screened, "screen")
+        self.remember(evaluated)
+        for evaluation in evaluated:
+            self.reporter.evaluated(evaluation)
+        return evaluated
+
+    def note_rejection(self, evaluation: Evaluation) -> None:
+        notes = self.feedback[evaluation.candidate.strategy]
+        if evaluation.rejected_by == "guard":
+            notes.extend(guard_feedback(evaluation.guard))
+        elif evaluation.rejected_by == "review":
+            notes.extend(f"Review finding ({f.get('location')}): {f.get('reason')}" for f in evaluation.findings)
+
+    def share_best(self) -> Evaluation:
+        """The best candidate of all strategies becomes the starting point of any strategy it beats."""
+        winner = self.overall_best()
+        for name, mine in self.best.items():
+            if winner.rank_key() > mine.rank_key():
+                self.best[name] = winner
+        self.reporter.best(winner)
+        return winner
+
+    def overall_best(self) -> Evaluation | None:
+        return best_of(list(self.best.values()))
+
+    def houdini(self, start: Evaluation) -> Evaluation:
+        """Drop failing invariants and assertions, one verus run per step, while that helps."""
+        current = start
+        for _ in range(self.config.houdini_steps):
+            if current.verus is None or current.verus.verdict != Verdict.FAILED:
+                break
+            pruned = prune(current.candidate.text, current.errors, current.verus.file_name)
+            if pruned is None or sha256_text(pruned) in self.seen:
+                break
+            candidate = Candidate(text=pruned, sha256=sha256_text(pruned), strategy=current.candidate.strategy,
+                                  round=current.candidate.round, parent=current.candidate.sha256)
+            step = self.evaluator.evaluate(candidate, "houdini")
+            self.remember([step])
+            self.reporter.evaluated(step, note="houdini")
+            if step.rank_key() <= current.rank_key():
+                break
+            current = step
+        if current is not start:
+            self.best[current.candidate.strategy] = best_of([self.best[current.candidate.strategy], current])
+            self.share_best()
+        return current
+
+    def accept(self, evaluation: Evaluation | None) -> bool:
+        """Final acceptance: a whole-file run (with --no-cheating where possible) and the guard on those bytes."""
+        if evaluation is None or not evaluation.accepted:
+            return False
+        no_cheating = self.evaluator.verifier.can_accept_with_no_cheating() and not self.original_has_hatches()
+        final = self.evaluator.verify([evaluation.model_copy(update={"verus": None})], "acceptance", no_cheating)[0]
+        guard_now = self.evaluator.recheck_guard(final.candidate.text)
+        if final.accepted and guard_now.clean:
+            return True
+        self.feedback[evaluation.candidate.strategy].append(
+            "The acceptance run did not confirm this proof: " + "; ".join(final.verus.reasons if final.verus else []))
+        return False
+
+    def original_has_hatches(self) -> bool:
+        """--no-cheating would reject escape hatches the input already had (the guard bars new ones)."""
+        model = parse(self.task.original)
+        return any(s.kind in _CHEAT_SITES for s in model.proof_sites) or any(
+            s.kind in _CHEAT_ITEMS for s in model.item_sites)
+
+    def remember(self, evaluations: list[Evaluation]) -> None:
+        for evaluation in evaluations:
+            self.seen[evaluation.candidate.sha256] = evaluation

@@ -1,0 +1,120 @@
+"""How a run ends: the verdict event, the output file (never over the input without --in-place), result.json."""
+
+import shutil
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel
+
+from verusagent.agent.candidate import Evaluation
+from verusagent.agent.config import Task
+from verusagent.agent.review_gate import blocking
+from verusagent.llm import ModelClient
+from verusagent.record import RunResult, RunStopped, RunWriter, Verdict
+from verusagent.verus import VerusInstall
+
+
+class Outcome(BaseModel):
+    verdict: Literal["verified", "partial", "failed"]
+    run_id: str
+    run_folder: Path
+    accepted_sha256: str | None = None
+    output_path: Path | None = None
+    backup_path: Path | None = None
+    already_verified: bool = False
+    obligations: list[dict] = []
+    stopped_reason: str
+    detail: str = ""
+    verus_version: str
+    verus_is_standin: bool  # the verdict came from the verus stand-in, not from verus
+    calls: int = 0
+    tokens: int = 0
+    cost_usd: float = 0.0
+    verus_runs: int = 0
+
+
+class Finisher:
+    def __init__(self, task: Task, record: RunWriter, client: ModelClient, install: VerusInstall, verus_runs):
+        self.task, self.record, self.client, self.install = task, record, client, install
+        self.verus_runs = verus_runs  # a callable: fresh verus runs so far
+
+    def verified(self, evaluation: Evaluation, already: bool = False) -> Outcome:
+        sha = evaluation.candidate.sha256
+        self.record.emit(Verdict(verdict="verified", accepted_sha256=sha))
+        written, backup = (None, None) if already else self._write(evaluation.candidate.text, verified=True)
+        return self._end("verified", "done", "verus verified the whole file", sha, written, backup, [], already)
+
+    def partial(self, best: Evaluation | None, reason: str, detail: str) -> Outcome:
+        obligations = obligations_of(best)
+        self.record.emit(Verdict(verdict="partial", obligations=obligations))
+        written = None
+        if best is not None and best.guard.clean and best.candidate.round > 0:
+            written, _ = self._write(best.candidate.text, verified=False)
+        return self._end("partial", reason, detail, None, written, None, obligations, False)
+
+    def interrupted(self, best: Evaluation | None) -> None:
+        self.record.emit(RunStopped(reason="interrupted", detail="Ctrl-C; continue with --resume"))
+        self.record.write_result(self._result(None, "interrupted", obligations_of(best), None))
+        self.record.close()
+
+    def _end(self, verdict, reason, detail, sha, written, backup, obligations, already) -> Outcome:
+        self.record.emit(RunStopped(reason=reason, detail=detail))
+        self.record.write_result(self._result(verdict, reason, obligations, sha, output_path=str(written or "")))
+        self.record.close()
+        spend = self.client.budget.snapshot()
+        return Outcome(
+            verdict=verdict, run_id=self.record.run_id, run_folder=self.record.folder, accepted_sha256=sha,
+            output_path=written, backup_path=backup, already_verified=already, obligations=obligations,
+            stopped_reason=reason, detail=detail, verus_version=self.install.version,
+            verus_is_standin=self.install.is_standin, calls=spend.calls, tokens=spend.tokens,
+            cost_usd=spend.cost_usd, verus_runs=self.verus_runs(),
+        )
+
+    def _result(self, verdict, reason, obligations, sha, **extra) -> RunResult:
+        return RunResult(
+            run_id=self.record.run_id, verdict=verdict, accepted_sha256=sha, obligations=obligations,
+            stopped_reason=reason, spend=self.client.budget.snapshot(), started_ts=self.record.clock.started_wall,
+            finished_ts=self.record.clock.now(), source=str(self.task.source_path),
+            verus_version=self.install.version, verus_is_standin=self.install.is_standin, **extra,
+        )
+
+    def _write(self, text: str, verified: bool) -> tuple[Path, Path | None]:
+        """Write the proof: in place only with --in-place (after a backup) and only when verified."""
+        if self.task.in_place and verified:
+            backup = backup_path(self.task.source_path)
+            shutil.copy2(self.task.source_path, backup)
+            self.task.source_path.write_text(text, encoding="utf-8")
+            return self.task.source_path, backup
+        target = self.task.out_path if verified else partial_path(self.task)
+        target.write_text(text, encoding="utf-8")
+        return target, None
+
+
+def partial_path(task: Task) -> Path:
+    default = task.source_path.with_name(task.source_path.stem + ".verified.rs")
+    if task.out_path != default and not task.in_place:
+        return task.out_path
+    return task.source_path.with_name(task.source_path.stem + ".partial.rs")
+
+
+def backup_path(source: Path) -> Path:
+    candidate = source.with_name(source.name + ".bak")
+    number = 1
+    while candidate.exists():
+        candidate = source.with_name(f"{source.name}.bak.{number}")
+        number += 1
+    return candidate
+
+
+def obligations_of(best: Evaluation | None) -> list[dict]:
+    """What is left to prove: verus's remaining errors by unit, and the open review findings."""
+    if best is None or best.verus is None:
+        return [{"kind": "no_verus_result", "message": "no candidate reached verus"}]
+    remaining = [
+        {"unit": d.unit_id, "kind": d.kind.value, "message": d.message,
+         "line": d.location.line if d.location else None}
+        for d in best.errors
+    ]
+    if not remaining and not best.verus.accepted:
+        remaining.append({"kind": best.verus.verdict.value, "message": "; ".join(best.verus.reasons)})
+    return remaining + [{"kind": "review_finding", **f} for f in blocking(best.findings)]

@@ -1,0 +1,46 @@
+"""Progress of a run: a live status line on a terminal, plain lines otherwise (CI logs, pipes)."""
+
+from rich.console import Console
+from rich.markup import escape
+
+from verusagent.agent.candidate import Evaluation
+from verusagent.record import Spend
+
+
+class Reporter:
+    def __init__(self, console: Console | None = None, quiet: bool = False):
+        self.console = console or Console(stderr=True)
+        self.quiet = quiet
+        self.status = None
+
+    def line(self, text: str) -> None:
+        if not self.quiet:
+            self.console.print(text, highlight=False)
+
+    def round_started(self, round_no: int, spend: Spend, verus_runs: int) -> None:
+        cost = f", ${spend.cost_usd:.4f}" if spend.cost_usd else ""
+        self.line(f"[bold]round {round_no}[/bold]: {spend.calls} model calls, {spend.tokens} tokens{cost}, "
+                  f"{verus_runs} verus runs so far")
+
+    def evaluated(self, evaluation: Evaluation, note: str = "") -> None:
+        candidate = evaluation.candidate
+        label = f"{candidate.strategy}{'/' + note if note else ''} {candidate.sha256[:10]}"
+        self.line(f"  {escape(label)}: {escape(describe(evaluation))}")
+
+    def best(self, evaluation: Evaluation | None) -> None:
+        if evaluation is not None:
+            self.line(f"  best so far: {escape(evaluation.candidate.sha256[:10])} ({escape(describe(evaluation))})")
+
+
+def describe(evaluation: Evaluation) -> str:
+    if evaluation.rejected_by == "guard":
+        rules = ", ".join(sorted({str(v.rule) for v in evaluation.guard.errors()}))
+        return f"rejected by the guard ({rules})"
+    if evaluation.rejected_by == "review":
+        return "rejected by the review"
+    if evaluation.verus is None:
+        return "not verified yet"
+    result = evaluation.verus
+    source = "verus stand-in" if result.is_standin else "verus"
+    errors = len(result.errors_only())
+    return f"{source}: {result.verdict.value}" + (f", {errors} errors" if errors else "")

@@ -1,0 +1,63 @@
+"""`--resume RUN`: continue a stopped run from its record.
+
+The record holds the plan (in run_started), every candidate (by hash) and what verus said of each. The
+candidates that reached verus are evaluated again (verus answers from its cache, so this costs no fresh run),
+which rebuilds each strategy's best; spend so far counts against the budgets; rounds go on after the last one.
+"""
+
+from pathlib import Path
+
+from verusagent.agent.candidate import Candidate
+from verusagent.agent.loop import Agent
+from verusagent.agent.setup import RunPlan
+from verusagent.record import CandidateCreated, RunLog, RunStarted, VerusRun, read_run, spend_of
+
+_REPLAYED = ("baseline", "screen", "houdini")
+
+
+class CannotResume(Exception):
+    pass
+
+
+def load_plan(folder: Path) -> tuple[RunPlan, RunLog]:
+    log = read_run(folder)
+    started = next((e for e in log.events if isinstance(e, RunStarted)), None)
+    baseline = next((e for e in log.events if isinstance(e, CandidateCreated) and e.strategy == "baseline"), None)
+    if started is None or baseline is None or "plan" not in started.config:
+        raise CannotResume(f"{folder} has no run_started with a plan, or no baseline candidate: cannot resume")
+    if log.result is not None and log.result.verdict == "verified":
+        raise CannotResume(f"run {folder.name} already ended verified; nothing to resume")
+    plan_data = started.config["plan"]
+    plan_data["task"]["original"] = log.candidate(baseline.sha256)
+    return RunPlan.model_validate(plan_data), log
+
+
+def restore(agent: Agent, log: RunLog) -> None:
+    """Put the agent where the record left off: evaluated candidates, bests, spend, next round."""
+    created = {e.sha256: e for e in log.events if isinstance(e, CandidateCreated)}
+    verified = [e for e in log.events if isinstance(e, VerusRun) and e.purpose in _REPLAYED]
+    agent.client.budget.spend = spend_of(log.events)
+    agent.evaluator.verifier.fresh_runs = sum(1 for e in log.events if isinstance(e, VerusRun) and not e.from_cache)
+    replayed = dict.fromkeys(e.sha256 for e in verified if e.sha256 in created)
+    for sha in replayed:
+        origin = created[sha]
+        candidate = Candidate(text=log.candidate(sha), sha256=sha, strategy=origin.strategy, round=origin.round,
+                              parent=origin.parent, call_id=origin.call_id)
+        agent.remember([agent.evaluator.evaluate(candidate, "resume")])
+    _restore_bests(agent, created)
+    rounds = [created[sha].round for sha in replayed]
+    agent.start_round = max(rounds, default=0) + 1
+
+
+def _restore_bests(agent: Agent, created: dict[str, CandidateCreated]) -> None:
+    from verusagent.agent.candidate import best_of
+
+    evaluations = list(agent.seen.values())
+    baseline = next((e for e in evaluations if e.candidate.strategy == "baseline"), None)
+    for strategy in agent.portfolio:
+        mine = [e for e in evaluations if e.candidate.strategy == strategy.name]
+        chosen = best_of([*mine, *([baseline] if baseline else [])])
+        if chosen is not None:
+            agent.best[strategy.name] = chosen
+    if agent.best:
+        agent.share_best()

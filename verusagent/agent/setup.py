@@ -1,0 +1,76 @@
+"""Wire a run: verus, the model client with its budgets, the record, the guard policy; or continue one."""
+
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from verusagent import __version__
+from verusagent.agent.config import AgentConfig, Mode, Task
+from verusagent.agent.evaluator import Evaluator
+from verusagent.agent.loop import Agent
+from verusagent.agent.outcome import Finisher
+from verusagent.agent.progress import Reporter
+from verusagent.agent.proposer import placeholder_functions
+from verusagent.agent.review_gate import PassThroughReview
+from verusagent.agent.verifier import Verifier
+from verusagent.guard import GuardPolicy
+from verusagent.llm import Budget, BudgetTracker, ModelSettings, make_client
+from verusagent.record import DEFAULT_RUNS_DIR, RunStarted, RunWriter
+from verusagent.verus import RunOptions, VerusInstall, find_verus
+
+
+class RunPlan(BaseModel):
+    """Everything a new run (or a resumed one) is built from; stored in run_started so --resume can rebuild it."""
+
+    task: Task
+    config: AgentConfig
+    verus: str | None = None  # --verus PATH
+    runs_dir: Path = DEFAULT_RUNS_DIR
+
+
+def guard_policy(config: AgentConfig, original: str) -> GuardPolicy:
+    """Strict, except in synth mode: the bodies of the placeholder functions are the model's to write."""
+    if config.mode != Mode.SYNTH:
+        return GuardPolicy()
+    return GuardPolicy(exec_editable_functions=frozenset(config.targets or placeholder_functions(original)))
+
+
+def build_agent(plan: RunPlan, record: RunWriter, reporter: Reporter, install: VerusInstall | None = None,
+                resumed: bool = False) -> Agent:
+    install = install or find_verus(plan.verus)
+    config, task = plan.config, plan.task
+    budget = BudgetTracker(Budget(max_calls=config.max_calls, max_tokens=config.max_tokens,
+                                  max_cost_usd=config.max_cost_usd))
+    settings = ModelSettings(model=config.model, api_base=config.api_base, temperature=config.temperature,
+                             n=config.samples)
+    client = make_client(settings, budget=budget, recorder=record)
+    options = RunOptions(timeout_s=config.timeout_s, rlimit=config.rlimit, file_name=task.source_path.name)
+    verifier = Verifier(install, options, jobs=config.jobs, max_runs=config.max_verus_runs)
+    evaluator = Evaluator(task.original, guard_policy(config, task.original), PassThroughReview(), verifier, record)
+    finisher = Finisher(task, record, client, install, lambda: verifier.fresh_runs)
+    record.emit(_started(plan, record, install, settings, resumed))
+    reporter.line(_verus_line(install))
+    return Agent(task, config, client, evaluator, finisher, reporter)
+
+
+def _started(plan: RunPlan, record: RunWriter, install: VerusInstall, settings: ModelSettings,
+             resumed: bool) -> RunStarted:
+    config = plan.config
+    return RunStarted(
+        run_id=record.run_id, command=config.mode.value, version=__version__, resumed=resumed,
+        config={"plan": plan.model_dump(mode="json", exclude={"task": {"original"}}),
+                "model": settings.public_view(), "verus_path": install.path},
+        budgets={"max_calls": config.max_calls, "max_tokens": config.max_tokens,
+                 "max_cost_usd": config.max_cost_usd, "max_verus_runs": config.max_verus_runs},
+        verus_version=install.version, verus_is_standin=install.is_standin,
+    )
+
+
+def _verus_line(install: VerusInstall) -> str:
+    if install.is_standin:
+        return f"verus: the verus STAND-IN at {install.path} (not the real verus; its verdicts prove nothing)"
+    return f"verus: {install.path} ({install.version})"
+
+
+def new_record(plan: RunPlan) -> RunWriter:
+    return RunWriter.create(plan.runs_dir)

@@ -1,0 +1,41 @@
+"""The summary a run prints at the end: verdict, who verified it, where the proof went, what it cost."""
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from verusagent.agent.outcome import Outcome
+
+
+def print_outcome(outcome: Outcome, as_json: bool, console: Console) -> None:
+    if as_json:
+        console.print_json(outcome.model_dump_json())
+        return
+    table = Table(title=f"verusagent run {outcome.run_id}", show_header=False)
+    for key, value in _rows(outcome):
+        table.add_row(key, escape(str(value)))
+    console.print(table)
+    for obligation in outcome.obligations:
+        where = f"{obligation.get('unit') or ''} line {obligation.get('line')}" if obligation.get("line") else ""
+        console.print(f"  obligation: [{escape(str(obligation.get('kind')))}] {escape(where)} "
+                      f"{escape(str(obligation.get('message', obligation.get('reason', ''))))}", highlight=False)
+
+
+def _rows(outcome: Outcome) -> list[tuple[str, object]]:
+    checker = "the verus STAND-IN (not verus: nothing is proved)" if outcome.verus_is_standin else "verus"
+    verdict = outcome.verdict + (" (the input already verified)" if outcome.already_verified else "")
+    rows = [
+        ("verdict", f"{verdict}, by {checker} {outcome.verus_version}"),
+        ("stopped", f"{outcome.stopped_reason}: {outcome.detail}"),
+        ("output", outcome.output_path or "(nothing written)"),
+    ]
+    if outcome.backup_path:
+        rows.append(("backup of the input", outcome.backup_path))
+    rows += [
+        ("model calls", outcome.calls),
+        ("tokens", outcome.tokens),
+        ("cost (known prices)", f"${outcome.cost_usd:.4f}"),
+        ("fresh verus runs", outcome.verus_runs),
+        ("record", outcome.run_folder),
+    ]
+    return rows

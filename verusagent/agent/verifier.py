@@ -1,0 +1,73 @@
+"""verus for the agent: parallel whole-file runs through the pool, diagnostics mapped to lens units, and a
+limit on fresh (not cached) verus runs."""
+
+from collections.abc import Iterator
+from typing import Any
+
+from verusagent.lens import parse
+from verusagent.verus import RunOptions, VerusInstall, VerusPool, VerusResult, map_to_units
+
+
+class VerusBudgetExceeded(Exception):
+    def __init__(self, limit: int):
+        super().__init__(f"verus run budget spent: {limit} fresh verus runs made")
+        self.reason = str(self)
+
+
+class Verifier:
+    def __init__(self, install: VerusInstall, options: RunOptions, jobs: int, max_runs: int | None = None):
+        self.install = install
+        self.options = options
+        self.pool = VerusPool(install, jobs=jobs, options=options)
+        self.max_runs = max_runs
+        self.fresh_runs = 0
+
+    def can_accept_with_no_cheating(self) -> bool:
+        return self.install.supports("--no-cheating")
+
+    def run_many(self, tagged: list[tuple[Any, str]], no_cheating: bool = False) -> Iterator[tuple[Any, VerusResult]]:
+        """Verify each (tag, text) as a whole file; yields (tag, result) as runs finish."""
+        options = self.options.model_copy(update={"no_cheating": no_cheating})
+        pending = list(tagged)
+        while pending:
+            room = self._room(len(pending))
+            batch, pending = pending[:room], pending[room:]
+            for tag, result in self.pool.run_all(batch, options):
+                self.fresh_runs += 0 if result.from_cache else 1
+                yield tag, self._mapped(result, dict(batch)[tag])
+
+    def _room(self, wanted: int) -> int:
+        if self.max_runs is None:
+            return wanted
+        room = self.max_runs - self.fresh_runs
+        if room <= 0:
+            raise VerusBudgetExceeded(self.max_runs)
+        return min(room, wanted)
+
+    def _mapped(self, result: VerusResult, text: str) -> VerusResult:
+        mapped = map_to_units(result.diagnostics, parse(text), main_file=result.file_name)
+        return result.model_copy(update={"diagnostics": mapped})
+
+    def cancel(self) -> None:
+        self.pool.cancel()
+
+    def close(self) -> None:
+        self.pool.close()
+
+
+def result_from_log(log_text: str, source: str, file_name: str) -> VerusResult | None:
+    """A failing verus result read from a saved log (`repair --log`); None when the log shows no failure, in
+    which case verus must run: a log can never make a candidate verified."""
+    from verusagent.record import sha256_text
+    from verusagent.verus import Verdict, parse_log
+
+    parsed = parse_log(log_text)
+    errors = [d for d in parsed.diagnostics if d.is_error]
+    if parsed.verdict in (None, Verdict.VERIFIED, Verdict.VERIFIED_PARTIAL) or not errors:
+        return None
+    return VerusResult(
+        verdict=parsed.verdict, partial=parsed.partial, diagnostics=map_to_units(parsed.diagnostics, parse(source)),
+        reasons=["read from a saved verus log, not a verus run", *parsed.reasons], duration_s=0.0,
+        verus_path="(saved log)", verus_version=parsed.verus_version or "unknown",
+        is_standin=parsed.standin_detected, content_sha256=sha256_text(source), file_name=file_name, flags=[],
+    )

@@ -1,0 +1,31 @@
+"""`verusagent audit RUN`: check a run record against its invariants.
+
+Exit codes: 0 every invariant holds; 1 a breach (each broken invariant is printed with the events involved);
+2 usage (no such run, or no readable events.jsonl).
+"""
+
+from pathlib import Path
+
+import typer
+
+from verusagent.cli_app import app
+
+
+@app.command()
+def audit(
+    run: str = typer.Argument(..., help="A run id (or a unique prefix), a run folder, or 'latest'."),
+    runs_dir: Path = typer.Option(Path(".verusagent/runs"), "--runs-dir", help="Where run folders live."),
+    as_json: bool = typer.Option(False, "--json", help="Print the audit report as JSON."),
+) -> None:
+    """Check a run record: monotone timestamps, verified and guarded acceptance, budgets, gate order, ..."""
+    from verusagent.audit import audit_run
+    from verusagent.audit.render import EXIT_USAGE, exit_code, render_text
+    from verusagent.record import RunNotFound, resolve_run
+
+    try:
+        report = audit_run(resolve_run(run, runs_dir))
+    except (RunNotFound, OSError) as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(EXIT_USAGE) from error
+    typer.echo(report.model_dump_json(indent=2) if as_json else "\n".join(render_text(report)))
+    raise typer.Exit(exit_code(report))

@@ -1,0 +1,50 @@
+"""`verusagent check ORIGINAL CANDIDATE`: the guard's verdict on a candidate. Exit 0 clean, 1 violations, 2 usage."""
+
+from pathlib import Path
+
+import typer
+
+from verusagent.cli_app import app
+
+EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_USAGE = 0, 1, 2
+
+
+@app.command()
+def check(
+    original: Path = typer.Argument(..., help="The problem as given: specs and exec code."),
+    candidate: Path = typer.Argument(..., help="The proposed file (e.g. with a proof added)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+    exec_editable: list[str] = typer.Option(
+        [], "--exec-editable", help="A function (unit id like fn:foo, or name) whose exec body may change. Repeatable."
+    ),
+    allow_exec_changes: bool = typer.Option(False, "--allow-exec-changes", help="Every exec body may change."),
+    allow_new_exec: bool = typer.Option(False, "--allow-new-exec-functions", help="New exec functions may be added."),
+) -> None:
+    """Check that CANDIDATE only adds proof to ORIGINAL: no escape hatch, spec or exec change, no outside read."""
+    from verusagent.guard import GuardPolicy, guard
+    from verusagent.guard.render import render_report
+
+    texts = [_read(original), _read(candidate)]
+    policy = GuardPolicy(
+        exec_editable_functions=frozenset(exec_editable),
+        allow_exec_changes=allow_exec_changes,
+        allow_new_exec_functions=allow_new_exec,
+    )
+    report = guard(texts[0], texts[1], policy)
+    if as_json:
+        typer.echo(report.model_dump_json(indent=2))
+    else:
+        typer.echo(render_report(report, str(candidate), against=str(original)))
+    raise typer.Exit(EXIT_CLEAN if report.clean else EXIT_VIOLATIONS)
+
+
+def _read(path: Path) -> bytes:
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        typer.echo(f"error: cannot read {path}: {error.strerror or error}", err=True)
+        raise typer.Exit(EXIT_USAGE) from error
+    if b"\x00" in data[:65536]:
+        typer.echo(f"error: {path} is a binary file (it holds NUL bytes), not Rust source", err=True)
+        raise typer.Exit(EXIT_USAGE)
+    return data

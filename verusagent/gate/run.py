@@ -1,0 +1,64 @@
+"""The gate: the guard over every changed `.rs` file between a base revision and the working tree."""
+
+from pathlib import Path
+
+from pydantic import BaseModel, computed_field
+
+from verusagent.gate.git import Change, changed_rust_files, read_at, repo_root, resolve_base
+from verusagent.guard import GuardPolicy, GuardReport, Rule, Violation, guard, guard_new_file
+from verusagent.guard.report import Evidence
+
+
+class FileResult(BaseModel):
+    path: str  # relative to the repository root
+    status: str  # added, modified, renamed, copied, untracked
+    base_path: str | None  # the path of the earlier version in the base
+    report: GuardReport
+
+
+class GateResult(BaseModel):
+    base: str  # a commit (or git's empty tree)
+    base_reason: str  # how the base was chosen
+    root: str
+    files: list[FileResult]
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def clean(self) -> bool:
+        return all(f.report.clean for f in self.files)
+
+    def error_count(self) -> int:
+        return sum(len(f.report.errors()) for f in self.files)
+
+
+def run_gate(base: str | None, paths: list[str], cwd: Path, policy: GuardPolicy = GuardPolicy()) -> GateResult:
+    """Raises GitError (one line) when git cannot answer."""
+    root = repo_root(cwd)
+    commit, reason = resolve_base(base, cwd)
+    files = [_check(change, commit, root, policy) for change in changed_rust_files(commit, paths, cwd)]
+    return GateResult(base=commit, base_reason=reason, root=str(root), files=files)
+
+
+def _check(change: Change, base: str, root: Path, policy: GuardPolicy) -> FileResult:
+    current = root / change.path
+    try:
+        candidate = current.read_bytes()
+    except OSError as error:
+        return FileResult(path=change.path, status=change.status, base_path=change.base_path,
+                          report=GuardReport(violations=[_unreadable(change.path, error)]))
+    if change.base_path is None:
+        report = guard_new_file(candidate, policy)
+    else:
+        report = guard(read_at(base, change.base_path, root), candidate, policy)
+    return FileResult(path=change.path, status=change.status, base_path=change.base_path, report=report)
+
+
+def _unreadable(path: str, error: OSError) -> Violation:
+    return Violation(
+        rule=Rule.GUARD_ERROR,
+        function=None,
+        candidate=None,
+        original=None,
+        reason=f"cannot read {path}: {error.strerror or error}",
+        evidence=Evidence(original="", candidate=""),
+    )

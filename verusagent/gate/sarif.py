@@ -1,0 +1,76 @@
+"""SARIF 2.1.0 for code scanning: one run, the guard's rules, one result per violation."""
+
+import hashlib
+import json
+
+from verusagent import __version__
+from verusagent.gate.run import FileResult, GateResult
+from verusagent.guard import RULE_DESCRIPTIONS, Rule, Violation
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+_RULES = list(Rule)
+
+
+def to_sarif(result: GateResult) -> str:
+    run = {
+        "tool": {"driver": _driver()},
+        "columnKind": "unicodeCodePoints",  # the guard counts columns in characters
+        "originalUriBaseIds": {"%SRCROOT%": {"uri": _root_uri(result.root)}},
+        "results": [_result(file, v) for file in result.files for v in file.report.violations],
+    }
+    return json.dumps({"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}, indent=2)
+
+
+def _driver() -> dict:
+    rules = [
+        {
+            "id": str(rule),
+            "name": "".join(part.capitalize() for part in str(rule).split("-")),
+            "shortDescription": {"text": RULE_DESCRIPTIONS[rule]},
+            "defaultConfiguration": {"level": "error"},
+        }
+        for rule in _RULES
+    ]
+    return {"name": "verusagent", "version": __version__, "rules": rules}
+
+
+def _root_uri(root: str) -> str:
+    return "file://" + root.rstrip("/") + "/"
+
+
+def _result(file: FileResult, violation: Violation) -> dict:
+    region = _region(violation)
+    physical = {"artifactLocation": {"uri": file.path, "uriBaseId": "%SRCROOT%"}, "region": region}
+    return {
+        "ruleId": str(violation.rule),
+        "ruleIndex": _RULES.index(violation.rule),
+        "level": "error" if violation.severity == "error" else "warning",
+        "message": {"text": violation.reason},
+        "locations": [{"physicalLocation": physical}],
+        "partialFingerprints": {"verusagentViolation/v1": _fingerprint(file.path, violation)},
+        "properties": {
+            "function": violation.function,
+            "originalLine": violation.original.line if violation.original else None,
+            "originalSnippet": violation.evidence.original,
+        },
+    }
+
+
+def _region(violation: Violation) -> dict:
+    location = violation.candidate
+    if location is None:  # e.g. a deleted function: it has no place in the new file
+        return {"startLine": 1}
+    region = {
+        "startLine": location.line,
+        "startColumn": location.col,
+        "endLine": location.end_line,
+        "endColumn": location.end_col,  # SARIF's end column is the one after the region, as the guard's
+    }
+    if violation.evidence.candidate:
+        region["snippet"] = {"text": violation.evidence.candidate}
+    return region
+
+
+def _fingerprint(path: str, violation: Violation) -> str:
+    key = f"{path}\0{violation.rule}\0{violation.function}\0{violation.reason}"
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]

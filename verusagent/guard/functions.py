@@ -1,0 +1,76 @@
+"""Match the original's functions in the candidate by unit id, compare each pair, and judge new functions.
+
+New `spec fn` / `proof fn` items with bodies are the model's to add. A new exec function is a violation unless the
+policy allows it: the exec code is the problem, and a new helper only matters if exec code calls it, which already
+changes that code. A new bodiless lemma (outside a trait declaration) is a trusted axiom.
+"""
+
+from verusagent.lens import Function, Mode
+
+from verusagent.guard.attributes import attribute_violations
+from verusagent.guard.clauses import clause_violations
+from verusagent.guard.erase import exec_tokens
+from verusagent.guard.evidence import function_violation
+from verusagent.guard.exec_code import exec_violations, spec_body_violations
+from verusagent.guard.policy import GuardPolicy
+from verusagent.guard.report import Rule, Violation
+from verusagent.guard.signatures import signature_violations
+from verusagent.guard.source import Source
+from verusagent.guard.tokens import texts
+
+
+def function_violations(pair: tuple[Source, Source], policy: GuardPolicy) -> tuple[list[Violation], int]:
+    """Violations over all functions, and how many of the original's functions were compared."""
+    original, candidate = pair
+    found: list[Violation] = []
+    compared = 0
+    for f in original.model.functions:
+        g = candidate.by_id.get(f.id)
+        if g is None:
+            found.append(_deleted(pair, f))
+            continue
+        compared += 1
+        found.extend(compare_function(pair, f, g, policy))
+    for g in candidate.model.functions:
+        if g.id not in original.by_id:
+            found.extend(_new_function(pair, g, policy))
+    return found, compared
+
+
+def compare_function(pair: tuple[Source, Source], f: Function, g: Function, policy: GuardPolicy) -> list[Violation]:
+    return [
+        *signature_violations(pair, f, g),
+        *clause_violations(pair, f, g),
+        *attribute_violations(pair, f, g),
+        *spec_body_violations(pair, f, g),
+        *exec_violations(pair, f, g, policy),
+    ]
+
+
+def _deleted(pair: tuple[Source, Source], f: Function) -> Violation:
+    renamed = _renamed_to(pair, f)
+    hint = f" (renamed to `{renamed.qualified}`?)" if renamed else ""
+    reason = f"{f.mode} fn `{f.qualified}` ({f.id}) is missing from the candidate{hint}"
+    return function_violation(Rule.FUNCTION_DELETED, pair, (f, renamed), reason)
+
+
+def _renamed_to(pair: tuple[Source, Source], f: Function) -> Function | None:
+    """A new candidate function of the same mode and same parameters: the likely new name."""
+    original, candidate = pair
+    params = texts(original.tokens_in(f.params))
+    for g in candidate.model.functions:
+        if g.id not in original.by_id and g.mode == f.mode and texts(candidate.tokens_in(g.params)) == params:
+            return g
+    return None
+
+
+def _new_function(pair: tuple[Source, Source], g: Function, policy: GuardPolicy) -> list[Violation]:
+    if g.mode == Mode.EXEC and not (policy.allow_new_exec_functions or policy.allow_exec_changes):
+        size = len(exec_tokens(pair[1], g))
+        reason = f"new exec fn `{g.qualified}` added ({size} tokens of exec code): exec code is not the model's to add"
+        return [function_violation(Rule.EXEC_CHANGED, pair, (None, g), reason)]
+    in_trait = (g.container or "").startswith("trait ")
+    if g.mode == Mode.PROOF and g.body is None and not in_trait:
+        reason = f"new proof fn `{g.qualified}` has no body: a bodiless lemma is an unproved axiom"
+        return [function_violation(Rule.ESCAPE_HATCH_ADDED, pair, (None, g), reason)]
+    return []

@@ -1,0 +1,81 @@
+"""One version of a file as the guard reads it: the lens's model, its tokens and position lookups."""
+
+from bisect import bisect_left
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from verusagent.lens import Function, SourceModel, Span, Token, TokenStream, parse, tokenize
+from verusagent.lens.positions import LineIndex
+
+from verusagent.guard.report import Location
+
+_SNIPPET_CHARS = 240
+
+
+@dataclass(eq=False)
+class Source:
+    data: bytes
+    model: SourceModel
+    stream: TokenStream
+    lines: LineIndex
+    starts: list[int] = field(default_factory=list)  # token start offsets, for bisecting
+    by_id: dict[str, Function] = field(default_factory=dict)
+    memo: dict = field(default_factory=dict)  # derived data (hatches, remainder, ...): an original is reused a lot
+
+    def derived(self, key, compute):
+        """compute(self), once per Source and key: the agent guards many candidates against one original."""
+        if key not in self.memo:
+            self.memo[key] = compute(self)
+        return self.memo[key]
+
+    def __post_init__(self) -> None:
+        self.starts = [token.start for token in self.stream.tokens]
+        self.by_id = {function.id: function for function in self.model.functions}
+
+    def token_range(self, start: int, end: int) -> tuple[int, int]:
+        """Indices [first, stop) of the tokens lying within bytes [start, end)."""
+        first = bisect_left(self.starts, start)
+        stop = bisect_left(self.starts, end)
+        while stop > first and self.stream.tokens[stop - 1].end > end:
+            stop -= 1
+        return first, stop
+
+    def tokens_in(self, span: Span | None) -> list[Token]:
+        if span is None:
+            return []
+        first, stop = self.token_range(span.start, span.end)
+        return self.stream.tokens[first:stop]
+
+    def unit_at(self, offset: int) -> str | None:
+        """The innermost function holding this byte offset (its span includes its attributes)."""
+        function = self.model.function_at(offset)
+        return function.id if function else None
+
+    def location(self, start: int, end: int) -> Location:
+        span = self.lines.span(start, end)
+        return Location(
+            start=span.start, end=span.end, line=span.line, col=span.col, end_line=span.end_line, end_col=span.end_col
+        )
+
+    def snippet(self, start: int, end: int) -> str:
+        """The text between two offsets with whitespace folded, shortened to one readable line."""
+        text = " ".join(self.data[start:end].decode("utf-8", "replace").split())
+        return text if len(text) <= _SNIPPET_CHARS else text[: _SNIPPET_CHARS - 1] + "…"
+
+    def tokens_snippet(self, tokens: list[Token]) -> str:
+        return self.snippet(tokens[0].start, tokens[-1].end) if tokens else ""
+
+    def tokens_location(self, tokens: list[Token], fallback: int = 0) -> Location:
+        if not tokens:
+            return self.location(fallback, fallback)
+        return self.location(tokens[0].start, tokens[-1].end)
+
+
+def as_bytes(text: str | bytes) -> bytes:
+    return text.encode("utf-8", "surrogatepass") if isinstance(text, str) else bytes(text)
+
+
+@lru_cache(maxsize=64)
+def analyse(data: bytes) -> Source:
+    """Parse once per distinct text: the agent guards many candidates against the same original."""
+    return Source(data=data, model=parse(data), stream=tokenize(data), lines=LineIndex(data))

@@ -1,0 +1,1 @@
+../tools/verus_standin.py
