@@ -240,3 +240,32 @@ def wait_for_second_request(harness, process, limit_s: float = 60.0):
         assert process.poll() is None, process.communicate()[1].decode()
         time.sleep(0.05)
     raise AssertionError("the run did not reach its second model request")
+
+
+def test_a_repeated_candidate_is_not_verified_again_and_the_model_is_told(harness) -> None:
+    source = harness.task("count_up.rs")
+    harness.script([
+        {**file_reply(GOOD_PROOF), "when": "Try something different"},
+        file_reply(WRONG_PROOF),
+        {**file_reply(source.read_text()), "repeat": True},  # back to the input, which was verified already
+    ])
+    harness.scenario([GOOD_RULE, WRONG_RULE, BASELINE_RULE])
+    run = harness.run("prove", source, rounds=3)
+    assert run.outcome["verdict"] == "verified" and len(run.prompts) == 3
+    assert "repeated candidate" in run.prompts[2]
+    verified = [e["sha256"] for e in run.events("verus_run") if e["purpose"] != "acceptance"]
+    assert len(verified) == len(set(verified)) == 3  # baseline, the wrong proof, the good one: no repeat
+    assert_audited(run)
+
+
+def test_a_failed_acceptance_run_is_not_retried_and_nothing_is_accepted(harness) -> None:
+    source = harness.task("count_up.rs")
+    harness.script([{**file_reply(GOOD_PROOF), "repeat": True}])
+    refuse = {"when_contains": "r <= n,", "when_flags": ["--no-cheating"], "verdict": "frontend_rejected",
+              "errors": [{"message": "assume/admit not allowed with --no-cheating", "line_contains": "r <= n,"}]}
+    harness.scenario([refuse, GOOD_RULE, BASELINE_RULE])
+    run = harness.run("prove", source, rounds=3)
+    assert run.exit_code == 1 and run.outcome["verdict"] == "partial"
+    assert [e["purpose"] for e in run.events("verus_run")].count("acceptance") == 1
+    assert not (harness.tmp / "count_up.verified.rs").exists()
+    assert_audited(run)

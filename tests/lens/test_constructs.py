@@ -180,3 +180,8 @@ fn f(requires: u64, spec: u64) -> (ghost: u64)
     assert f.mode == Mode.EXEC and f.return_binding == "ghost"
     assert [e.text for e in f.clause(ClauseKind.REQUIRES).exprs] == ["requires < 10"]
     assert model.proof_sites == []
+
+
+def test_cfg_attr_wrapped_external_body_is_an_escape_hatch() -> None:
+    model = parse(b"verus! {\n#[cfg_attr(verus_keep_ghost, verifier::external_body)]\nfn f() {}\n}")
+    assert [(s.kind, s.function_id) for s in model.item_sites] == [(ItemSiteKind.EXTERNAL_ATTRIBUTE, "fn:f")]

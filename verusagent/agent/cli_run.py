@@ -95,9 +95,12 @@ def _run(plan, log, as_json: bool, console: Console) -> int:
     record = RunWriter.reopen(log.folder) if log is not None else RunWriter.create(plan.runs_dir)
     reporter = Reporter(console, quiet=as_json)
     reporter.line(f"run {record.run_id} ({plan.config.mode.value} {plan.task.source_path}); record in {record.folder}")
-    agent = build_agent(plan, record, reporter, resumed=log is not None)
-    if log is not None:
-        restore(agent, log)
-    outcome = agent.run()
+    try:
+        agent = build_agent(plan, record, reporter, resumed=log is not None)
+        if log is not None:
+            restore(agent, log)
+        outcome = agent.run()
+    finally:
+        reporter.close()
     print_outcome(outcome, as_json, Console(file=sys.stdout))
     return EXIT_VERIFIED if outcome.verdict == "verified" else EXIT_PARTIAL

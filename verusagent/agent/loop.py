@@ -12,7 +12,7 @@ from verusagent.agent.evaluator import Evaluator
 from verusagent.agent.feedback import guard_feedback
 from verusagent.agent.houdini import prune
 from verusagent.agent.outcome import Finisher, Outcome
-from verusagent.agent.progress import Reporter
+from verusagent.agent.progress import Reporter, describe
 from verusagent.agent.proposer import Proposal, propose
 from verusagent.agent.strategies import portfolio
 from verusagent.agent.verifier import VerusBudgetExceeded, result_from_log
@@ -46,9 +46,11 @@ class Agent:
                 return self.finisher.verified(baseline, already=True)
             for round_no in range(self.start_round, self.config.rounds + 1):
                 winner = self.round(round_no)
-                for candidate in (winner, self.houdini(winner)):
-                    if self.accept(candidate):
-                        return self.finisher.verified(candidate)
+                if self.accept(winner):
+                    return self.finisher.verified(winner)
+                pruned = self.houdini(self.overall_best())
+                if pruned is not winner and self.accept(pruned):
+                    return self.finisher.verified(pruned)
             return self.finisher.partial(self.overall_best(), "rounds", f"{self.config.rounds} rounds done")
         except (BudgetExceeded, VerusBudgetExceeded) as stop:
             return self.finisher.partial(self.overall_best(), "budget", stop.reason)
@@ -119,6 +121,11 @@ class Agent:
         return proposals, stop
 
     def screen_and_verify(self, proposals: list[Proposal]) -> list[Evaluation]:
+        for proposal in proposals:
+            repeats = [c for c in proposal.candidates if c.sha256 in self.seen]
+            self.feedback[proposal.strategy.name].extend(
+                f"Your reply repeated candidate {c.sha256[:10]}, already evaluated: "
+                f"{describe(self.seen[c.sha256])}. Try something different." for c in repeats)
         unique = {c.sha256: c for p in proposals for c in p.candidates if c.sha256 not in self.seen}
         screened = [self.evaluator.screen(candidate) for candidate in unique.values()]
         for evaluation in screened:
@@ -181,7 +188,15 @@ class Agent:
             return True
         self.feedback[evaluation.candidate.strategy].append(
             "The acceptance run did not confirm this proof: " + "; ".join(final.verus.reasons if final.verus else []))
+        self.demote(final)
         return False
+
+    def demote(self, final: Evaluation) -> None:
+        """A candidate whose acceptance run failed ranks by that run from now on, not by its screening run."""
+        self.remember([final])
+        for name, mine in self.best.items():
+            if mine.candidate.sha256 == final.candidate.sha256:
+                self.best[name] = final
 
     def original_has_hatches(self) -> bool:
         """--no-cheating would reject escape hatches the input already had (the guard bars new ones)."""

@@ -60,6 +60,8 @@ def _attribute_site(ctx: ScanContext, i: int) -> None:
         return
     close = ctx.group_end(open_index)
     path = attribute_path(ctx, open_index + 1, close - 1)
+    if path == "cfg_attr":  # #[cfg_attr(verus_keep_ghost, verifier::external_body)]
+        path = _cfg_attr_verifier_path(ctx, open_index + 1, close - 1) or path
     if path in EXTERNAL_ATTRIBUTES:
         _add(ctx, ItemSiteKind.EXTERNAL_ATTRIBUTE, i, close)
     elif path in UNSOUND_ATTRIBUTES:
@@ -90,3 +92,12 @@ def _semicolon_after(ctx: ScanContext, i: int) -> int:
     while i < len(stream) - 1 and not stream.is_punct(i, ";"):
         i = ctx.group_end(i) + 1
     return min(i, len(stream) - 1)
+
+
+def _cfg_attr_verifier_path(ctx: ScanContext, first: int, last: int) -> str | None:
+    """The first `verifier::x` or `verifier(x)` inside a cfg_attr, normalised like a plain attribute."""
+    stream = ctx.stream
+    for i in range(first, last + 1):
+        if stream.is_ident(i, "verifier") and (stream.is_punct(i + 1, "::", "(")):
+            return attribute_path(ctx, i, last)
+    return None
