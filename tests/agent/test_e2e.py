@@ -198,7 +198,6 @@ def test_ctrl_c_then_resume(harness) -> None:
     import signal
     import subprocess
     import sys
-    import time
 
     source = harness.task("count_up.rs")
     harness.script([

@@ -3,7 +3,6 @@
 from collections import Counter
 from pathlib import Path
 
-import pytest
 
 from verusagent.lens import parse, tokenize
 from verusagent.lens.context import ScanContext

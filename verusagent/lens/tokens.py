@@ -9,7 +9,7 @@ decide Verus structure by position.
 from dataclasses import dataclass, field
 
 import tree_sitter_rust
-from tree_sitter import Language, Node, Parser
+from tree_sitter import Language, Parser
 
 _ATOMIC = frozenset(
     {"string_literal", "raw_string_literal", "char_literal", "line_comment", "block_comment"}

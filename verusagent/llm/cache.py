@@ -3,7 +3,6 @@ settings, sample number). For reruns and tests; holds replies and usage, never a
 
 import hashlib
 import json
-import os
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -13,10 +12,10 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from verusagent.paths import cache_dir as default_cache_dir
 from verusagent.record.events import TokenUsage
 from verusagent.record.redact import scrub
 
-CACHE_DIR_ENV = "VERUSAGENT_CACHE_DIR"
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS responses (
     key TEXT PRIMARY KEY,
@@ -25,15 +24,6 @@ CREATE TABLE IF NOT EXISTS responses (
     reply TEXT NOT NULL
 )
 """
-
-
-def default_cache_dir() -> Path:
-    configured = os.environ.get(CACHE_DIR_ENV)
-    if configured:
-        return Path(configured)
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("verusagent"))
 
 
 def request_key(request: dict[str, Any]) -> str:

@@ -6,15 +6,14 @@ results verus decided are stored; timeouts and tool failures may not repeat and 
 
 import hashlib
 import json
-import os
 import sqlite3
 import threading
 import time
 from pathlib import Path
 
+from verusagent.paths import cache_dir
 from verusagent.verus.models import Verdict, VerusResult
 
-CACHE_ENV = "VERUSAGENT_CACHE_DIR"
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS results (
     key TEXT PRIMARY KEY,
@@ -29,15 +28,6 @@ CACHEABLE = frozenset(
 )
 # Flags that change how fast verus runs, not what it answers.
 _FLAGS_WITHOUT_EFFECT = frozenset({"--num-threads"})
-
-
-def cache_dir() -> Path:
-    configured = os.environ.get(CACHE_ENV)
-    if configured:
-        return Path(configured)
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("verusagent"))
 
 
 def cache_key(fingerprint: str, flags: list[str], file_name: str, data: bytes) -> str:
