@@ -268,3 +268,35 @@ def test_a_failed_acceptance_run_is_not_retried_and_nothing_is_accepted(harness)
     assert [e["purpose"] for e in run.events("verus_run")].count("acceptance") == 1
     assert not (harness.tmp / "count_up.verified.rs").exists()
     assert_audited(run)
+
+
+def test_verus_missing_is_a_clear_error_with_exit_3(harness, capsys) -> None:
+    from verusagent.agent.cli_run import run_from_cli
+
+    source = harness.task("count_up.rs")
+    code = run_from_cli("prove", {"file": source, "model": "scripted/test", "runs_dir": harness.runs_dir,
+                                  "verus": str(harness.tmp / "no-such-verus")})
+    assert code == 3
+    assert "no-such-verus" in capsys.readouterr().err
+
+
+def test_non_utf8_input_is_refused_before_anything_runs(harness, capsys) -> None:
+    from verusagent.agent.cli_run import run_from_cli
+
+    source = harness.tmp / "latin1.rs"
+    source.write_bytes(b"// caf\xe9\nfn main() {}\n")
+    code = run_from_cli("prove", {"file": source, "model": "scripted/test", "runs_dir": harness.runs_dir})
+    error = capsys.readouterr().err
+    assert code == 2 and "not UTF-8 (byte 6)" in error and error.count("\n") == 1
+    assert not harness.runs_dir.exists()
+
+
+def test_a_verus_crash_is_a_tool_failure_never_a_proof(harness) -> None:
+    source = harness.task("count_up.rs")
+    harness.script([{**file_reply(GOOD_PROOF), "repeat": True}])
+    harness.scenario([{"when_contains": "r <= n,", "panic": True}, BASELINE_RULE])
+    run = harness.run("prove", source, rounds=1)
+    assert run.outcome["verdict"] == "partial"
+    assert [e["verdict"] for e in run.events("verus_run")] == ["frontend_rejected", "tool_failure"]
+    assert not (harness.tmp / "count_up.verified.rs").exists()
+    assert_audited(run)

@@ -24,10 +24,10 @@ def run_from_cli(mode: str, options: dict) -> int:
         plan, log = _plan(mode, options)
         return _run(plan, log, options.get("as_json", False), console)
     except UsageError as error:
-        console.print(f"[red]error:[/red] {error}", highlight=False)
+        console.print(f"[red]error:[/red] {error}", highlight=False, soft_wrap=True)
         return EXIT_USAGE
     except (VerusNotFound, VerusUnusable) as error:
-        console.print(f"[red]error:[/red] {error}", highlight=False)
+        console.print(f"[red]error:[/red] {error}", highlight=False, soft_wrap=True)
         return EXIT_VERUS
     except KeyboardInterrupt:
         console.print("interrupted: the run record is complete up to here; continue with --resume RUN")
