@@ -4,7 +4,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from verusagent.lens import Function, SourceModel, Span, Token, TokenStream, parse, tokenize
+from verusagent.lens import Function, SourceModel, Span, Token, TokenStream, parse_with_tokens
 from verusagent.lens.positions import LineIndex
 
 from verusagent.guard.report import Location
@@ -78,4 +78,5 @@ def as_bytes(text: str | bytes) -> bytes:
 @lru_cache(maxsize=64)
 def analyse(data: bytes) -> Source:
     """Parse once per distinct text: the agent guards many candidates against the same original."""
-    return Source(data=data, model=parse(data), stream=tokenize(data), lines=LineIndex(data))
+    model, stream = parse_with_tokens(data)
+    return Source(data=data, model=model, stream=stream, lines=LineIndex(data))

@@ -8,7 +8,7 @@ from verusagent.lens.items import scan_items
 from verusagent.lens.model import Mode, Problem, SourceModel
 from verusagent.lens.positions import LineIndex
 from verusagent.lens.sites import scan_item_sites
-from verusagent.lens.tokens import tokenize
+from verusagent.lens.tokens import TokenStream, tokenize
 
 MAX_BYTES = 64 * 1024 * 1024
 _MAX_REPORTED = 20
@@ -33,19 +33,24 @@ def parse_file(path: str | Path) -> SourceModel:
 
 
 def parse(data: bytes | str) -> SourceModel:
+    return parse_with_tokens(data)[0]
+
+
+def parse_with_tokens(data: bytes | str) -> tuple[SourceModel, TokenStream]:
+    """The model and the token stream it was read from (for callers that compare tokens, like the guard)."""
     if isinstance(data, str):
         data = data.encode("utf-8")
     lines = LineIndex(data)
     if len(data) > MAX_BYTES:
         too_large = Problem(message=f"file too large ({len(data)} bytes, at most {MAX_BYTES})", span=None)
-        return _empty_model(data, [too_large])
+        return _empty_model(data, [too_large]), tokenize(b"")
     ctx = ScanContext(tokenize(data), lines)
     _report_encoding(ctx)
     scan_items(ctx, 0, len(ctx.stream) - 1, ItemScope())
     _mark_lemma_calls(ctx)
     scan_item_sites(ctx)
     _report_structure(ctx)
-    return _model(ctx)
+    return _model(ctx), ctx.stream
 
 
 def _model(ctx: ScanContext) -> SourceModel:
