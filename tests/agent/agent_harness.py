@@ -64,7 +64,8 @@ class AgentHarness:
                     "verus": str(STANDIN), "runs_dir": self.runs_dir, "as_json": True, "jobs": 1, **options}
         self.capsys.readouterr()
         code = run_from_cli(mode, settings)
-        out = self.capsys.readouterr().out
+        captured = self.capsys.readouterr()
+        out, self.last_err = captured.out, captured.err
         outcome = json.loads(out) if out.strip() else {}
         folder = Path(outcome["run_folder"]) if outcome else self.latest_run()
         return AgentRun(code, outcome, folder, self.prompts(), self.verus_calls())

@@ -38,7 +38,7 @@ def test_proved_in_one_round(harness) -> None:
     run = harness.run("prove", source)
     assert run.exit_code == 0 and run.outcome["verdict"] == "verified"
     assert run.outcome["verus_is_standin"] is True
-    written = (harness.tmp / "count_up.verified.rs").read_text()
+    written = (harness.tmp / "count_up.standin-verified.rs").read_text()
     assert written == GOOD_PROOF and source.read_text() == (harness.tmp / "count_up.rs").read_text()
     assert len(run.prompts) == 1 and "loop must have a decreases clause" in run.prompts[0]
     acceptance = [e for e in run.events("verus_run") if e["purpose"] == "acceptance"]
@@ -69,7 +69,7 @@ def test_houdini_drops_a_failing_invariant_without_the_model(harness) -> None:
     harness.scenario([WRONG_RULE, GOOD_RULE, BASELINE_RULE])
     run = harness.run("prove", source)
     assert run.outcome["verdict"] == "verified" and len(run.prompts) == 1
-    assert "r < n," not in run.outcome and "r < n," not in (harness.tmp / "count_up.verified.rs").read_text()
+    assert "r < n," not in run.outcome and "r < n," not in (harness.tmp / "count_up.standin-verified.rs").read_text()
     assert any(e["purpose"] == "houdini" for e in run.events("verus_run"))
     assert_audited(run)
 
@@ -82,7 +82,7 @@ def test_assume_false_is_rejected_fed_back_and_an_honest_proof_accepted(harness)
     harness.scenario([cheat_rule, GOOD_RULE, BASELINE_RULE])
     run = harness.run("prove", source)
     assert run.outcome["verdict"] == "verified"
-    assert "assume" not in (harness.tmp / "count_up.verified.rs").read_text()
+    assert "assume" not in (harness.tmp / "count_up.standin-verified.rs").read_text()
     rejected = [e for e in run.events("guard_report") if not e["clean"]]
     assert len(rejected) == 1 and rejected[0]["violations"][0]["rule"] == "escape-hatch-added"
     assert rejected[0]["sha256"] not in {c["sha256"] for c in run.verus_calls}, "a cheat reached verus"
@@ -98,7 +98,7 @@ def test_garbage_replies_are_fed_back_and_the_run_ends_partial(harness) -> None:
     assert run.exit_code == 1 and run.outcome["verdict"] == "partial"
     assert run.outcome["obligations"][0]["kind"] == "missing_decreases"
     assert len(run.prompts) == 2 and "code block" in run.prompts[1].lower()
-    assert not (harness.tmp / "count_up.verified.rs").exists()
+    assert not (harness.tmp / "count_up.standin-verified.rs").exists()
     assert_audited(run)
 
 
@@ -136,7 +136,7 @@ def test_synth_writes_a_body_and_keeps_the_spec(harness) -> None:
                                                         "line_contains": "m >= a"}]}])
     run = harness.run("synth", source)
     assert run.outcome["verdict"] == "verified"
-    assert (harness.tmp / "max_of.verified.rs").read_text() == body
+    assert (harness.tmp / "max_of.standin-verified.rs").read_text() == body
     assert [e["clean"] for e in run.events("guard_report")] == [True, False, True]
     assert "synth" in run.events("model_request")[0]["purpose"]
     assert_audited(run)
@@ -266,7 +266,7 @@ def test_a_failed_acceptance_run_is_not_retried_and_nothing_is_accepted(harness)
     run = harness.run("prove", source, rounds=3)
     assert run.exit_code == 1 and run.outcome["verdict"] == "partial"
     assert [e["purpose"] for e in run.events("verus_run")].count("acceptance") == 1
-    assert not (harness.tmp / "count_up.verified.rs").exists()
+    assert not (harness.tmp / "count_up.standin-verified.rs").exists()
     assert_audited(run)
 
 
@@ -298,5 +298,18 @@ def test_a_verus_crash_is_a_tool_failure_never_a_proof(harness) -> None:
     run = harness.run("prove", source, rounds=1)
     assert run.outcome["verdict"] == "partial"
     assert [e["verdict"] for e in run.events("verus_run")] == ["frontend_rejected", "tool_failure"]
-    assert not (harness.tmp / "count_up.verified.rs").exists()
+    assert not (harness.tmp / "count_up.standin-verified.rs").exists()
     assert_audited(run)
+
+
+def test_resume_refuses_a_record_whose_candidates_were_edited(harness) -> None:
+    source = harness.task("count_up.rs")
+    harness.script([{**file_reply(WRONG_PROOF), "repeat": True}])
+    harness.scenario([WRONG_RULE, BASELINE_RULE])
+    first = harness.run("prove", source, rounds=1)
+    assert first.outcome["verdict"] == "partial"
+    stored = next((first.folder / "candidates").glob("*.rs"))
+    stored.write_text(stored.read_text() + "\n// edited\n")
+    again = harness.run("prove", source, resume=first.folder.name)
+    assert again.exit_code == 2 and again.outcome == {}
+    assert "changed after it was recorded" in harness.last_err

@@ -306,3 +306,24 @@ def test_a_new_lemma_may_reuse_a_lemma_name_the_original_calls() -> None:
     original = "verus! {\nproof fn p(n: nat) ensures n * n >= 0 { lemma_square(n); }\n}\n"
     own = original.replace("verus! {\n", "verus! {\nproof fn lemma_square(n: nat) ensures n * n >= 0 {}\n")
     assert guard(original, own).violations == []
+
+
+@pytest.mark.parametrize(
+    "cheat",
+    [
+        "use builtin::assume_ as helper;\n",
+        "use vstd::prelude::admit as helper;\n",
+    ],
+)
+def test_a_renamed_escape_hatch_is_still_one(cheat: str) -> None:
+    original = "use vstd::prelude::*;\nverus! {\nproof fn lemma() ensures 1 + 1 == 2 {}\n}\n"
+    candidate = original.replace("verus! {\n", f"{cheat}verus! {{\n").replace(
+        "ensures 1 + 1 == 2 {}", "ensures 1 + 1 == 2 { helper(false); }")
+    report = guard(original, candidate)
+    assert not report.clean and report.violations[0].rule == "escape-hatch-added"
+
+
+def test_a_hatch_taken_as_a_value_is_caught() -> None:
+    original = "use vstd::prelude::*;\nverus! {\nproof fn lemma() ensures 1 + 1 == 2 {}\n}\n"
+    candidate = original.replace("ensures 1 + 1 == 2 {}", "ensures 1 + 1 == 2 { let f = builtin::assume_; f(false); }")
+    assert not guard(original, candidate).clean

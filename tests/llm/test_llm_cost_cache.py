@@ -105,3 +105,18 @@ def test_make_client_uses_the_shared_cache_only_when_asked(private_cache, script
     assert make_client(ModelSettings(model="scripted/x")).complete(MESSAGES).from_cache
     assert (private_cache / "responses.sqlite3").is_file()
     assert make_client(ModelSettings(model="scripted/x", cache=False)).cache is None
+
+
+def test_a_corrupt_response_cache_is_dropped_with_a_warning(scripted, tmp_path, capsys):
+    from verusagent.llm.cache import ResponseCache
+    from verusagent.llm.client import ModelClient
+    from verusagent.llm.settings import ModelSettings
+
+    path = tmp_path / "responses.sqlite3"
+    cache = ResponseCache(path)
+    path.write_bytes(b"this is not a sqlite database" * 100)
+    scripted({"text": "first"}, {"text": "second"})
+    client = ModelClient(ModelSettings(model="scripted/test"), cache=cache)
+    assert client.complete([{"role": "user", "content": "hi"}]).texts == ["first"]
+    assert client.cache is None and "response cache" in capsys.readouterr().err
+    assert client.complete([{"role": "user", "content": "hi"}]).texts == ["second"]

@@ -1,5 +1,6 @@
 """From command-line options to a finished run: plan, build, run, print; every stop has its exit code."""
 
+import os
 import sys
 from pathlib import Path
 
@@ -60,6 +61,9 @@ def read_task(options: dict) -> Task:
     out = options.get("out") or source.with_name(source.stem + ".verified.rs")
     if out.resolve() == source.resolve() and not options.get("in_place"):
         raise UsageError(f"--out {out} is the input file: pass --in-place to overwrite it (a backup is kept)")
+    folder = out.parent
+    if not folder.is_dir() or not os.access(folder, os.W_OK):
+        raise UsageError(f"cannot write the proof to {out}: {folder} is not a writable folder")
     log_text = _read_log(options.get("log"))
     return Task(source_path=source, original=original, out_path=out, in_place=options.get("in_place", False),
                 log_text=log_text)
@@ -91,12 +95,14 @@ def _run(plan, log, as_json: bool, console: Console) -> int:
     from verusagent.agent.resume import restore
     from verusagent.agent.setup import build_agent
     from verusagent.record import RunWriter
+    from verusagent.verus import find_verus
 
+    install = find_verus(plan.verus)  # before the record exists: a slow or failing probe leaves no empty run
     record = RunWriter.reopen(log.folder) if log is not None else RunWriter.create(plan.runs_dir)
     reporter = Reporter(console, quiet=as_json)
     reporter.line(f"run {record.run_id} ({plan.config.mode.value} {plan.task.source_path}); record in {record.folder}")
     try:
-        agent = build_agent(plan, record, reporter, resumed=log is not None)
+        agent = build_agent(plan, record, reporter, install=install, resumed=log is not None)
         if log is not None:
             restore(agent, log)
         outcome = agent.run()

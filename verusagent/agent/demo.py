@@ -5,7 +5,6 @@ verusagent.standin), and says which in its first line and in its result.
 """
 
 import os
-import shutil
 import stat
 import sys
 from importlib.resources import as_file, files
@@ -19,8 +18,9 @@ def prepare_workdir(workdir: Path) -> Path:
     workdir.mkdir(parents=True, exist_ok=True)
     target = workdir / DEMO_FILE
     target.write_text(files("verusagent.demo_data").joinpath(DEMO_FILE).read_text(encoding="utf-8"), encoding="utf-8")
-    for stale in (workdir / "double.verified.rs", workdir / "double.partial.rs"):
-        stale.unlink(missing_ok=True)
+    for stale in workdir.glob("double.*verified.rs"):
+        stale.unlink()
+    (workdir / "double.partial.rs").unlink(missing_ok=True)
     return target
 
 
@@ -52,8 +52,3 @@ def standin_launcher(workdir: Path) -> str:
     )
     launcher.chmod(launcher.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
     return str(launcher)
-
-
-def clear(workdir: Path) -> None:
-    if workdir.exists():
-        shutil.rmtree(workdir)

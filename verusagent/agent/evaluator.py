@@ -29,11 +29,13 @@ class Evaluator:
         rejected = "guard" if not report.clean else ("review" if blocking(findings) else None)
         return Evaluation(candidate=candidate, guard=report, findings=findings, rejected_by=rejected)
 
-    def verify(self, evaluations: list[Evaluation], purpose: str, no_cheating: bool = False) -> list[Evaluation]:
+    def verify(self, evaluations: list[Evaluation], purpose: str, no_cheating: bool = False,
+               fresh: bool = False) -> list[Evaluation]:
         """Run verus on the screened candidates that passed; the others come back unchanged."""
         passed = {e.candidate.sha256: e for e in evaluations if e.rejected_by is None}
         results = {}
-        for sha, result in self.verifier.run_many([(s, e.candidate.text) for s, e in passed.items()], no_cheating):
+        tagged = [(sha, e.candidate.text) for sha, e in passed.items()]
+        for sha, result in self.verifier.run_many(tagged, no_cheating, fresh):
             self._record_verus(sha, result, purpose, no_cheating)
             results[sha] = result
         return [e.model_copy(update={"verus": results.get(e.candidate.sha256, e.verus)}) for e in evaluations]

@@ -182,7 +182,8 @@ class Agent:
         if evaluation is None or not evaluation.accepted:
             return False
         no_cheating = self.evaluator.verifier.can_accept_with_no_cheating() and not self.original_has_hatches()
-        final = self.evaluator.verify([evaluation.model_copy(update={"verus": None})], "acceptance", no_cheating)[0]
+        unverified = evaluation.model_copy(update={"verus": None})
+        final = self.evaluator.verify([unverified], "acceptance", no_cheating, fresh=True)[0]
         guard_now = self.evaluator.recheck_guard(final.candidate.text)
         if final.accepted and guard_now.clean:
             return True

@@ -27,6 +27,8 @@ class Outcome(BaseModel):
     detail: str = ""
     verus_version: str
     verus_is_standin: bool  # the verdict came from the verus stand-in, not from verus
+    model: str
+    model_is_standin: bool  # the replies came from the scripted model (a stand-in), not a language model
     calls: int = 0
     tokens: int = 0
     cost_usd: float = 0.0
@@ -41,16 +43,20 @@ class Finisher:
     def verified(self, evaluation: Evaluation, already: bool = False) -> Outcome:
         sha = evaluation.candidate.sha256
         self.record.emit(Verdict(verdict="verified", accepted_sha256=sha))
-        written, backup = (None, None) if already else self._write(evaluation.candidate.text, verified=True)
-        return self._end("verified", "done", "verus verified the whole file", sha, written, backup, [], already)
+        detail = f"{self.checker()} verified the whole file"
+        written, backup, failure = (None, None, "") if already else self._write(evaluation.candidate, verified=True)
+        return self._end("verified", "done", detail + failure, sha, written, backup, [], already)
 
     def partial(self, best: Evaluation | None, reason: str, detail: str) -> Outcome:
         obligations = obligations_of(best)
         self.record.emit(Verdict(verdict="partial", obligations=obligations))
-        written = None
+        written, failure = None, ""
         if best is not None and best.guard.clean and best.candidate.round > 0:
-            written, _ = self._write(best.candidate.text, verified=False)
-        return self._end("partial", reason, detail, None, written, None, obligations, False)
+            written, _, failure = self._write(best.candidate, verified=False)
+        return self._end("partial", reason, detail + failure, None, written, None, obligations, False)
+
+    def checker(self) -> str:
+        return "the verus STAND-IN (not verus)" if self.install.is_standin else "verus"
 
     def interrupted(self, best: Evaluation | None) -> None:
         self.record.emit(RunStopped(reason="interrupted", detail="Ctrl-C; continue with --resume"))
@@ -66,7 +72,8 @@ class Finisher:
             verdict=verdict, run_id=self.record.run_id, run_folder=self.record.folder, accepted_sha256=sha,
             output_path=written, backup_path=backup, already_verified=already, obligations=obligations,
             stopped_reason=reason, detail=detail, verus_version=self.install.version,
-            verus_is_standin=self.install.is_standin, calls=spend.calls, tokens=spend.tokens,
+            verus_is_standin=self.install.is_standin, model=self.client.settings.model,
+            model_is_standin=is_scripted(self.client.settings.model), calls=spend.calls, tokens=spend.tokens,
             cost_usd=spend.cost_usd, verus_runs=self.verus_runs(),
         )
 
@@ -78,23 +85,39 @@ class Finisher:
             verus_version=self.install.version, verus_is_standin=self.install.is_standin, **extra,
         )
 
-    def _write(self, text: str, verified: bool) -> tuple[Path, Path | None]:
-        """Write the proof: in place only with --in-place (after a backup) and only when verified."""
+    def _write(self, candidate, verified: bool) -> tuple[Path | None, Path | None, str]:
+        """Write the proof (in place only with --in-place, after a backup, and only when verified). A file that
+        cannot be written loses nothing: the candidate stays in the run record, and the detail says where."""
+        try:
+            return *self._write_file(candidate.text, verified), ""
+        except OSError as error:
+            kept = self.record.folder / "candidates" / f"{candidate.sha256}.rs"
+            return None, None, f"; could not write the proof ({error.strerror or error}): it is in {kept}"
+
+    def _write_file(self, text: str, verified: bool) -> tuple[Path, Path | None]:
         if self.task.in_place and verified:
             backup = backup_path(self.task.source_path)
             shutil.copy2(self.task.source_path, backup)
             self.task.source_path.write_text(text, encoding="utf-8")
             return self.task.source_path, backup
         target = self.task.out_path if verified else partial_path(self.task)
+        if verified and self.install.is_standin and target == default_out_path(self.task.source_path):
+            target = self.task.source_path.with_name(self.task.source_path.stem + ".standin-verified.rs")
         target.write_text(text, encoding="utf-8")
         return target, None
 
 
+def is_scripted(model: str) -> bool:
+    return model.startswith("scripted/")
+
+
+def default_out_path(source: Path) -> Path:
+    return source.with_name(source.stem + ".verified.rs")
+
+
 def partial_path(task: Task) -> Path:
-    default = task.source_path.with_name(task.source_path.stem + ".verified.rs")
-    if task.out_path != default and not task.in_place:
-        return task.out_path
-    return task.source_path.with_name(task.source_path.stem + ".partial.rs")
+    """A partial proof never takes the verified proof's name: FILE.partial.rs, beside --out if given."""
+    return task.out_path.with_name(task.source_path.stem + ".partial.rs")
 
 
 def backup_path(source: Path) -> Path:

@@ -28,7 +28,12 @@ def load_plan(folder: Path) -> tuple[RunPlan, RunLog]:
     if log.result is not None and log.result.verdict == "verified":
         raise CannotResume(f"run {folder.name} already ended verified; nothing to resume")
     plan_data = started.config["plan"]
-    plan_data["task"]["original"] = log.candidate(baseline.sha256)
+    try:
+        plan_data["task"]["original"] = log.candidate(baseline.sha256)
+        for run in (e for e in log.events if isinstance(e, VerusRun) and e.purpose in _REPLAYED):
+            log.candidate(run.sha256)  # every candidate to replay must still be what was recorded
+    except (OSError, ValueError) as error:
+        raise CannotResume(f"cannot resume {folder.name}: {error}") from error
     return RunPlan.model_validate(plan_data), log
 
 

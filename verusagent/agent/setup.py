@@ -15,6 +15,7 @@ from verusagent.agent.review_gate import PassThroughReview
 from verusagent.agent.verifier import Verifier
 from verusagent.guard import GuardPolicy
 from verusagent.llm import Budget, BudgetTracker, ModelSettings, make_client
+from verusagent.llm.settings import strip_credentials
 from verusagent.record import DEFAULT_RUNS_DIR, RunStarted, RunWriter
 from verusagent.verus import RunOptions, VerusInstall, find_verus
 
@@ -50,6 +51,8 @@ def build_agent(plan: RunPlan, record: RunWriter, reporter: Reporter, install: V
     finisher = Finisher(task, record, client, install, lambda: verifier.fresh_runs)
     record.emit(_started(plan, record, install, settings, resumed))
     reporter.line(_verus_line(install))
+    if settings.model.startswith("scripted/"):
+        reporter.line(f"model: {settings.model}, the scripted model (a stand-in replaying a script, not a language model)")
     return Agent(task, config, client, evaluator, finisher, reporter)
 
 
@@ -58,7 +61,7 @@ def _started(plan: RunPlan, record: RunWriter, install: VerusInstall, settings: 
     config = plan.config
     return RunStarted(
         run_id=record.run_id, command=config.mode.value, version=__version__, resumed=resumed,
-        config={"plan": plan.model_dump(mode="json", exclude={"task": {"original"}}),
+        config={"plan": _plan_for_record(plan),
                 "model": settings.public_view(), "verus_path": install.path},
         budgets={"max_calls": config.max_calls, "max_tokens": config.max_tokens,
                  "max_cost_usd": config.max_cost_usd, "max_verus_runs": config.max_verus_runs},
@@ -66,11 +69,14 @@ def _started(plan: RunPlan, record: RunWriter, install: VerusInstall, settings: 
     )
 
 
+def _plan_for_record(plan: RunPlan) -> dict:
+    """The plan as --resume needs it, without the input text (stored as a candidate) or URL credentials."""
+    data = plan.model_dump(mode="json", exclude={"task": {"original"}})
+    data["config"]["api_base"] = strip_credentials(plan.config.api_base)
+    return data
+
+
 def _verus_line(install: VerusInstall) -> str:
     if install.is_standin:
         return f"verus: the verus STAND-IN at {install.path} (not the real verus; its verdicts prove nothing)"
     return f"verus: {install.path} ({install.version})"
-
-
-def new_record(plan: RunPlan) -> RunWriter:
-    return RunWriter.create(plan.runs_dir)

@@ -24,8 +24,11 @@ def print_outcome(outcome: Outcome, as_json: bool, console: Console) -> None:
 def _rows(outcome: Outcome) -> list[tuple[str, object]]:
     checker = "the verus STAND-IN (not verus: nothing is proved)" if outcome.verus_is_standin else "verus"
     verdict = outcome.verdict + (" (the input already verified)" if outcome.already_verified else "")
+    model = outcome.model + (" (the scripted model: a stand-in replaying a script; tokens are estimates)"
+                             if outcome.model_is_standin else "")
     rows = [
         ("verdict", f"{verdict}, by {checker} {outcome.verus_version}"),
+        ("model", model),
         ("stopped", f"{outcome.stopped_reason}: {outcome.detail}"),
         ("output", outcome.output_path or "(nothing written)"),
     ]

@@ -25,9 +25,12 @@ class Verifier:
     def can_accept_with_no_cheating(self) -> bool:
         return self.install.supports("--no-cheating")
 
-    def run_many(self, tagged: list[tuple[Any, str]], no_cheating: bool = False) -> Iterator[tuple[Any, VerusResult]]:
-        """Verify each (tag, text) as a whole file; yields (tag, result) as runs finish."""
-        options = self.options.model_copy(update={"no_cheating": no_cheating})
+    def run_many(
+        self, tagged: list[tuple[Any, str]], no_cheating: bool = False, fresh: bool = False
+    ) -> Iterator[tuple[Any, VerusResult]]:
+        """Verify each (tag, text) as a whole file; yields (tag, result) as runs finish. `fresh` runs verus
+        even when the result cache has an answer (the acceptance run does)."""
+        options = self.options.model_copy(update={"no_cheating": no_cheating, "use_cache": not fresh})
         pending = list(tagged)
         while pending:
             room = self._room(len(pending))

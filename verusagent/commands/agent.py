@@ -11,7 +11,7 @@ import typer
 from verusagent.cli_app import app
 
 FnOption = typer.Option(None, "--fn", help="A function to prove (repeatable); default: all of them.")
-ModelOption = typer.Option("scripted/demo", "--model", help="A litellm model string, e.g. openai/gpt-4o.")
+ModelOption = typer.Option(..., "--model", help="A litellm model string, e.g. openai/gpt-4o, anthropic/..., ollama/...")
 ApiBaseOption = typer.Option(None, "--api-base", help="An OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1.")
 SamplesOption = typer.Option(1, "--samples", "-k", min=1, max=16, help="Replies per strategy and round.")
 StrategiesOption = typer.Option(2, "--strategies", min=1, max=4, help="Strategies tried in parallel.")

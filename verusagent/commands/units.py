@@ -19,7 +19,7 @@ def units(
         model = parse_file(file)
     except UnreadableSource as error:
         typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(1) from error
+        raise typer.Exit(2) from error
     if as_json:
         typer.echo(model.model_dump_json(indent=2, exclude={"text", "data"}))
         return

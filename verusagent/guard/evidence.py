@@ -75,6 +75,3 @@ def function_violation(
         ),
     )
 
-
-def display_name(function: Function) -> str:
-    return function.qualified

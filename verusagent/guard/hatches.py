@@ -55,14 +55,20 @@ def scan_hatches(source: Source) -> list[Hatch]:
 
 
 def _call_hatches(source: Source) -> list[Hatch]:
+    """Calls of assume/admit, and any other mention of them (`use builtin::assume_ as helper;`,
+    `let f = builtin::assume_;`): a renamed escape hatch is still one."""
     stream = source.stream
     found = []
     for i, token in enumerate(stream.tokens):
-        if token.text in _CALL_HATCHES and token.kind == "ident" and stream.is_punct(i + 1, "("):
-            if stream.is_punct(i - 1, ".") or stream.is_ident(i - 1, "fn"):
-                continue  # a method of that name, or a definition
+        if token.text not in _CALL_HATCHES or token.kind != "ident":
+            continue
+        if stream.is_punct(i - 1, ".") or stream.is_ident(i - 1, "fn"):
+            continue  # a method of that name, or a definition
+        if stream.is_punct(i + 1, "("):
             close = stream.close_of(i + 1)
             found.append(_hatch(source, _CALL_HATCHES[token.text], Rule.ESCAPE_HATCH_ADDED, i, close))
+        else:
+            found.append(_hatch(source, f"{_CALL_HATCHES[token.text]} (named, not called)", Rule.ESCAPE_HATCH_ADDED, i, i))
     return found
 
 

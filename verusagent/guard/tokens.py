@@ -91,11 +91,6 @@ def _first_word(tokens: list[Token], first: int, last: int) -> str:
     return next((t.text for t in tokens[first : last + 1] if t.kind == "ident"), "")
 
 
-def run_text(tokens: list[Token]) -> str:
-    """Tokens joined by single spaces: a stable, formatting-free rendering for reasons."""
-    return " ".join(texts(tokens))
-
-
 def canonical(tokens: list[Token]) -> list[Token]:
     """Without trailing commas that Rust ignores: before `]` and `}`, and before `)` unless it makes a 1-tuple."""
     kept: list[Token] = []

@@ -9,6 +9,8 @@ possible. Importing this module does not import litellm; the first request does.
 import itertools
 import os
 import random
+import sqlite3
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -84,6 +86,7 @@ class ModelClient:
         self.retry = retry or RetryPolicy()
         self.budget = budget or BudgetTracker()
         self.cache = cache
+        self.cache_problem: str | None = None
         self.recorder = recorder
         self._sleep = sleep
         self._rng = rng or random.Random()
@@ -127,13 +130,25 @@ class ModelClient:
     def _request(self, messages: list[Message], params: dict[str, Any], purpose: str, sample: int) -> _Single:
         call_id = self._next_id()
         key = self._cache_key(messages, params, sample)
-        cached = self.cache.get(key) if key is not None and self.cache is not None else None
+        cached = self._cache_call(lambda: self.cache.get(key)) if key is not None else None
         if cached is not None:
             return self._serve_cached(call_id, messages, params, purpose, cached)
         single = self._attempts(call_id, messages, params, purpose)
-        if key is not None and self.cache is not None:
-            self.cache.put(key, self.settings.model, _to_cached(single))
+        if key is not None:
+            self._cache_call(lambda: self.cache.put(key, self.settings.model, _to_cached(single)))
         return single
+
+    def _cache_call(self, operation: Callable[[], Any]) -> Any:
+        """A broken response cache (corrupt file, unwritable folder) is dropped with a warning, not fatal."""
+        if self.cache is None:
+            return None
+        try:
+            return operation()
+        except (sqlite3.Error, OSError) as error:
+            self.cache_problem = f"response cache {self.cache.path} disabled: {error}"
+            print(f"warning: {self.cache_problem}", file=sys.stderr)
+            self.cache = None
+            return None
 
     def _cache_key(self, messages: list[Message], params: dict[str, Any], sample: int) -> str | None:
         s = self.settings
@@ -302,5 +317,10 @@ def make_client(
 ) -> ModelClient:
     """A client wired the usual way: the shared response cache (in ``$VERUSAGENT_CACHE_DIR`` or the user
     cache folder) when ``settings.cache`` is on."""
-    cache = ResponseCache() if settings.cache else None
+    cache = None
+    if settings.cache:
+        try:
+            cache = ResponseCache()
+        except (sqlite3.Error, OSError) as error:
+            print(f"warning: no response cache ({error}); every request goes to the model", file=sys.stderr)
     return ModelClient(settings, retry=retry, budget=budget, cache=cache, recorder=recorder)

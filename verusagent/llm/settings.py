@@ -1,8 +1,9 @@
 """What to call and how: the model endpoint and sampling settings. Holds no secret: keys come from the
 environment, as litellm expects (OPENAI_API_KEY, ANTHROPIC_API_KEY, AZURE_API_KEY, ...)."""
 
+import re
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -31,12 +32,17 @@ class ModelSettings(BaseModel):
         return data
 
 
+_SECRET_PARAM = re.compile(r"key|token|secret|sig|pass|auth", re.IGNORECASE)
+
+
 def strip_credentials(url: str | None) -> str | None:
+    """The URL without user:password and without query parameters that look like credentials."""
     if not url:
         return url
     parts = urlsplit(url)
-    if parts.username is None and parts.password is None:
-        return url
     host = parts.hostname or ""
     netloc = f"{host}:{parts.port}" if parts.port else host
-    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+    query = urlencode([(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if not _SECRET_PARAM.search(k)])
+    if parts.username is None and parts.password is None and query == parts.query:
+        return url
+    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))

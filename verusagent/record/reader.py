@@ -1,6 +1,7 @@
 """Reads a run folder back. Tolerates a last line cut off by a crash and reports, rather than raises on, any
 line it cannot read, so a damaged record still shows everything that was written whole."""
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -30,7 +31,11 @@ class RunLog(BaseModel):
         return [e for e in self.events if e.kind == kind]
 
     def candidate(self, sha256: str) -> str:
-        return (self.folder / CANDIDATES_DIR / f"{sha256}.rs").read_text(encoding="utf-8")
+        """A stored candidate, checked against its name: an edited file is refused, not trusted."""
+        text = (self.folder / CANDIDATES_DIR / f"{sha256}.rs").read_text(encoding="utf-8")
+        if hashlib.sha256(text.encode("utf-8")).hexdigest() != sha256:
+            raise ValueError(f"candidate {sha256[:12]} in {self.folder} was changed after it was recorded")
+        return text
 
 
 def _parse_line(number: int, line: str) -> Event | LineProblem:

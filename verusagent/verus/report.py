@@ -38,7 +38,7 @@ def _function_of(diagnostic: Diagnostic, model: "SourceModel | None", main_file:
 
 def result_json(result: VerusResult, groups: dict[str, list[Diagnostic]]) -> dict[str, Any]:
     data = result.model_dump(mode="json", exclude={"diagnostics", "stdout", "stderr", "raw_lines"})
-    data["accepted"] = result.accepted
+    data["accepted"] = result.accepted and not result.is_standin  # a stand-in's answer accepts nothing
     data["groups"] = _groups_json(groups)
     return data
 

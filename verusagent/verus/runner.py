@@ -168,6 +168,10 @@ def _result(
         parsed = parse_output(outcome.stdout, outcome.stderr, outcome.exit_code)
     clock.mark("parse")
     verdict, reasons = _final_verdict(parsed, outcome, options)
+    standin = install.is_standin or parsed.standin_detected
+    if standin:  # its words are about a stand-in's answer, never verus's
+        reasons = [reason.replace("verus verified", "the verus stand-in (not verus) answered verified for")
+                   for reason in reasons]
     stdout, cut_out = _kept(outcome.stdout)
     stderr, cut_err = _kept(outcome.stderr)
     summary = parsed.summary
@@ -183,7 +187,7 @@ def _result(
         duration_s=outcome.duration_s,
         verus_path=install.path,
         verus_version=install.version,
-        is_standin=install.is_standin or parsed.standin_detected,
+        is_standin=standin,
         content_sha256=hashlib.sha256(data).hexdigest(),
         file_name=file_name,
         flags=flags,
