@@ -15,7 +15,8 @@ AGENT_FIXTURES = REPO_ROOT / "rust_fixtures" / "agent"
 
 
 def file_reply(text: str, prose: str = "Here is the file with the proof.") -> dict:
-    return {"text": f"{prose}\n\n```rust\n{text}```\n"}
+    code = text if text.endswith("\n") else text + "\n"  # the closing fence goes on its own line
+    return {"text": f"{prose}\n\n```rust\n{code}```\n"}
 
 
 @dataclass

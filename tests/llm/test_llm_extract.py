@@ -113,6 +113,7 @@ WHOLE_FILE_REPLIES = {
     "unlabelled fence after a text block": fence("error: invariant failed", "text") + "\n" + fence(WHOLE_FILE, ""),
     "draft then final": fence(ORIGINAL.replace("counter\n}", "counter + 0\n}")) + "\nBetter:\n" + fence(WHOLE_FILE),
     "fence never closed but the file is complete": "```rust\n" + WHOLE_FILE,
+    "closing fence glued to the last line": "```rust\n" + WHOLE_FILE.rstrip("\n") + "```\nDone.",
 }
 
 

@@ -56,6 +56,9 @@ def fenced_blocks(reply: str) -> list[CodeBlock]:
         fence, indent = opening["fence"], opening["indent"]
         body: list[str] = []
         while index < len(lines) and not _closes(lines[index], fence):
+            if lines[index].rstrip().endswith(fence) and lines[index].strip() != fence:
+                body.append(lines[index].rstrip()[: -len(fence)])  # `}````: the fence glued to the last line
+                break
             body.append(lines[index])
             index += 1
         closed = index < len(lines)
