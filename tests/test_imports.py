@@ -20,6 +20,11 @@ LIGHT_MODULES = [
     "verusagent.record",
     "verusagent.record.timeline",
     "verusagent.commands.show",
+    "verusagent.review",
+    "verusagent.review.labels",
+    "verusagent.review.report",
+    "verusagent.review.render",
+    "verusagent.commands.calibrate",
 ]
 
 
@@ -69,6 +74,15 @@ def test_show_does_not_load_litellm(tmp_path):
         writer.emit(RunStarted(run_id="r"))
     modules = modules_after_cli(tmp_path, "show", str(writer.folder))
     assert "verusagent.record.reader" in modules
+    assert not has_litellm(modules)
+
+
+def test_calibrate_does_not_load_litellm(tmp_path):
+    labels = tmp_path / "labels.jsonl"
+    labels.write_text('{"score": 0.0, "valid": true, "votes": ["minor", "minor", "not_real"]}\n' * 100
+                      + '{"score": 1.0, "valid": false, "verus_s": 12.0, "votes": [1, 1, 1]}\n' * 10)
+    modules = modules_after_cli(tmp_path, "calibrate", str(labels), "--json", "--out", str(tmp_path / "c.json"))
+    assert "verusagent.review.resample" in modules
     assert not has_litellm(modules)
 
 

@@ -87,9 +87,17 @@ class GuardReport(Event):
 
 
 class ReviewReport(Event):
+    """The review's verdict on one candidate. ``mode`` and ``score`` are what calibration reads: a ``shadow``
+    report (reviewed, never blocked) with its score, paired with the candidate's verus run, is one label; each
+    finding that took part in the score carries ``votes``, its validators' judgments in order
+    (``substantial``/``minor``/``not_real``). See ``verusagent/review/labels.py`` for the whole contract."""
+
     kind: Literal["review_report"] = "review_report"
     sha256: str
     findings: list[dict[str, Any]] = Field(default_factory=list)
+    gate: str = ""  # the review gate's name, e.g. "pass-through"
+    mode: str | None = None  # "shadow", "on", "off"; None in records written before modes existed
+    score: float | None = Field(default=None, ge=0.0, le=1.0)  # the largest unit score; None: not scored
 
 
 class VerusRun(Event):

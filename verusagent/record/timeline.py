@@ -54,7 +54,9 @@ def _guard(e: ev.GuardReport) -> str:
 
 
 def _review(e: ev.ReviewReport) -> str:
-    return f"review {_short(e.sha256)}: {len(e.findings)} findings"
+    score = f", score {e.score:.2f}" if e.score is not None else ""
+    mode = f" [{e.mode}]" if e.mode else ""
+    return f"review {_short(e.sha256)}: {len(e.findings)} findings{score}{mode}"
 
 
 def _verus(e: ev.VerusRun) -> str:
