@@ -87,7 +87,7 @@ def agent_config(mode: str, options: dict) -> AgentConfig:
             0.0 if samples == 1 else 0.7), samples=samples, strategies=options.get("strategies", 2),
         rounds=options.get("rounds", 4), max_calls=options.get("max_calls"), max_tokens=options.get("max_tokens"),
         max_cost_usd=options.get("max_cost"), max_verus_runs=options.get("max_verus_runs"),
-        jobs=options.get("jobs", 2), timeout_s=options.get("timeout", 300.0),
+        jobs=options.get("jobs", 2), timeout_s=options.get("timeout", 300.0), focus=options.get("focus", "auto"),
     )
 
 

@@ -5,6 +5,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from verusagent.agent.focus import FocusMode
+
 
 class Mode(StrEnum):
     PROVE = "prove"  # add proofs; specs and exec code stay
@@ -30,6 +32,7 @@ class AgentConfig(BaseModel):
     rlimit: float = 10.0
     houdini_steps: int = Field(default=6, ge=0)
     feedback_items: int = Field(default=6, ge=0)  # how many earlier findings a prompt repeats
+    focus: FocusMode = FocusMode.AUTO  # focused screening runs (`--verify-function`) in large files
 
 
 class Task(BaseModel):

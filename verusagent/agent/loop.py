@@ -130,7 +130,7 @@ class Agent:
         screened = [self.evaluator.screen(candidate) for candidate in unique.values()]
         for evaluation in screened:
             self.note_rejection(evaluation)
-        evaluated = self.evaluator.verify(screened, "screen")
+        evaluated = self.evaluator.verify(screened, "screen", parents=self.seen)
         self.remember(evaluated)
         for evaluation in evaluated:
             self.reporter.evaluated(evaluation)
@@ -166,7 +166,7 @@ class Agent:
                 break
             candidate = Candidate(text=pruned, sha256=sha256_text(pruned), strategy=current.candidate.strategy,
                                   round=current.candidate.round, parent=current.candidate.sha256)
-            step = self.evaluator.evaluate(candidate, "houdini")
+            step = self.evaluator.evaluate(candidate, "houdini", parents=self.seen)
             self.remember([step])
             self.reporter.evaluated(step, note="houdini")
             if step.rank_key() <= current.rank_key():
@@ -179,7 +179,7 @@ class Agent:
 
     def accept(self, evaluation: Evaluation | None) -> bool:
         """Final acceptance: a whole-file run (with --no-cheating where possible) and the guard on those bytes."""
-        if evaluation is None or not evaluation.accepted:
+        if evaluation is None or not evaluation.ready_for_acceptance:
             return False
         no_cheating = self.evaluator.verifier.can_accept_with_no_cheating() and not self.original_has_hatches()
         unverified = evaluation.model_copy(update={"verus": None})

@@ -7,6 +7,7 @@ from pydantic import BaseModel
 from verusagent import __version__
 from verusagent.agent.config import AgentConfig, Mode, Task
 from verusagent.agent.evaluator import Evaluator
+from verusagent.agent.focus import FocusSettings
 from verusagent.agent.loop import Agent
 from verusagent.agent.outcome import Finisher
 from verusagent.agent.progress import Reporter
@@ -47,7 +48,8 @@ def build_agent(plan: RunPlan, record: RunWriter, reporter: Reporter, install: V
     client = make_client(settings, budget=budget, recorder=record)
     options = RunOptions(timeout_s=config.timeout_s, rlimit=config.rlimit, file_name=task.source_path.name)
     verifier = Verifier(install, options, jobs=config.jobs, max_runs=config.max_verus_runs)
-    evaluator = Evaluator(task.original, guard_policy(config, task.original), PassThroughReview(), verifier, record)
+    evaluator = Evaluator(task.original, guard_policy(config, task.original), PassThroughReview(), verifier, record,
+                          focus=FocusSettings(mode=config.focus))
     finisher = Finisher(task, record, client, install, lambda: verifier.fresh_runs)
     record.emit(_started(plan, record, install, settings, resumed))
     reporter.line(_verus_line(install))

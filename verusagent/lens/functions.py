@@ -19,6 +19,7 @@ class ItemScope:
     path: list[str] = field(default_factory=list)
     container: str | None = None
     in_verus: bool = False
+    modules: list[str] = field(default_factory=list)  # the inline `mod` path alone (no types)
 
 
 @dataclass
@@ -67,6 +68,7 @@ def _build(ctx, scope, prefix, fn_index, name, params_open, header_end, last, ru
         modifiers=prefix.modifiers,
         in_verus=scope.in_verus,
         container=scope.container,
+        module="::".join(scope.modules),
         span=ctx.lines.span(span_first, ctx.stream.tokens[last].end),
         header=ctx.span(header_first, max(header_end, fn_index + 1)),
         signature=" ".join(ctx.stream.source(header_first, max(header_end, fn_index + 1)).split()),

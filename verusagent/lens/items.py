@@ -51,7 +51,7 @@ def _macro(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int:
     close = ctx.group_end(open_index)
     if stream.text(i) == "verus":
         ctx.verus_blocks.append(ctx.span(open_index, close))
-        inner = ItemScope(path=scope.path, container=scope.container, in_verus=True)
+        inner = ItemScope(path=scope.path, container=scope.container, in_verus=True, modules=scope.modules)
         scan_items(ctx, open_index + 1, close - 1, inner)
     elif stream.text(i) != "macro_rules" and stream.is_punct(open_index, "{"):
         # item-wrapping macros such as struct_with_invariants! { } or exec_spec_unverified! { }
@@ -73,7 +73,8 @@ def _impl(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int:
         return i + 1
     type_name, trait_name = _impl_names(ctx, i + 1, open_index - 1)
     container = f"impl {trait_name} for {type_name}" if trait_name else f"impl {type_name}"
-    inner = ItemScope(path=[*scope.path, type_name], container=container, in_verus=scope.in_verus)
+    inner = ItemScope(path=[*scope.path, type_name], container=container, in_verus=scope.in_verus,
+                      modules=scope.modules)
     close = ctx.group_end(open_index)
     scan_items(ctx, open_index + 1, close - 1, inner)
     return close + 1
@@ -100,7 +101,8 @@ def _trait(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int:
     open_index = _container_body(ctx, i + 1, last)
     if open_index is None:
         return i + 1
-    inner = ItemScope(path=[*scope.path, name], container=f"trait {name}", in_verus=scope.in_verus)
+    inner = ItemScope(path=[*scope.path, name], container=f"trait {name}", in_verus=scope.in_verus,
+                      modules=scope.modules)
     close = ctx.group_end(open_index)
     scan_items(ctx, open_index + 1, close - 1, inner)
     return close + 1
@@ -114,7 +116,8 @@ def _mod(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int | None:
     if not stream.is_punct(i + 2, "{"):
         return i + 2
     close = ctx.group_end(i + 2)
-    inner = ItemScope(path=[*scope.path, name], container=f"mod {name}", in_verus=scope.in_verus)
+    inner = ItemScope(path=[*scope.path, name], container=f"mod {name}", in_verus=scope.in_verus,
+                      modules=[*scope.modules, name])
     scan_items(ctx, i + 3, close - 1, inner)
     return close + 1
 

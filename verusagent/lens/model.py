@@ -172,6 +172,7 @@ class Function(BaseModel):
     modifiers: list[str]  # among "open", "open(crate)", "closed", "uninterp", "broadcast"
     in_verus: bool  # inside a verus! { } block
     container: str | None  # "impl Type", "impl Trait for Type", "trait Name", "mod name"
+    module: str = ""  # the inline module path from the file's root, "" at the root: "net", "net::conn"
     span: Span  # attributes (and doc comments) to the end of the body or `;`
     header: Span  # from the first modifier or `fn` to just before the clauses / body
     signature: str  # the header text with whitespace folded

@@ -115,6 +115,17 @@ class VerusRun(Event):
     no_cheating: bool = False  # the run passed --no-cheating
 
 
+class ScreeningPlanned(Event):
+    """A focused screening plan for a candidate (or the whole-file fallback after verus refused one)."""
+
+    kind: Literal["screening_plan"] = "screening_plan"
+    sha256: str
+    plan: str  # "functions" (one --verify-function run each), "module" (one module-level run), "whole"
+    targets: list[dict[str, str]] = Field(default_factory=list)  # unit_id, pattern (--verify-function), module
+    reason: str = ""
+    estimate_s: dict[str, float] = Field(default_factory=dict)
+
+
 class Verdict(Event):
     kind: Literal["verdict"] = "verdict"
     verdict: Literal["verified", "partial", "failed"]
@@ -140,6 +151,7 @@ KnownEvent = Annotated[
     | GuardReport
     | ReviewReport
     | VerusRun
+    | ScreeningPlanned
     | Verdict
     | RunStopped,
     Field(discriminator="kind"),
@@ -156,6 +168,7 @@ KNOWN_KINDS = frozenset(
         GuardReport,
         ReviewReport,
         VerusRun,
+        ScreeningPlanned,
         Verdict,
         RunStopped,
     )
