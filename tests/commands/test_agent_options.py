@@ -2,11 +2,16 @@
 they had when tests/commands/data/agent_command_params.json was captured (names, defaults, help, bounds)."""
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated
 
 import typer.main
+from typer.testing import CliRunner
 
 from verusagent.cli import app
+from verusagent.commands.agent_options import AgentOptions
+from verusagent.commands.options import with_options
 
 CAPTURED = Path(__file__).parent / "data" / "agent_command_params.json"
 COMMANDS = ("prove", "repair", "synth", "demo")
@@ -42,3 +47,40 @@ def _capture() -> None:
 
 if __name__ == "__main__":
     _capture()
+
+
+def test_each_command_hands_its_options_to_the_run(monkeypatch, tmp_path):
+    import verusagent.agent.cli_run as cli_run
+
+    seen = {}
+    monkeypatch.setattr(cli_run, "run_from_cli", lambda mode, settings: seen.update(mode=mode, **settings) or 0)
+    args = ["repair", "f.rs", "--log", "f.log", "--fn", "a", "--fn", "b", "--model", "m", "-k", "3", "--json",
+            "--runs-dir", str(tmp_path)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert seen == {
+        "mode": "repair", "file": Path("f.rs"), "log": Path("f.log"), "fn": ["a", "b"], "model": "m", "api_base": None,
+        "samples": 3, "strategies": 2, "rounds": 4, "temperature": None, "max_calls": None, "max_tokens": None,
+        "max_cost": None, "max_verus_runs": None, "jobs": 2, "timeout": 300.0, "out": None, "in_place": False,
+        "resume": None, "verus": None, "runs_dir": tmp_path, "as_json": True,
+    }
+
+
+def test_another_command_takes_every_agent_option_and_its_own():
+    """How `bench` (say) reuses the whole set: a subclass adds its own options, one field each."""
+
+    @dataclass(kw_only=True)
+    class BenchOptions(AgentOptions):
+        tasks: Annotated[int, typer.Option("--tasks", min=1, help="How many tasks.")] = 5
+
+    bench_app, seen = typer.Typer(), {}
+
+    @bench_app.command()
+    @with_options(BenchOptions)
+    def bench(suite: Annotated[str, typer.Argument()], options: BenchOptions) -> None:
+        seen.update(suite=suite, options=options)
+
+    result = CliRunner().invoke(bench_app, ["verus-bench", "--model", "m", "--tasks", "7", "--rounds", "2"])
+    assert result.exit_code == 0, result.output
+    assert seen == {"suite": "verus-bench", "options": BenchOptions(model="m", tasks=7, rounds=2)}
+    assert CliRunner().invoke(bench_app, ["x"]).exit_code == 2  # --model is still required

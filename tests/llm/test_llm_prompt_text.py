@@ -14,8 +14,8 @@ from verusagent.llm.prompts import PromptDiagnostic, chat, system_prompt
 CAPTURED = Path(__file__).parent / "data" / "prompts"
 SOURCE = (
     "use vstd::prelude::*;\n\nverus! {\n\nfn sum_to(n: u32) -> (r: u64)\n    ensures\n        r == n * (n + 1) / 2,\n"
-    "{\n    let mut i: u32 = 0;\n    let mut s: u64 = 0;\n    while i < n {\n        i = i + 1;\n        s = s + i as u64;\n"
-    "    }\n    s\n}\n\n} // verus!\n"
+    "{\n    let mut i: u32 = 0;\n    let mut s: u64 = 0;\n    while i < n {\n        i = i + 1;\n"
+    "        s = s + i as u64;\n    }\n    s\n}\n\n} // verus!\n"
 )
 FEEDBACK = ["The guard rejected the candidate: escape hatch `assume(false)` added in `sum_to`.",
             "Your reply was cut off before any function was complete."]
