@@ -1,5 +1,7 @@
 """The agent commands' options: declared once (verusagent.commands.agent_options), and still exactly the options
-they had when tests/commands/data/agent_command_params.json was captured (names, defaults, help, bounds)."""
+they had when tests/commands/data/agent_command_params.json was captured from main (names, defaults, help,
+bounds). After adding or changing an option on purpose, capture them again with
+`python -m tests.commands.test_agent_options` and review the diff."""
 
 import json
 from dataclasses import dataclass
@@ -37,18 +39,6 @@ def test_the_agent_commands_keep_every_option_name_default_and_help():
     assert command_params() == json.loads(CAPTURED.read_text(encoding="utf-8"))
 
 
-def _capture() -> None:
-    """One parameter a line, so that a change shows as a readable diff."""
-    commands = [json.dumps(name) + ": {" + f'"help": {json.dumps(c["help"])}, "params": [\n'
-                + ",\n".join(json.dumps(p, sort_keys=True) for p in c["params"]) + "]}"
-                for name, c in command_params().items()]
-    CAPTURED.write_text("{\n" + ",\n".join(commands) + "\n}\n", encoding="utf-8")
-
-
-if __name__ == "__main__":
-    _capture()
-
-
 def test_each_command_hands_its_options_to_the_run(monkeypatch, tmp_path):
     import verusagent.agent.cli_run as cli_run
 
@@ -58,12 +48,9 @@ def test_each_command_hands_its_options_to_the_run(monkeypatch, tmp_path):
             "--runs-dir", str(tmp_path)]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
-    assert seen == {
-        "mode": "repair", "file": Path("f.rs"), "log": Path("f.log"), "fn": ["a", "b"], "model": "m", "api_base": None,
-        "samples": 3, "strategies": 2, "rounds": 4, "temperature": None, "max_calls": None, "max_tokens": None,
-        "max_cost": None, "max_verus_runs": None, "jobs": 2, "timeout": 300.0, "out": None, "in_place": False,
-        "resume": None, "verus": None, "runs_dir": tmp_path, "as_json": True,
-    }
+    options = AgentOptions(fn=["a", "b"], model="m", samples=3, as_json=True, runs_dir=tmp_path)
+    assert seen == {"mode": "repair", "file": Path("f.rs"), "log": Path("f.log")} | vars(options)
+    assert (options.strategies, options.rounds, options.jobs, options.timeout) == (2, 4, 2, 300.0)  # the defaults
 
 
 def test_another_command_takes_every_agent_option_and_its_own():
@@ -84,3 +71,15 @@ def test_another_command_takes_every_agent_option_and_its_own():
     assert result.exit_code == 0, result.output
     assert seen == {"suite": "verus-bench", "options": BenchOptions(model="m", tasks=7, rounds=2)}
     assert CliRunner().invoke(bench_app, ["x"]).exit_code == 2  # --model is still required
+
+
+def _capture() -> None:
+    """One parameter a line, so that a change shows as a readable diff."""
+    commands = [json.dumps(name) + ": {" + f'"help": {json.dumps(c["help"])}, "params": [\n'
+                + ",\n".join(json.dumps(p, sort_keys=True) for p in c["params"]) + "]}"
+                for name, c in command_params().items()]
+    CAPTURED.write_text("{\n" + ",\n".join(commands) + "\n}\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    _capture()
