@@ -5,13 +5,17 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
-from verusagent.agent.focus import FocusMode
-
 
 class Mode(StrEnum):
     PROVE = "prove"  # add proofs; specs and exec code stay
     REPAIR = "repair"  # the same, started from verus's diagnostics of a failing file
     SYNTH = "synth"  # write the bodies of `unimplemented!()`/`todo!()` functions, and their proofs
+
+
+class FocusMode(StrEnum):
+    AUTO = "auto"  # focus in large files when the measured cost says it is cheaper
+    ON = "on"  # focus whenever it is sound, whatever the size (for tests and for users who know their file)
+    OFF = "off"  # every screening run is a whole-file run
 
 
 class AgentConfig(BaseModel):

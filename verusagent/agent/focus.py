@@ -12,23 +12,17 @@ several functions are several runs, or one module-level run when they share a mo
 of this task's measured runs of each kind (whole file, one function, one module), with priors until measured.
 """
 
-from enum import StrEnum
 from statistics import fmean
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from verusagent.agent.config import FocusMode
 from verusagent.lens import Function, SourceModel, parse
 from verusagent.verus import Verdict, VerusResult
 
 FUNCTION_RUN_PRIOR = 0.6  # a one-function run still pays the whole front end (parsing, type and mode checks)
 _KNOWN_FAILURES = frozenset({Verdict.VERIFIED, Verdict.VERIFIED_PARTIAL, Verdict.FAILED})
-
-
-class FocusMode(StrEnum):
-    AUTO = "auto"  # focus in large files when the measured cost says it is cheaper
-    ON = "on"  # focus whenever it is sound, whatever the size (for tests and for users who know their file)
-    OFF = "off"  # every screening run is a whole-file run
 
 
 class FocusSettings(BaseModel):

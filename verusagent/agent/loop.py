@@ -16,16 +16,11 @@ from verusagent.agent.progress import Reporter, describe
 from verusagent.agent.proposer import Proposal, propose
 from verusagent.agent.strategies import portfolio
 from verusagent.agent.verifier import VerusBudgetExceeded, result_from_log
-from verusagent.lens import ItemSiteKind, ProofSiteKind, parse
+from verusagent.lens import parse
+from verusagent.lens.hatches import NO_CHEATING_SITES
 from verusagent.llm import BudgetExceeded, ModelCallError, ModelClient
 from verusagent.record import sha256_text
 from verusagent.verus import Verdict
-
-_CHEAT_SITES = frozenset({ProofSiteKind.ASSUME, ProofSiteKind.ADMIT})
-_CHEAT_ITEMS = frozenset(
-    {ItemSiteKind.ASSUME_SPECIFICATION, ItemSiteKind.AXIOM_FN, ItemSiteKind.EXTERNAL_ATTRIBUTE,
-     ItemSiteKind.UNSOUND_ATTRIBUTE}
-)
 
 
 class Agent:
@@ -202,8 +197,7 @@ class Agent:
     def original_has_hatches(self) -> bool:
         """--no-cheating would reject escape hatches the input already had (the guard bars new ones)."""
         model = parse(self.task.original)
-        return any(s.kind in _CHEAT_SITES for s in model.proof_sites) or any(
-            s.kind in _CHEAT_ITEMS for s in model.item_sites)
+        return any(site.kind in NO_CHEATING_SITES for site in [*model.proof_sites, *model.item_sites])
 
     def remember(self, evaluations: list[Evaluation]) -> None:
         for evaluation in evaluations:

@@ -55,7 +55,7 @@ def _guarded(source: Source, function: Function) -> Counter:
     """The function's attributes that matter, as whitespace-free texts."""
     kept: Counter = Counter()
     for attribute in function.attributes:
-        if attribute.path in PROOF_TUNING or hatch_words(source.tokens_in(attribute.span)):
+        if attribute.path in PROOF_TUNING or hatch_words(source, attribute.span):
             continue
         kept["".join(t.text for t in source.tokens_in(attribute.span))] += 1
     return kept

@@ -7,8 +7,6 @@ from functools import lru_cache
 from verusagent.lens import Function, SourceModel, Span, Token, TokenStream, parse_with_tokens
 from verusagent.lens.positions import LineIndex
 
-from verusagent.guard.report import Location
-
 _SNIPPET_CHARS = 240
 
 
@@ -51,11 +49,8 @@ class Source:
         function = self.model.function_at(offset)
         return function.id if function else None
 
-    def location(self, start: int, end: int) -> Location:
-        span = self.lines.span(start, end)
-        return Location(
-            start=span.start, end=span.end, line=span.line, col=span.col, end_line=span.end_line, end_col=span.end_col
-        )
+    def location(self, start: int, end: int) -> Span:
+        return self.lines.span(start, end)
 
     def snippet(self, start: int, end: int) -> str:
         """The text between two offsets with whitespace folded, shortened to one readable line."""
@@ -65,7 +60,7 @@ class Source:
     def tokens_snippet(self, tokens: list[Token]) -> str:
         return self.snippet(tokens[0].start, tokens[-1].end) if tokens else ""
 
-    def tokens_location(self, tokens: list[Token], fallback: int = 0) -> Location:
+    def tokens_location(self, tokens: list[Token], fallback: int = 0) -> Span:
         if not tokens:
             return self.location(fallback, fallback)
         return self.location(tokens[0].start, tokens[-1].end)

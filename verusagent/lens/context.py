@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass, field
 
+from verusagent.lens.hatches import Hatch, renamed_calls
 from verusagent.lens.model import Call, Function, ItemSite, Loop, Problem, ProofSite, Span
 from verusagent.lens.positions import LineIndex
 from verusagent.lens.tokens import TokenStream
@@ -32,9 +33,11 @@ class ScanContext:
     verus_blocks: list[Span] = field(default_factory=list)
     used_ids: dict[str, int] = field(default_factory=dict)
     token_starts: list[int] = field(default_factory=list)
+    renamed_calls: dict[str, Hatch] = field(default_factory=dict)  # `use builtin::assume_ as helper;`: helper
 
     def __post_init__(self) -> None:
         self.token_starts = [token.start for token in self.stream.tokens]
+        self.renamed_calls = renamed_calls(self.stream)
 
     def span(self, first: int, last: int) -> Span:
         """The span from the start of token `first` to the end of token `last`."""

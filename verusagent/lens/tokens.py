@@ -6,6 +6,7 @@ macro the structured nodes have the same leaves. So one flat token list serves b
 decide Verus structure by position.
 """
 
+import re
 from dataclasses import dataclass, field
 
 import tree_sitter_rust
@@ -18,6 +19,8 @@ _LITERALS = frozenset(
     {"string_literal", "raw_string_literal", "char_literal", "integer_literal", "float_literal"}
 )
 _COMMENTS = frozenset({"line_comment", "block_comment"})
+# A string token as tree-sitter gives it when the string is closed: `"..."`, `b"..."`, `r#"..."#`, `cr"..."`.
+_CLOSED_STRING = re.compile(r'[bc]?(?:"(?:\\.|[^"\\])*"|r(#*)".*"\1)', re.DOTALL)
 OPEN_BRACKETS = {"(": ")", "[": "]", "{": "}"}
 CLOSE_BRACKETS = {")": "(", "]": "[", "}": "{"}
 
@@ -105,6 +108,20 @@ def tokenize(data: bytes) -> TokenStream:
             if not cursor.goto_parent():
                 match, unbalanced = _match_brackets(tokens)
                 return TokenStream(data, tokens, comments, match, unbalanced, errors)
+
+
+def is_cut_off(text: str) -> bool:
+    """Whether a piece of Rust (a reply, one function of it) ends inside a group, a string or a block comment,
+    as a truncated reply does: a bracket without its partner, or an opening `"` or `/*` that tree-sitter recovers
+    from silently (as a token of its own, or a string token that stops short of its closing quote)."""
+    stream = tokenize(text.encode("utf-8", "replace"))
+    return bool(stream.unbalanced) or any(_opens_literal(token.text) for token in stream.tokens)
+
+
+def _opens_literal(text: str) -> bool:
+    if text.startswith("/*"):
+        return True
+    return '"' in text and not text.startswith(("'", "b'")) and _CLOSED_STRING.fullmatch(text) is None
 
 
 def _new_kind(kinds: dict[str, str], node_type: str, text: str, start: int, end: int, errors: list) -> str:

@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 
 from verusagent.lens import parse
 from verusagent.lens.model import SourceModel
-from verusagent.llm.braces import is_balanced
+from verusagent.lens.tokens import is_cut_off
 from verusagent.llm.fences import CodeBlock, code_blocks
 from verusagent.llm.splice import FoundFunctions, functions_in, splice
 
@@ -68,7 +68,7 @@ def extract_edit(reply: str, original: str, *, truncated: bool = False) -> Edit 
 
 def _is_whole_file(analysed: _Block, original: SourceModel) -> bool:
     text = analysed.block.text
-    if not is_balanced(text):
+    if is_cut_off(text):
         return False
     if bool(original.verus_blocks) != bool(_VERUS_MACRO.search(text)):
         return False
@@ -101,7 +101,7 @@ def _items_edit(analysed: list[_Block], model: SourceModel, original: str, trunc
 
 
 def _no_functions(analysed: list[_Block], cut: list[str], truncated: bool) -> ExtractionFailure:
-    cut_off = truncated or cut or any(not a.block.closed or not is_balanced(a.block.text) for a in analysed)
+    cut_off = truncated or cut or any(not a.block.closed or is_cut_off(a.block.text) for a in analysed)
     if cut_off:
         names = f" (incomplete: {', '.join(cut)})" if cut else ""
         return ExtractionFailure(reason=FailureReason.TRUNCATED, detail=f"The code ended mid-function{names}.")

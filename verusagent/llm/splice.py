@@ -8,7 +8,7 @@ from pydantic import BaseModel, Field
 
 from verusagent.lens import parse
 from verusagent.lens.model import Function, SourceModel
-from verusagent.llm.braces import is_balanced
+from verusagent.lens.tokens import is_cut_off
 
 _VERUS_MACRO = re.compile(r"\bverus!\s*\{")
 _WRAP_PREFIX = "verus! {\n"
@@ -47,7 +47,7 @@ def functions_in(code: str) -> FoundFunctions:
     found = FoundFunctions()
     for function in _outermost(model.functions):
         text = model.slice(function.span)
-        if function.body is None or function.span.end > limit or not is_balanced(text):
+        if function.body is None or function.span.end > limit or is_cut_off(text):
             found.incomplete.append(function.qualified)
             continue
         found.complete.append(ReplyFunction(name=function.name, qualified=function.qualified,
