@@ -32,6 +32,7 @@ class ScanContext:
     verus_blocks: list[Span] = field(default_factory=list)
     used_ids: dict[str, int] = field(default_factory=dict)
     token_starts: list[int] = field(default_factory=list)
+    outline: bool = False  # functions and clauses only: function bodies are not scanned
 
     def __post_init__(self) -> None:
         self.token_starts = [token.start for token in self.stream.tokens]
