@@ -17,6 +17,7 @@ LIGHT_MODULES = [
     "verusagent.llm.budget",
     "verusagent.llm.retry",
     "verusagent.llm.script",
+    "verusagent.llm.tools",
     "verusagent.record",
     "verusagent.record.timeline",
     "verusagent.commands.show",
