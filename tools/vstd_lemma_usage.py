@@ -147,7 +147,8 @@ def summary(outcomes: list[Outcome]) -> dict[str, dict[str, int]]:
             row["uses"] += len(outcome.uses)
             for k in TOP:
                 row[f"top {k}"] += sum(1 for use in outcome.uses if use.rank is not None and use.rank <= k)
-    return {key: dict(row) for key, row in rows.items()}
+    total = rows.pop("all", Counter())
+    return {**{key: dict(row) for key, row in sorted(rows.items())}, "all": dict(total)}
 
 
 def print_report(outcomes: list[Outcome], table: dict[str, dict[str, int]], details: bool, source: str) -> None:

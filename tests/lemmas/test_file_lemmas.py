@@ -2,7 +2,7 @@
 
 import pytest
 
-from verusagent.lemmas import file_lemmas
+from verusagent.lemmas import file_lemmas, source_lemmas
 from verusagent.lens.parse import UnreadableSource
 
 
@@ -66,3 +66,11 @@ def test_broken_source_gives_the_lemmas_that_can_be_read(tmp_path):
     broken.write_bytes(b"verus! {\nproof fn lemma_ok(x: int) ensures x == x, { }\nproof fn lemma_cut(\xff\xfe")
     names = [lemma.name for lemma in file_lemmas(broken)]
     assert "lemma_ok" in names
+
+
+def test_source_in_memory_gives_the_same_lemmas(demo_file):
+    from_text = source_lemmas(demo_file.read_text(), "candidate.rs")
+    from_file = file_lemmas(demo_file)
+    assert [lemma.model_copy(update={"file": "x"}) for lemma in from_text] == \
+        [lemma.model_copy(update={"file": "x"}) for lemma in from_file]
+    assert {lemma.file for lemma in from_text} == {"candidate.rs"}

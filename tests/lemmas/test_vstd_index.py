@@ -58,3 +58,14 @@ def test_parallel_and_serial_builds_agree(vstd_source, vstd_index):
     serial = build_index(vstd_source, jobs=1)
     assert [lemma.path for lemma in serial.lemmas] == [lemma.path for lemma in vstd_index.lemmas]
     assert serial.content_hash == vstd_index.content_hash
+
+
+def test_worker_processes_only_where_fork_is_safe(monkeypatch):
+    import threading
+
+    from verusagent.lemmas import build
+
+    files = [Path(f"f{i}.rs") for i in range(64)]
+    assert build._jobs(3, files) == 3 and build._jobs(0, files) == 1
+    monkeypatch.setattr(threading, "active_count", lambda: 2)  # another thread runs: fork could deadlock
+    assert build._jobs(None, files) == 1

@@ -212,3 +212,18 @@ def test_anthropic_errors_are_retried_like_openai_ones(replay_server, keys):
     completion = http_client("anthropic/claude-sonnet-4-5", server.anthropic_base_url).complete(
         [{"role": "user", "content": "go"}])
     assert completion.texts == ["after the limit"] and completion.attempts == 2 and len(server.requests) == 2
+
+
+def test_script_files_hold_tool_calls_and_old_scripts_still_load(tmp_path):
+    import json
+
+    from verusagent.llm.script import Script
+
+    path = tmp_path / "script.json"
+    path.write_text(json.dumps([{"text": "old style", "finish_reason": "length"},
+                                {"tool_calls": [{"name": "view", "arguments": "{raw"}], "expect_tools": ["view"]}]))
+    script = Script.load(path)
+    assert script.replies[0].reason == "length" and script.replies[0].tool_calls == []
+    assert script.replies[1].reason == "tool_calls" and script.replies[1].tool_calls[0].arguments_text() == "{raw"
+    script.save(tmp_path / "saved.json")
+    assert Script.load(tmp_path / "saved.json") == script

@@ -4,6 +4,7 @@ ranked. Exit codes: 0 searched (the list may be empty), 2 usage (a query without
 
 import json
 from pathlib import Path
+from typing import NoReturn
 
 import typer
 
@@ -32,7 +33,7 @@ def lemmas(
         _fail(f"the query {text!r} has no identifier words to match", EXIT_USAGE)
     pool, notes = _vstd_lemmas(vstd, verus, no_cache, file_given=file is not None)
     if file is not None:
-        pool, notes = pool + _file_lemmas(file, notes), notes
+        pool = pool + _file_lemmas(file, notes)
     hits = LemmaSearch(pool).search(text, limit)
     if as_json:
         typer.echo("\n".join(notes), err=True)
@@ -71,6 +72,6 @@ def _file_lemmas(file: Path, notes: list[str]) -> list:
     return found
 
 
-def _fail(message: str, code: int) -> None:
+def _fail(message: str, code: int) -> NoReturn:
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(code)

@@ -7,7 +7,7 @@ read with the lens, ranked by BM25 over identifier words of their ensures, requi
         print(hit.lemma.path, hit.score)
 """
 
-from verusagent.lemmas.build import build_index, file_lemmas
+from verusagent.lemmas.build import build_index, file_lemmas, source_lemmas
 from verusagent.lemmas.cache import load_index
 from verusagent.lemmas.locate import VstdNotFound, find_vstd
 from verusagent.lemmas.model import Lemma, LemmaHit, LemmaIndex, VstdSource
@@ -24,4 +24,5 @@ __all__ = [
     "file_lemmas",
     "find_vstd",
     "load_index",
+    "source_lemmas",
 ]

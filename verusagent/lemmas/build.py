@@ -67,10 +67,17 @@ def build_index(source: VstdSource, *, jobs: int | None = None, digest: str | No
 
 
 def _jobs(requested: int | None, files: list[Path]) -> int:
+    """Worker processes only where fork is safe: a spawned worker re-imports the lens, which costs what it saves."""
     if requested is not None:
         return max(1, requested)
+    if not _fork_is_safe():
+        return 1
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     return max(1, min(cores, MAX_JOBS, len(files) // 16))
+
+
+def _fork_is_safe() -> bool:
+    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
 
 
 def _parse_all(root: Path, crate_root: Path, files: list[Path], jobs: int) -> _Part:
@@ -89,9 +96,7 @@ def _parse_all(root: Path, crate_root: Path, files: list[Path], jobs: int) -> _P
 
 def _start_method() -> multiprocessing.context.BaseContext:
     # fork is instant (the lens is already imported) but unsafe once other threads run; then spawn
-    methods = multiprocessing.get_all_start_methods()
-    safe_fork = "fork" in methods and threading.active_count() == 1
-    return multiprocessing.get_context("fork" if safe_fork else "spawn")
+    return multiprocessing.get_context("fork" if _fork_is_safe() else "spawn")
 
 
 def _balanced(files: list[Path], jobs: int) -> list[list[Path]]:
@@ -127,8 +132,18 @@ def file_lemmas(path: Path) -> list[Lemma]:
     Raises `UnreadableSource` when nothing of the file can be read."""
     from verusagent.lens.parse import parse_file
 
-    model = parse_file(path)
-    lemmas = lemmas_of(model, module="", file=str(path), origin="file", public_only=False)
+    return _lemmas_of_model(parse_file(path), str(path))
+
+
+def source_lemmas(data: bytes | str, file: str) -> list[Lemma]:
+    """The same for source text held in memory (e.g. the current candidate), named `file` in the results."""
+    from verusagent.lens import parse
+
+    return _lemmas_of_model(parse(data), file)
+
+
+def _lemmas_of_model(model, file: str) -> list[Lemma]:
+    lemmas = lemmas_of(model, module="", file=file, origin="file", public_only=False)
     if re.search(rb"\bbroadcast\s+group\b", model.data):  # groups need the token stream: a second, outline parse
         assign_groups(lemmas, groups_of(parse_with_tokens(model.data, outline=True)[1], ""))
     return lemmas
