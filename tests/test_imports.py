@@ -17,6 +17,7 @@ LIGHT_MODULES = [
     "verusagent.llm.budget",
     "verusagent.llm.retry",
     "verusagent.llm.script",
+    "verusagent.llm.tools",
     "verusagent.record",
     "verusagent.record.timeline",
     "verusagent.commands.show",
@@ -25,6 +26,9 @@ LIGHT_MODULES = [
     "verusagent.review.report",
     "verusagent.review.render",
     "verusagent.commands.calibrate",
+
+    "verusagent.commands.lemmas",
+    "verusagent.lemmas",
 ]
 
 
@@ -95,3 +99,12 @@ def test_the_model_layer_loads_litellm_only_when_it_calls():
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr[-2000:]
     assert "model cost map fetch" not in run.stderr  # no network attempt at import
+
+
+def test_lemmas_does_not_load_litellm(tmp_path):
+    vstd = tmp_path / "vstd"
+    vstd.mkdir()
+    (vstd / "vstd.rs").write_text("verus! { pub proof fn lemma_x(s: Seq<int>) ensures s.len() >= 0, { } }\n")
+    modules = modules_after_cli(tmp_path, "lemmas", "seq len", "--vstd", str(vstd), "--json")
+    assert "verusagent.lemmas.search" in modules
+    assert not has_litellm(modules)

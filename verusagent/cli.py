@@ -14,6 +14,8 @@ COMMAND_MODULES = [
     "verusagent.commands.gate",
     "verusagent.commands.audit",
     "verusagent.commands.calibrate",
+
+    "verusagent.commands.lemmas",
 ]
 
 for _module in COMMAND_MODULES:

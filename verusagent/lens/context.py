@@ -34,6 +34,7 @@ class ScanContext:
     used_ids: dict[str, int] = field(default_factory=dict)
     token_starts: list[int] = field(default_factory=list)
     renamed_calls: dict[str, Hatch] = field(default_factory=dict)  # `use builtin::assume_ as helper;`: helper
+    outline: bool = False  # functions and clauses only: function bodies are not scanned
 
     def __post_init__(self) -> None:
         self.token_starts = [token.start for token in self.stream.tokens]

@@ -50,7 +50,8 @@ def parse_function(ctx: ScanContext, item_start: int, fn_index: int, limit: int,
     function = _build(ctx, scope, prefix, fn_index, name, params_open, header_end, last, run)
     function.prover, function.return_type, function.return_binding = prover, return_type, binding
     ctx.functions.append(function)
-    scan_function_body(ctx, function, run)
+    if not ctx.outline:
+        scan_function_body(ctx, function, run)
     return last
 
 

@@ -36,19 +36,24 @@ def parse(data: bytes | str) -> SourceModel:
     return parse_with_tokens(data)[0]
 
 
-def parse_with_tokens(data: bytes | str) -> tuple[SourceModel, TokenStream]:
-    """The model and the token stream it was read from (for callers that compare tokens, like the guard)."""
+def parse_with_tokens(data: bytes | str, *, outline: bool = False) -> tuple[SourceModel, TokenStream]:
+    """The model and the token stream it was read from (for callers that compare tokens, like the guard).
+
+    With `outline`, only functions and their clauses: no loops, calls, proof sites or item sites, and the token
+    stream skips the inside of function bodies (several times faster: for indexes over many files, such as the
+    lemma index)."""
     if isinstance(data, str):
         data = data.encode("utf-8")
     lines = LineIndex(data)
     if len(data) > MAX_BYTES:
         too_large = Problem(message=f"file too large ({len(data)} bytes, at most {MAX_BYTES})", span=None)
         return _empty_model(data, [too_large]), tokenize(b"")
-    ctx = ScanContext(tokenize(data), lines)
+    ctx = ScanContext(tokenize(data, outline=outline), lines, outline=outline)
     _report_encoding(ctx)
     scan_items(ctx, 0, len(ctx.stream) - 1, ItemScope())
-    _mark_lemma_calls(ctx)
-    scan_item_sites(ctx)
+    if not outline:
+        _mark_lemma_calls(ctx)
+        scan_item_sites(ctx)
     _report_structure(ctx)
     return _model(ctx), ctx.stream
 

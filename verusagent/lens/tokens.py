@@ -24,6 +24,9 @@ _CLOSED_STRING = re.compile(r'[bc]?(?:"(?:\\.|[^"\\])*"|r(#*)".*"\1)', re.DOTALL
 OPEN_BRACKETS = {"(": ")", "[": "]", "{": "}"}
 CLOSE_BRACKETS = {")": "(", "]": "[", "}": "{"}
 
+_GROUP_NODES = frozenset({"token_tree", "block"})  # a token tree inside macros such as verus!, a block outside
+_ITEM_OPENERS = frozenset({"impl", "trait", "mod", "group"})
+
 _PARSER: Parser | None = None
 
 
@@ -81,7 +84,10 @@ class TokenStream:
         return self.data[self.tokens[first].start : self.tokens[last].end].decode("utf-8", "replace")
 
 
-def tokenize(data: bytes) -> TokenStream:
+def tokenize(data: bytes, *, outline: bool = False) -> TokenStream:
+    """The tokens of `data`. With `outline`, the inside of a `{ }` group that opens no items (a function body,
+    a struct's fields, a block in a clause) is not read: only its braces are kept, so spans and the text
+    between tokens stay exact while bodies cost nothing."""
     tree = _parser().parse(data)
     # In an ASCII file byte offsets are character offsets: slice one decoded string instead of many byte slices.
     text_of = data.decode("ascii").__getitem__ if data.isascii() else None
@@ -102,6 +108,8 @@ def tokenize(data: bytes) -> TokenStream:
                 text = text_of(slice(start, end)) if text_of else data[start:end].decode("utf-8", "replace")
                 kind = kinds.get(node_type) or _new_kind(kinds, node_type, text, start, end, errors)
                 (comments if kind == "comment" else tokens).append(Token(kind, text, start, end))
+        elif outline and node_type in _GROUP_NODES and data[node.start_byte] == 0x7B and not _opens_items(tokens):
+            _keep_braces(node, tokens)
         elif cursor.goto_first_child():
             continue
         while not cursor.goto_next_sibling():
@@ -122,6 +130,30 @@ def _opens_literal(text: str) -> bool:
     if text.startswith("/*"):
         return True
     return '"' in text and not text.startswith(("'", "b'")) and _CLOSED_STRING.fullmatch(text) is None
+
+def _opens_items(tokens: list[Token]) -> bool:
+    """Whether a `{` after these tokens opens items: the body of an impl, trait, mod, broadcast group or macro."""
+    if tokens and tokens[-1].text == "!":
+        return True
+    header: set[str] = set()
+    depth = 0  # inside ( ) or [ ]: `impl<T, const N: usize> View for [T; N]` holds a `;`
+    for token in reversed(tokens):  # back to the end of the item before
+        if token.kind == "ident":
+            header.add(token.text)
+        elif token.text in (")", "]"):
+            depth += 1
+        elif token.text in ("(", "["):
+            depth -= 1
+        elif depth <= 0 and token.text in (";", "{", "}"):
+            break
+    return "fn" not in header and not header.isdisjoint(_ITEM_OPENERS)
+
+
+def _keep_braces(node, tokens: list[Token]) -> None:
+    start, last = node.start_byte, node.child(node.child_count - 1)
+    tokens.append(Token("punct", "{", start, start + 1))
+    if last is not None and last.type == "}" and not last.is_missing and last.end_byte > last.start_byte:
+        tokens.append(Token("punct", "}", last.start_byte, last.end_byte))
 
 
 def _new_kind(kinds: dict[str, str], node_type: str, text: str, start: int, end: int, errors: list) -> str:

@@ -52,8 +52,8 @@ class ModelRequest(Event):
     attempt: int  # 1 for the first try, 2 for the first retry, ...; 0 for a reply served from the cache
     model: str
     purpose: str = ""  # e.g. "prove", "repair", "review_propose"
-    messages: list[dict[str, str]] = Field(default_factory=list)
-    params: dict[str, Any] = Field(default_factory=dict)  # temperature, max_tokens, n, timeout
+    messages: list[dict[str, Any]] = Field(default_factory=list)  # tool conversations carry tool_calls, tool_call_id
+    params: dict[str, Any] = Field(default_factory=dict)  # temperature, max_tokens, n, timeout, tools (names)
     cached: bool = False
 
 
@@ -63,6 +63,7 @@ class ModelReply(Event):
     attempt: int
     texts: list[str] = Field(default_factory=list)
     finish_reasons: list[str | None] = Field(default_factory=list)
+    tool_calls: list[list[dict[str, Any]]] = Field(default_factory=list)  # per choice: {id, name, arguments}
     usage: TokenUsage | None = None  # None when the provider reported none
     cost_usd: float | None = None  # None: the price of this model is unknown (never silently 0)
     latency_s: float = 0.0

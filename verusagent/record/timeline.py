@@ -22,7 +22,7 @@ def _run_started(e: ev.RunStarted) -> str:
 
 
 def _model_request(e: ev.ModelRequest) -> str:
-    chars = sum(len(m.get("content", "")) for m in e.messages)
+    chars = sum(len(m["content"]) for m in e.messages if isinstance(m.get("content"), str))
     source = "from cache" if e.cached else f"attempt {e.attempt}"
     size = f"{len(e.messages)} messages, {chars} chars"
     return f"model request {e.call_id} [{e.purpose or '-'}] {e.model}, {source}, {size}"
@@ -38,7 +38,9 @@ def _model_reply(e: ev.ModelReply) -> str:
     truncated = f", {cut} cut off" if cut else ""
     cache = ", from cache" if e.from_cache else ""
     spent = f"{tokens}, {_cost(e.cost_usd)}, {e.latency_s:.2f}s"
-    return f"model reply {e.call_id}: {len(e.texts)} choices{truncated}, {spent}{cache}"
+    names = [str(call.get("name", "?")) for calls in e.tool_calls for call in calls]
+    asked = f", tool calls: {', '.join(names)}" if names else ""
+    return f"model reply {e.call_id}: {len(e.texts)} choices{truncated}{asked}, {spent}{cache}"
 
 
 def _candidate(e: ev.CandidateCreated) -> str:
