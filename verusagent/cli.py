@@ -13,6 +13,7 @@ COMMAND_MODULES = [
     "verusagent.commands.check",
     "verusagent.commands.gate",
     "verusagent.commands.audit",
+    "verusagent.commands.bench",
 ]
 
 for _module in COMMAND_MODULES:
