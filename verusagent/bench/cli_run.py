@@ -2,6 +2,7 @@
 
 import json
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -72,6 +73,7 @@ def _run(settings: BenchSettings, tasks, finished, executor, options: dict, cons
     progress = BenchProgress(len(tasks), finished, console)
     runner = BenchRunner(settings, tasks, out, executor, progress, finished)
     code = EXIT_DONE
+    signal.signal(signal.SIGTERM, _interrupt)  # a scheduler's stop is a Ctrl-C: finished results are kept
     try:
         runner.run()
     except KeyboardInterrupt:
@@ -82,6 +84,10 @@ def _run(settings: BenchSettings, tasks, finished, executor, options: dict, cons
     summary = rebuild(out)
     _print_summary(summary, out, options["as_json"], console)
     return code
+
+
+def _interrupt(signum, frame) -> None:
+    raise KeyboardInterrupt
 
 
 def _header(settings: BenchSettings, executor, total: int, done: int) -> str:

@@ -85,7 +85,7 @@ def _who(flags: set[bool], standin: str, real: str) -> str:
         return standin
     if flags == {False}:
         return real
-    return f"mixed: some tasks {standin}, others {real}" if flags else "nobody (no task ran)"
+    return f"mixed: some tasks {standin}, others {real}" if flags else "unknown (no task has a run record)"
 
 
 def write_summary(folder: Path) -> dict:

@@ -35,19 +35,20 @@ def _context():
 def run_job(job: TaskJob, cancel: threading.Event | None = None) -> TaskReport:
     with tempfile.TemporaryDirectory(prefix="verusagent-bench-") as scratch:
         folder = Path(scratch)
-        started = time.perf_counter()
-        timed_out, status = _run_process(job, folder, cancel)
-        end = _task_end(folder, timed_out, status, time.perf_counter() - started)
+        timed_out, status, wall_s = _run_process(job, folder, cancel)
+        end = _task_end(folder, timed_out, status, wall_s)
         return collect(job, folder, end)
 
 
-def _run_process(job: TaskJob, folder: Path, cancel: threading.Event | None) -> tuple[bool, int | None]:
-    """Runs the task process to its end: (stopped at the limit, its exit status). Raises Cancelled."""
+def _run_process(job: TaskJob, folder: Path, cancel: threading.Event | None) -> tuple[bool, int | None, float]:
+    """Runs the task process to its end: (stopped at the limit, its exit status, its wall seconds, from its
+    start: the fork server's first start is not the task's). Raises Cancelled."""
     from verusagent.bench.task import task_main
 
     process = _context().Process(target=task_main, args=(job, str(folder)), name=f"task {job.task_id}")
     process.start()
-    deadline = time.monotonic() + job.timeout_s
+    started = time.monotonic()
+    deadline = started + job.timeout_s
     try:
         while process.is_alive() and time.monotonic() < deadline:
             if cancel is not None and cancel.is_set():
@@ -58,7 +59,7 @@ def _run_process(job: TaskJob, folder: Path, cancel: threading.Event | None) -> 
         if process.is_alive():
             stop_tree(process.pid, STOP_GRACE_S, lambda seconds: _joined(process, seconds))
             process.join()
-    return timed_out, process.exitcode
+    return timed_out, process.exitcode, time.monotonic() - started
 
 
 def _joined(process, seconds: float) -> bool:
@@ -101,6 +102,7 @@ def collect(job: TaskJob, folder: Path, end: TaskEnd) -> TaskReport:
     for name in ("stdout.txt", "stderr.txt", "crash.txt"):
         if (folder / name).is_file():
             files[f"bench/{name}"] = (folder / name).read_bytes()
-    for proof in (folder / "output").glob("*.rs"):
-        files[f"bench/output/{proof.name}"] = proof.read_bytes()
+    for proof in (folder / "task").glob("*.rs"):
+        if proof.name != job.file_name:  # FILE.verified.rs, FILE.standin-verified.rs, FILE.partial.rs
+            files[f"bench/output/{proof.name}"] = proof.read_bytes()
     return TaskReport(result=task_result(job, end, log), files=files)
