@@ -19,6 +19,19 @@ def verusage_dir(shared_dir: Path) -> Path:
     return shared_dir / "corpus" / "verusage-bench"
 
 
+ORACLE_TASKS = "*_b[iu]*"  # cloverbench_binary_search, misc_binary_search, misc_bubble (no ground truth)
+
+
+@pytest.fixture(scope="session")
+def oracle_run(bench_dir, tmp_path_factory) -> Path:
+    """An uninterrupted `bench --oracle` run on three Verus-Bench tasks, shared by the tests that compare with it."""
+    out = tmp_path_factory.mktemp("bench") / "out"
+    code, stdout, stderr = bench(str(bench_dir), "--oracle", "--out", str(out), "--tasks", ORACLE_TASKS,
+                                 "--workers", "2", "--json")
+    assert code == 0, stderr
+    return out
+
+
 def write_suite(root: Path, tasks: dict[str, tuple[str, str | None]], extra_lines: tuple[str, ...] = ()) -> Path:
     """A Verus-Bench-format suite: {task id: (task text, ground truth or None)} plus raw index lines."""
     lines = []

@@ -12,12 +12,8 @@ from verusagent.record import read_run
 
 
 @pytest.fixture(scope="module")
-def verus_bench_run(bench_dir, tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("bench") / "out"
-    code, stdout, stderr = bench(str(bench_dir), "--oracle", "--out", str(out), "--tasks", "*_b[iu]*",
-                                 "--workers", "2", "--json")
-    assert code == 0, stderr
-    return out
+def verus_bench_run(oracle_run) -> Path:
+    return oracle_run
 
 
 def test_every_selected_task_has_one_result(verus_bench_run):
