@@ -103,10 +103,15 @@ def _print_summary(summary: dict, out: Path, as_json: bool, console: Console) ->
     if as_json:
         sys.stdout.write(json.dumps(summary, indent=2) + "\n")
         return
-    who = summary["answered_by"]
+    who, guard = summary["answered_by"], summary["guard"]
     console.print(f"{summary['solved']} of {summary['total']} solved, {summary['unsolved']} unsolved, "
                   f"{summary['errors']} errors, {summary['skipped']} skipped; verdicts by {who['verus']}; "
-                  f"replies by {who['model']}\nreport: {out / 'report.md'}", highlight=False, soft_wrap=True)
+                  f"replies by {who['model']}", highlight=False, soft_wrap=True)
+    if summary["oracle"]:
+        console.print(f"pipeline check: {guard['clean']} tasks whose ground truth the guard passed, "
+                      f"{guard['clean_solved']} of them verified; {guard['flagged']} guard-flagged",
+                      highlight=False, soft_wrap=True)
+    console.print(f"report: {out / 'report.md'}", highlight=False, soft_wrap=True)
 
 
 def report_from_cli(folder: Path, compare: Path | None, as_json: bool) -> int:
@@ -116,7 +121,8 @@ def report_from_cli(folder: Path, compare: Path | None, as_json: bool) -> int:
     console = Console(stderr=True)
     for path in filter(None, (folder, compare)):
         if not (path / BENCH_FILE).is_file():
-            console.print(f"[red]error:[/red] {path} is not a bench folder ({BENCH_FILE} is missing)", highlight=False)
+            console.print(f"[red]error:[/red] {path} is not a bench folder ({BENCH_FILE} is missing)", highlight=False,
+                          soft_wrap=True)
             return EXIT_USAGE
     summary = rebuild(folder)
     if compare is not None:
