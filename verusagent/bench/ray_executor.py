@@ -36,8 +36,11 @@ class RayExecutor:
         self.ray = _ray()
         self._started_here = not self.ray.is_initialized()
         if self._started_here:
-            self.ray.init(address=None if address == "auto" else address, include_dashboard=False,
-                          log_to_driver=False, configure_logging=False)
+            try:
+                self.ray.init(address=None if address == "auto" else address, include_dashboard=False,
+                              log_to_driver=False, configure_logging=False)
+            except (ConnectionError, RuntimeError, ValueError) as error:
+                raise RayUnavailable(f"cannot start or join Ray at {address}: {error}") from error
         cpus = int(self.ray.cluster_resources().get("CPU", 1))
         self.slots = workers or cpus
         self.name = f"Ray cluster at {address} ({cpus} CPUs)"

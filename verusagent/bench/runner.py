@@ -58,7 +58,7 @@ class BenchRunner:
         finally:
             self.writer.close()
             self.progress.close()
-        self.executor.close()
+            self.executor.close()
 
     def _loop(self) -> None:
         while self.queue or self.pending:
