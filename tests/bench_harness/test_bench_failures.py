@@ -13,7 +13,7 @@ SCENARIO = {"name": "bench failures", "rules": [
     {"when_contains": "HANG_VERUS", "hang": True},
     {"when_contains": "PANIC_VERUS", "panic": True, "exit": 101},
     {"when_contains": "SLOW_VERUS", "sleep": 5, "verdict": "failed", "errors": [{"message": "slow"}]},
-    {"when_contains": "invariant", "verdict": "verified"},
+    {"when_contains": "decreases n - r", "verdict": "verified"},  # the proof, not the comment on it
     {"verdict": "failed", "errors": [{"message": "postcondition not satisfied", "line_contains": "ensures"}]},
 ]}
 
@@ -45,6 +45,7 @@ def failures_run(tmp_path_factory):
 def test_the_good_tasks_finish(failures_run):
     results, summary, _ = failures_run
     assert results["ok_1"]["outcome"] == results["ok_2"]["outcome"] == "solved"
+    assert results["ok_1"]["calls"] == 1 and results["ok_1"]["verus_runs"] == 3  # the oracle's proof verified
     assert (summary["total"], summary["solved"], summary["unsolved"], summary["errors"], summary["skipped"]) == \
         (10, 2, 2, 6, 0)
 

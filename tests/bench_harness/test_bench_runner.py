@@ -97,3 +97,14 @@ def test_every_agent_option_of_bench_is_mapped():
                   "max_total_cost", "verus", "as_json"}
     parameters = set(inspect.signature(bench).parameters)
     assert parameters - bench_only == set(AGENT_OPTION_KEYS)
+
+
+def test_a_results_line_cut_by_a_kill_is_set_aside_and_its_task_runs_again(tmp_path):
+    from verusagent.bench.results import ResultsWriter
+
+    whole = TaskResult(task_id="a", source="T", suite="verus-bench", outcome="solved").model_dump_json()
+    (tmp_path / "results.jsonl").write_text(whole + "\n" + whole[:30])
+    assert [r.task_id for r in read_results(tmp_path)] == ["a"]
+    ResultsWriter(tmp_path).close()
+    assert (tmp_path / "results.jsonl").read_text() == whole + "\n"
+    assert (tmp_path / "results.jsonl.cut").read_text() == whole[:30] + "\n"

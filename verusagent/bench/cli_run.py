@@ -73,12 +73,15 @@ def _run(settings: BenchSettings, tasks, finished, executor, options: dict, cons
     progress = BenchProgress(len(tasks), finished, console)
     runner = BenchRunner(settings, tasks, out, executor, progress, finished)
     code = EXIT_DONE
-    signal.signal(signal.SIGTERM, _interrupt)  # a scheduler's stop is a Ctrl-C: finished results are kept
+    previous = signal.signal(signal.SIGTERM, _interrupt)  # a scheduler's stop is a Ctrl-C: results are kept
     try:
         runner.run()
     except KeyboardInterrupt:
-        console.print(f"interrupted: finished results are kept in {out}; continue with --resume", highlight=False)
+        console.print(f"interrupted: finished results are kept in {out}; continue with --resume", highlight=False,
+                      soft_wrap=True)
         code = EXIT_INTERRUPTED
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     if runner.stopped_for_budget:
         console.print(f"--max-total-cost ${settings.max_total_cost:.2f} spent: the remaining tasks did not start")
     summary = rebuild(out)

@@ -9,6 +9,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from verusagent.bench.jobs import TaskReport, TaskResult
+from verusagent.record.writer import set_aside_cut_line
 
 RESULTS_FILE = "results.jsonl"
 RUNS_DIR = "runs"
@@ -37,7 +38,8 @@ class ResultsWriter:
         self.folder = folder
         self._lock = threading.Lock()
         path = folder / RESULTS_FILE
-        _drop_cut_line(path)
+        if path.is_file():
+            set_aside_cut_line(path)  # a driver killed mid-write leaves a cut last line
         self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
 
     def add(self, report: TaskReport) -> TaskResult:
@@ -67,17 +69,3 @@ class ResultsWriter:
 
 def _slug(task_id: str) -> str:
     return "".join(c if c.isalnum() or c in "-_." else "_" for c in task_id)[:80]
-
-
-def _drop_cut_line(path: Path) -> None:
-    """A driver killed mid-write leaves a last line without its newline: set it aside so appends stay lines."""
-    if not path.is_file():
-        return
-    data = path.read_bytes()
-    if not data or data.endswith(b"\n"):
-        return
-    cut = data.rfind(b"\n") + 1
-    with open(path.with_name(path.name + ".cut"), "ab") as handle:
-        handle.write(data[cut:] + b"\n")
-    with open(path, "r+b") as handle:
-        handle.truncate(cut)
