@@ -47,6 +47,12 @@ def _solved_within(field: str, label: str):
             values = sorted(getattr(r, field) for r in rows if r.outcome == "solved")
             xs = [0.0, *values]
             axes.step(xs, range(len(xs)), where="post", label=f"{name}: {len(values)} of {len(rows)} solved")
+        if not any(getattr(r, field) for _, rows in runs for r in rows if r.outcome == "solved"):
+            axes.set_xlim(0, 1)
+            axes.text(0.5, 0.5, f"every solved task: {label.split(' (')[0]} 0", transform=axes.transAxes,
+                      ha="center", color="dimgray")
+        else:
+            axes.set_xlim(left=0)
         axes.set_xlabel(label)
         axes.set_ylabel("tasks solved within it")
         axes.set_title(f"tasks solved within a given {label.split(' per')[0]}")
@@ -61,6 +67,8 @@ def _calls(axes, runs: list[Run]) -> None:
     bins = range(0, top + 2)
     axes.hist([values for _, values in ran], bins=bins, align="left", rwidth=0.8,
               label=[f"{name}: mean {sum(v) / len(v) if v else 0:.1f}" for name, v in ran])
+    axes.set_xlim(-0.5, top + 0.5)
+    axes.xaxis.get_major_locator().set_params(integer=True)
     axes.set_xlabel("model calls in the task's run")
     axes.set_ylabel("tasks")
     axes.set_title("model calls per task")

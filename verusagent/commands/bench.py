@@ -44,7 +44,8 @@ def bench(
     jobs: int = JobsOption, timeout: float = TimeoutOption,
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
 ) -> None:
-    """Run verusagent over a benchmark suite, one agent run per task, in parallel; resumable."""
+    """Run verusagent over a benchmark suite: one agent run per task (agent options and budgets apply per task),
+    in parallel, resumable."""
     from verusagent.bench.cli_run import run_bench_from_cli
 
     raise typer.Exit(run_bench_from_cli(locals()))
