@@ -26,8 +26,13 @@ class OracleAnswer(BaseModel):
 
 def oracle_answer(task: BenchTask, task_text: str) -> OracleAnswer | str:
     """The oracle's reply for a task, or why the task has none (then it is skipped)."""
-    if task.suite == "verusage-bench":
-        return _verusage_answer(task)
+    answer = _verusage_answer(task) if task.suite == "verusage-bench" else _verus_bench_answer(task, task_text)
+    if isinstance(answer, OracleAnswer) and answer.expected == task_text:
+        return "the ground truth is the task itself (its proof is already there): nothing to carry through"
+    return answer
+
+
+def _verus_bench_answer(task: BenchTask, task_text: str) -> OracleAnswer | str:
     truth, problem = read_source(task.ground_truth_path, "ground truth")
     if truth is None:
         return problem or "no ground truth"

@@ -47,7 +47,8 @@ def render(summary: dict, rows: list[TaskResult], plots: list[str] | str) -> str
     lines += ["## Plots", ""] + ([f"![{p}]({p})" for p in plots] if isinstance(plots, list) else [f"No plots: {plots}"])
     lines += ["", *_listing("Errors", [r for r in rows if r.outcome == "error"]),
               *_listing("Skipped", [r for r in rows if r.outcome == "skipped"]),
-              *_listing("Guard-flagged", [r for r in rows if r.guard_clean is False], rules=True)]
+              *_listing("Guard-flagged", [r for r in rows if r.guard_clean is False], rules=True),
+              *_listing("Guard-clean but not solved", [r for r in rows if r.guard_clean and r.outcome != "solved"])]
     return "\n".join(lines).rstrip() + "\n"
 
 
