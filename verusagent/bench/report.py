@@ -107,7 +107,9 @@ def _listing(title: str, rows: list[TaskResult], rules: bool = False) -> list[st
 
 
 def _number(value: float) -> str:
-    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.3f}"
+    if float(value).is_integer():
+        return f"{value:,.0f}"
+    return f"{value:.3f}" if abs(value) < 10 else f"{value:,.1f}"
 
 
 def compare(folder: Path, other: Path) -> Path:
