@@ -9,6 +9,8 @@ import time
 import pytest
 from conftest import bench, count_up_task, results_of, write_suite
 
+from verusagent.record import read_run
+
 SCENARIO = {"name": "bench failures", "rules": [
     {"when_contains": "HANG_VERUS", "hang": True},
     {"when_contains": "PANIC_VERUS", "panic": True, "exit": 101},
@@ -37,13 +39,13 @@ def failures_run(tmp_path_factory):
     launcher.chmod(0o755)
     out = root / "out"
     code, stdout, stderr = bench(str(suite), "--oracle", "--verus", str(launcher), "--out", str(out),
-                                 "--task-timeout", "8", "--timeout", "60", "--workers", "3", "--json")
+                                 "--task-timeout", "8", "--timeout", "60", "--workers", "6", "--json")
     assert code == 0, stderr
-    return {r["task_id"]: r for r in results_of(out)}, json.loads(stdout), root
+    return {r["task_id"]: r for r in results_of(out)}, json.loads(stdout), root, out
 
 
 def test_the_good_tasks_finish(failures_run):
-    results, summary, _ = failures_run
+    results, summary = failures_run[:2]
     assert results["ok_1"]["outcome"] == results["ok_2"]["outcome"] == "solved"
     assert results["ok_1"]["calls"] == 1 and results["ok_1"]["verus_runs"] == 3  # the oracle's proof verified
     assert (summary["total"], summary["solved"], summary["unsolved"], summary["errors"], summary["skipped"]) == \
@@ -56,6 +58,8 @@ def test_a_hanging_verus_is_stopped_at_the_task_limit(failures_run):
     assert hang["reason"] == "over the per-task limit of 8 s (0 verus runs finished)"
     assert hang["record"] and hang["error"] is None
     assert 8 <= hang["wall_s"] < 8 + 12
+    stopped = read_run(failures_run[3] / hang["record"]).of_kind("run_stopped")
+    assert [e.reason for e in stopped] == ["interrupted"]  # asked to stop, the agent closed its record itself
 
 
 def test_a_slow_task_over_the_limit_keeps_what_it_did(failures_run):

@@ -78,7 +78,8 @@ def test_oracle_with_a_given_verus_uses_no_scenario_of_its_own(bench_dir, tmp_pa
     scenario = tmp_path / "fails.json"
     scenario.write_text(json.dumps({"verdict": "failed", "errors": [{"message": "no"}]}))
     launcher = tmp_path / "verus"
-    launcher.write_text(f"#!/bin/sh\nVERUS_STANDIN_SCENARIO={scenario} exec {sys.executable} -m verusagent.standin \"$@\"\n")
+    launcher.write_text(f"#!/bin/sh\nVERUS_STANDIN_SCENARIO={scenario} "
+                        f'exec {sys.executable} -m verusagent.standin "$@"\n')
     launcher.chmod(0o755)
     out = tmp_path / "out"
     code, stdout, stderr = bench(str(bench_dir), "--oracle", "--out", str(out), "--tasks", "diffy_brs1",

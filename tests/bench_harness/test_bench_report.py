@@ -32,7 +32,8 @@ def synthetic_run(folder: Path, seed: int, count: int = 40, finished: int = 38) 
             verdict={"solved": "verified", "unsolved": "partial"}.get(outcome), reason=f"{outcome} because",
             error="verus crashed" if outcome == "error" else None, guard_clean=rng.random() > 0.2 if ran else None,
             calls=rng.randint(1, 20) if ran else 0, prompt_tokens=rng.randint(1000, 90000) if ran else 0,
-            completion_tokens=rng.randint(100, 9000) if ran else 0, cost_usd=round(rng.uniform(0.01, 0.9), 4) if ran else 0,
+            completion_tokens=rng.randint(100, 9000) if ran else 0,
+            cost_usd=round(rng.uniform(0.01, 0.9), 4) if ran else 0,
             verus_runs=rng.randint(1, 30) if ran else 0, verus_seconds=rng.uniform(1, 600) if ran else 0,
             wall_s=rng.uniform(5, 900) if ran else 0, verus_is_standin=False if ran else None,
             model="openai/gpt-4o" if ran else None, model_is_standin=False if ran else None))
@@ -67,7 +68,8 @@ def test_summary_counts_add_up_and_measures_are_right(run_a):
     middle = len(calls) // 2
     median = calls[middle] if len(calls) % 2 else (calls[middle - 1] + calls[middle]) / 2
     assert summary["medians"]["calls"] == median
-    assert summary["means"]["tokens"] == pytest.approx(sum(r.prompt_tokens + r.completion_tokens for r in ran) / len(ran))
+    tokens = [r.prompt_tokens + r.completion_tokens for r in ran]
+    assert summary["means"]["tokens"] == pytest.approx(sum(tokens) / len(ran))
     for source in SOURCES:
         entry = summary["by_source"][source]
         assert entry["total"] == 10
@@ -100,7 +102,8 @@ def test_compare_puts_two_runs_side_by_side(run_a, tmp_path):
     assert f"## Tasks solved by one run only ({len(flips)})" in text
     assert all(f"`{task}`" in text for task in flips)
     assert f"| solved | {len(a_solved)} | {len(b_solved)} |" in text
-    assert all((folder / "compare" / name).read_bytes()[:8] == PNG for name in ("solved_vs_cost.png", "calls_per_task.png"))
+    for name in ("solved_vs_cost.png", "calls_per_task.png"):
+        assert (folder / "compare" / name).read_bytes()[:8] == PNG
 
 
 def test_not_a_bench_folder(tmp_path):

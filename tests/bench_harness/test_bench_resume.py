@@ -32,8 +32,9 @@ def _verdicts(out: Path) -> dict[str, tuple]:
 
 def test_interrupt_then_resume_equals_an_uninterrupted_run(bench_dir, oracle_run, tmp_path):
     out = tmp_path / "out"
-    first = subprocess.Popen([str(VERUSAGENT), "bench", str(bench_dir), "--oracle", "--out", str(out), "--tasks",
-                              ORACLE_TASKS, "--workers", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    command = [str(VERUSAGENT), "bench", str(bench_dir), "--oracle", "--out", str(out), "--tasks", ORACLE_TASKS,
+               "--workers", "1"]
+    first = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     _wait_for_results(out, 1, first)
     first.send_signal(signal.SIGINT)  # while the second task runs
     _, stderr = first.communicate(timeout=60)

@@ -5,7 +5,7 @@ import traceback
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 
 from verusagent.bench.jobs import TaskJob, TaskReport
-from verusagent.bench.worker import run_job
+from verusagent.bench.worker import run_job, warm_up
 
 
 class LocalExecutor:
@@ -15,6 +15,7 @@ class LocalExecutor:
         self.slots = workers
         self._cancel = threading.Event()
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="bench-worker")
+        warm_up()
 
     def submit(self, job: TaskJob) -> Future:
         return self._pool.submit(run_job, job, self._cancel)

@@ -29,7 +29,7 @@ def draw_all(runs: list[Run], folder: Path, note: str = "") -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     drawn = []
     for name, draw in zip(PLOTS, (_solved_within("cost_usd", "cost per task (USD)"),
-                                  _solved_within("wall_s", "wall time per task (s)"), _calls, _by_source)):
+                                  _solved_within("wall_s", "wall time per task (s)"), _calls, _by_source), strict=True):
         figure, axes = pyplot.subplots(figsize=(7, 4.2), dpi=110)
         draw(axes, runs)
         if note:
@@ -82,9 +82,9 @@ def _by_source(axes, runs: list[Run]) -> None:
         totals = [sum(r.source == s for r in rows) for s in sources]
         solved = [sum(r.source == s and r.outcome == "solved" for r in rows) for s in sources]
         positions = [i + index * width for i in range(len(sources))]
-        bars = axes.barh(positions, [100 * s / t if t else 0 for s, t in zip(solved, totals)], height=width,
-                         label=name)
-        for bar, s, t in zip(bars, solved, totals):
+        shares = [100 * s / t if t else 0 for s, t in zip(solved, totals, strict=True)]
+        bars = axes.barh(positions, shares, height=width, label=name)
+        for bar, s, t in zip(bars, solved, totals, strict=True):
             axes.text(bar.get_width() + 1, bar.get_y() + bar.get_height() / 2, f"{s}/{t}", va="center", fontsize=7)
     axes.set_yticks([i + width * (len(runs) - 1) / 2 for i in range(len(sources))], sources, fontsize=8)
     axes.set_xlim(0, 115)

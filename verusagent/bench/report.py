@@ -42,7 +42,8 @@ def _note(summary: dict) -> str:
 
 
 def render(summary: dict, rows: list[TaskResult], plots: list[str] | str) -> str:
-    lines = [f"# verusagent bench: {summary['suite_kind']} ({summary['mode']}{', oracle' if summary['oracle'] else ''})",
+    oracle = ", oracle" if summary["oracle"] else ""
+    lines = [f"# verusagent bench: {summary['suite_kind']} ({summary['mode']}{oracle})",
              "", *_who_answered(summary), "", *_totals(summary), "", *_sources(summary), "", *_anchor(summary), ""]
     lines += ["## Plots", ""] + ([f"![{p}]({p})" for p in plots] if isinstance(plots, list) else [f"No plots: {plots}"])
     lines += ["", *_listing("Errors", [r for r in rows if r.outcome == "error"]),
@@ -64,7 +65,8 @@ def _who_answered(summary: dict) -> list[str]:
 
 def _totals(summary: dict) -> list[str]:
     guard = summary["guard"]
-    lines = ["| total | solved | unsolved | errors | skipped | over the time limit | not run |", "|---|---|---|---|---|---|---|",
+    lines = ["| total | solved | unsolved | errors | skipped | over the time limit | not run |",
+             "|---|---|---|---|---|---|---|",
              f"| {summary['total']} | {summary['solved']} ({summary['solved_rate']:.1%}) | {summary['unsolved']} | "
              f"{summary['errors']} | {summary['skipped']} | {summary['timeouts']} | {summary['not_run']} |", "",
              "| per task | median | mean | total |", "|---|---|---|---|"]
@@ -106,6 +108,10 @@ def _listing(title: str, rows: list[TaskResult], rules: bool = False) -> list[st
     return lines + [""]
 
 
+def _fraction(counts: dict) -> str:
+    return f"{counts.get('solved', 0)}/{counts.get('total', 0)}"
+
+
 def _number(value: float) -> str:
     if float(value).is_integer():
         return f"{value:,.0f}"
@@ -125,8 +131,8 @@ def compare(folder: Path, other: Path) -> Path:
 
 
 def render_compare(a: Path, b: Path, sa: dict, sb: dict, rows_a, rows_b, plots) -> str:
-    lines = [f"# A/B: {a} vs {b}", "", f"A: verdicts by {sa['answered_by']['verus']}, replies by {sa['answered_by']['model']}.",
-             f"B: verdicts by {sb['answered_by']['verus']}, replies by {sb['answered_by']['model']}.", "",
+    lines = [f"# A/B: {a} vs {b}", "", *(f"{name}: verdicts by {s['answered_by']['verus']}, replies by "
+                                          f"{s['answered_by']['model']}." for name, s in (("A", sa), ("B", sb))), "",
              "| | A | B |", "|---|---|---|"]
     for key in ("total", "solved", "unsolved", "errors", "skipped", "timeouts"):
         lines.append(f"| {key} | {sa[key]} | {sb[key]} |")
@@ -135,7 +141,7 @@ def render_compare(a: Path, b: Path, sa: dict, sb: dict, rows_a, rows_b, plots) 
     lines += ["", "| source | A solved | B solved |", "|---|---|---|"]
     for source in sorted(set(sa["by_source"]) | set(sb["by_source"])):
         ca, cb = sa["by_source"].get(source, {}), sb["by_source"].get(source, {})
-        lines.append(f"| {source} | {ca.get('solved', 0)}/{ca.get('total', 0)} | {cb.get('solved', 0)}/{cb.get('total', 0)} |")
+        lines.append(f"| {source} | {_fraction(ca)} | {_fraction(cb)} |")
     by_b = {r.task_id: r for r in rows_b}
     flips = [(r.task_id, r.outcome, by_b[r.task_id].outcome) for r in rows_a
              if r.task_id in by_b and (r.outcome == "solved") != (by_b[r.task_id].outcome == "solved")]

@@ -75,9 +75,12 @@ class BenchRunner:
             job = prepare(task, self.settings, self._options())
             if isinstance(job, TaskResult):
                 self._record(TaskReport(result=job))
-            else:
+                continue
+            self.jobs[job.task_id] = job
+            try:
                 self.pending[self.executor.submit(job)] = job.task_id
-                self.jobs[job.task_id] = job
+            except Exception as error:  # e.g. Ray could not take the job: this task's error, not the run's
+                self._record(self._report(job.task_id, error))
         if self.queue and self._budget_spent():
             self.stopped_for_budget = True
             self.queue = []

@@ -32,6 +32,14 @@ def _context():
     return context
 
 
+def warm_up() -> None:
+    """Starts the fork server now, so that it loads litellm while the driver reads the suite."""
+    from multiprocessing import forkserver
+
+    _context()
+    forkserver.ensure_running()
+
+
 def run_job(job: TaskJob, cancel: threading.Event | None = None) -> TaskReport:
     with tempfile.TemporaryDirectory(prefix="verusagent-bench-") as scratch:
         folder = Path(scratch)

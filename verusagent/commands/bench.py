@@ -20,7 +20,7 @@ EXIT_DONE, EXIT_USAGE, EXIT_INTERRUPTED = 0, 2, 130
 
 @app.command()
 def bench(
-    suite: Path = typer.Argument(..., help="A Verus-Bench root (tasks.jsonl), a VeruSAGE-Bench folder, or one project."),
+    suite: Path = typer.Argument(..., help="A Verus-Bench root (tasks.jsonl), a VeruSAGE-Bench folder or project."),
     out: Path = typer.Option(..., "--out", help="The bench folder: results.jsonl, runs/, summary.json, report.md."),
     model: Optional[str] = typer.Option(None, "--model", help="A litellm model string (not with --oracle)."),
     oracle: bool = typer.Option(False, "--oracle", help="The scripted model answers with the ground truth; no model. "
