@@ -103,9 +103,9 @@ def _header(settings: BenchSettings, executor, total: int, done: int) -> str:
 
 
 def _print_summary(summary: dict, out: Path, as_json: bool, console: Console) -> None:
+    """The summary as JSON on stdout with --json; the counts, and for --oracle the pipeline check, on stderr."""
     if as_json:
         sys.stdout.write(json.dumps(summary, indent=2) + "\n")
-        return
     who, guard = summary["answered_by"], summary["guard"]
     console.print(f"{summary['solved']} of {summary['total']} solved, {summary['unsolved']} unsolved, "
                   f"{summary['errors']} errors, {summary['skipped']} skipped; verdicts by {who['verus']}; "
