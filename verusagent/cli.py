@@ -16,6 +16,8 @@ COMMAND_MODULES = [
     "verusagent.commands.calibrate",
 
     "verusagent.commands.lemmas",
+
+    "verusagent.commands.bench",
 ]
 
 for _module in COMMAND_MODULES:

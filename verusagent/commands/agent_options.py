@@ -1,6 +1,7 @@
 """The options of the agent commands (prove, repair, synth), declared once: a new option is one field here,
 then read where the run is planned (verusagent.agent.cli_run). A command that takes every agent option and
-its own declares `@with_options(AgentOptions)`, or a subclass of AgentOptions for options of its own."""
+its own declares `@with_options(AgentOptions)`, or a subclass of AgentOptions for options of its own; `bench`
+takes the per-task part, `TaskOptions`."""
 
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,13 +18,9 @@ Json = Annotated[bool, typer.Option("--json", help="Print the outcome as JSON.")
 
 
 @dataclass(kw_only=True)
-class AgentOptions:
-    fn: Annotated[
-        Optional[list[str]], typer.Option("--fn", help="A function to prove (repeatable); default: all of them.")
-    ] = None
-    model: Annotated[
-        str, typer.Option("--model", help="A litellm model string, e.g. openai/gpt-4o, anthropic/..., ollama/...")
-    ]
+class TaskOptions:
+    """How one task is run: model settings, strategies, budgets, verus. `bench` takes these for every task."""
+
     api_base: Annotated[
         Optional[str], typer.Option("--api-base", help="An OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1.")
     ] = None
@@ -43,6 +40,22 @@ class AgentOptions:
     ] = None
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="verus runs at once.")] = 2
     timeout: Annotated[float, typer.Option("--timeout", help="Seconds per verus run.")] = 300.0
+    focus: Annotated[
+        FocusMode, typer.Option("--focus", help="Screen candidates of large files by verus runs on the changed "
+                                "functions only (auto: when measured cheaper); acceptance is always whole-file.")
+    ] = FocusMode.AUTO
+
+
+@dataclass(kw_only=True)
+class AgentOptions(TaskOptions):
+    """The options of prove, repair and synth: a task's options, and what to prove, where, with which model."""
+
+    fn: Annotated[
+        Optional[list[str]], typer.Option("--fn", help="A function to prove (repeatable); default: all of them.")
+    ] = None
+    model: Annotated[
+        str, typer.Option("--model", help="A litellm model string, e.g. openai/gpt-4o, anthropic/..., ollama/...")
+    ]
     out: Annotated[
         Optional[Path], typer.Option("--out", help="Where to write the proof (default FILE.verified.rs).")
     ] = None
@@ -55,9 +68,5 @@ class AgentOptions:
     verus: Annotated[
         Optional[str], typer.Option("--verus", help="The verus binary (default: $VERUS_PATH, then PATH).")
     ] = None
-    focus: Annotated[
-        FocusMode, typer.Option("--focus", help="Screen candidates of large files by verus runs on the changed "
-                                "functions only (auto: when measured cheaper); acceptance is always whole-file.")
-    ] = FocusMode.AUTO
     runs_dir: RunsDir = RUNS_DIR
     as_json: Json = False
