@@ -1,6 +1,6 @@
 """One version of a file as the guard reads it: the lens's model, its tokens and position lookups."""
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -28,6 +28,21 @@ class Source:
             self.memo[key] = compute(self)
         return self.memo[key]
 
+    def positions(self, texts: frozenset[str]) -> list[int]:
+        """Indices of the tokens spelled as one of `texts`, in order (found by `list.index`: large files are long)."""
+        return self.derived(("positions", texts), lambda s: sorted(i for text in texts for i in s._indices(text)))
+
+    def _indices(self, text: str) -> list[int]:
+        spelled = self.derived("texts", lambda s: [t.text for t in s.stream.tokens])
+        found = []
+        i = -1
+        while True:
+            try:
+                i = spelled.index(text, i + 1)
+            except ValueError:
+                return found
+            found.append(i)
+
     def __post_init__(self) -> None:
         self.starts = [token.start for token in self.stream.tokens]
         self.by_id = {function.id: function for function in self.model.functions}
@@ -48,8 +63,14 @@ class Source:
 
     def unit_at(self, offset: int) -> str | None:
         """The innermost function holding this byte offset (its span includes its attributes)."""
-        function = self.model.function_at(offset)
-        return function.id if function else None
+        spans = self.derived("function_spans", _function_spans)
+        index = bisect_right(spans, (offset, float("inf"))) - 1
+        while index >= 0:  # function spans nest: the innermost holder starts last
+            start, end, unit = spans[index]
+            if offset < end:
+                return unit
+            index -= 1
+        return None
 
     def location(self, start: int, end: int) -> Location:
         span = self.lines.span(start, end)
@@ -69,6 +90,10 @@ class Source:
         if not tokens:
             return self.location(fallback, fallback)
         return self.location(tokens[0].start, tokens[-1].end)
+
+
+def _function_spans(source: Source) -> list[tuple[int, int, str]]:
+    return sorted((f.span.start, f.span.end, f.id) for f in source.model.functions)
 
 
 def as_bytes(text: str | bytes) -> bytes:
