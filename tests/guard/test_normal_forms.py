@@ -30,7 +30,7 @@ SAME = [
     ("match c { true => { take(x) }, false => take(1), }; x", "match c { true => take(x), false => { take(1) } }; x"),
     ("match c { true => {}, false => take(1) }; x", "match c { true => assert(x >= 0), false => take(1) }; x"),
     ("let r = x + 1; r", "x + 1"),
-    ("let mut r: u64 = x + 1; proof { assert(r > x); } r", "x + 1"),
+    ("let mut r = x + 1; proof { assert(r > x); } r", "x + 1"),
     ("if c { let r = x; return r; } x", "if c { return x; } x"),
     ("if c { take(1); } else { proof { assert(c == false); } } x", "if c { take(1); } x"),
     ("{ proof { assert(true); } } x", "x"),
@@ -49,6 +49,7 @@ DIFFERENT = [
     ("return (x,);", "return (x);"),
     ("let r = x + 1; r", "x + 2"),
     ("let r = x + 1; take(1); r", "take(1); x + 1"),
+    ("take({ let r: u64 = 5; r }); x", "take({ 5 }); x"),
     ("if c { take(1); } else { take(2); } x", "if c { take(1); } x"),
     ("if c {} x", "x"),
     ("s.a = 1; x", "x"),
@@ -88,3 +89,9 @@ def test_a_use_before_the_ghost_binding_is_the_earlier_value() -> None:
 def test_a_wrapper_the_file_defines_itself_is_exec_code() -> None:
     own = "pub struct Ghost<T>(pub T);\n"
     assert rules("take(Ghost(x)); x", "take(Ghost(1u64)); x", own) == {"exec-changed"}
+
+
+def test_a_ghost_name_holds_its_wrapper_only_in_its_block() -> None:
+    inner = "let g = x; if c { let g = Ghost(0int); take(1); } take(g); x"
+    assert rules(inner, "let g = x; if c { take(1); } take(Ghost(0int)); x") == {"exec-changed"}
+    assert rules(inner, "let g = x; if c { take(1); } take(g); x") == set()

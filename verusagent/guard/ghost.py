@@ -9,8 +9,9 @@
 
 A name bound by such a `let` stands for a ghost value afterwards, and so does a name bound in a tuple pattern to
 a `Ghost<T>`/`Tracked<T>` element of a call's result (`let (ok, events) = send(..);` where this file's `send`
-returns `(bool, Ghost<Seq<E>>)`). `ghost_names` gives each with the byte offset from which it is bound, so that
-its uses read as the wrapper they hold (`(ok, events)` as `(ok, Ghost())`, like `let (ok, Ghost(e)) = send(..);`).
+returns `(bool, Ghost<Seq<E>>)`). `ghost_names` gives each with the bytes where it is bound, so that
+its uses in the rest of that block read as the wrapper they hold (`(ok, events)` as `(ok, Ghost())`, like
+`let (ok, Ghost(e)) = send(..);`).
 """
 
 from collections.abc import Callable
@@ -32,6 +33,7 @@ _STATEMENT_STARTS = frozenset({";", "{", "}"})
 class GhostLet:
     name: str | None  # the bound name (None for a pattern: `let (a, b) = Ghost(..)`)
     wrapper: str  # "Ghost" or "Tracked"
+    index: int  # of its `let` token
     start: int
     end: int  # the byte after its `;`
 
@@ -58,7 +60,8 @@ def ghost_lets(body: list[Token]) -> list[GhostLet]:
             continue
         close = matching(body, equals + 2)
         if close + 1 < len(body) and body[close + 1].text == ";":
-            found.append(GhostLet(_bound_name(body, i + 1, equals), body[equals + 1].text, token.start, body[close + 1].end))
+            wrapper = body[equals + 1].text
+            found.append(GhostLet(_bound_name(body, i + 1, equals), wrapper, i, token.start, body[close + 1].end))
     return found
 
 
@@ -94,18 +97,43 @@ def ghost_assignments(body: list[Token]) -> list[tuple[int, int]]:
 ReturnWrappers = Callable[[str], list[str | None] | None]
 
 
-def ghost_names(body: list[Token], params: set[str], returns: ReturnWrappers) -> dict[str, tuple[str, int]]:
-    """Names that hold a ghost wrapper (not parameters): name -> (wrapper, offset from which it is bound)."""
-    names: dict[str, tuple[str, int]] = {}
-    found = [(let.name, let.wrapper, let.end) for let in ghost_lets(body)] + _tuple_bindings(body, returns)
-    for name, wrapper, start in sorted(found, key=lambda item: item[2]):
-        if name and name not in params and name not in names:
-            names[name] = (wrapper, start)
+@dataclass(frozen=True)
+class GhostName:
+    """Where a name holds a ghost wrapper: from its binding to the end of the block the binding is in."""
+
+    wrapper: str
+    start: int
+    end: int
+
+
+def ghost_names(body: list[Token], params: set[str], returns: ReturnWrappers) -> dict[str, list[GhostName]]:
+    """Names that hold a ghost wrapper (not parameters), each with the places where it does."""
+    names: dict[str, list[GhostName]] = {}
+    found = [(let.name, let.wrapper, let.index, let.end) for let in ghost_lets(body)] + _tuple_bindings(body, returns)
+    for name, wrapper, index, start in found:
+        if name and name not in params:
+            names.setdefault(name, []).append(GhostName(wrapper, start, _block_end(body, index)))
     return names
 
 
-def _tuple_bindings(body: list[Token], returns: ReturnWrappers) -> list[tuple[str, str, int]]:
-    """`let (a, g) = f(..);` where f returns a tuple with a wrapper at g's place: (g, wrapper, g's offset)."""
+def _block_end(body: list[Token], index: int) -> int:
+    """The byte offset where the innermost block holding token `index` ends."""
+    depth = 0  # groups closed between here and `index`
+    for j in range(index - 1, -1, -1):
+        token = body[j]
+        if token.kind != "punct" or token.text not in ("(", "[", "{", ")", "]", "}"):
+            continue
+        if token.text in ")]}":
+            depth += 1
+        elif depth > 0:
+            depth -= 1
+        elif token.text == "{":
+            return body[matching(body, j)].end
+    return body[-1].end if body else 0
+
+
+def _tuple_bindings(body: list[Token], returns: ReturnWrappers) -> list[tuple[str, str, int, int]]:
+    """`let (a, g) = f(..);` where f returns a tuple with a wrapper at g's place: (g, wrapper, let index, offset)."""
     found = []
     for i, token in enumerate(body):
         if token.text != "let" or i + 1 >= len(body) or body[i + 1].text != "(":
@@ -114,7 +142,7 @@ def _tuple_bindings(body: list[Token], returns: ReturnWrappers) -> list[tuple[st
         wrappers = _call_result(body, close + 1, returns)
         for element, wrapper in zip(_elements(body, i + 1, close), wrappers or [], strict=False):
             if wrapper and len(element) == 1 and element[0].kind == "ident":
-                found.append((element[0].text, wrapper, element[0].start))
+                found.append((element[0].text, wrapper, i, element[0].start))
     return found
 
 

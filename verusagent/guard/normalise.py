@@ -5,14 +5,14 @@
   code inside them is erased);
 - empty statements (`;` after `;` or `{`) go, and so does the `;` closing a block's last statement;
 - `let r = E; r` at the end of a block reads as `E`, and `let r = E; return r;` as `return E;` (naming a result to
-  assert about it);
+  assert about it; not with a type, `let r: u64 = 5; r`, which may give the value another type);
 - a match arm `=> { E }` whose block holds one expression reads as `=> E,`;
 - a use of a ghost-wrapper name (`let g = Ghost(..);` then `g`) reads as the wrapper it holds, `Ghost()`.
 """
 
 from verusagent.lens import Token
 
-from verusagent.guard.ghost import matching, next_at_depth
+from verusagent.guard.ghost import GhostName, matching, next_at_depth
 
 _CONDITION_WORDS = frozenset({"if", "while", "match"})
 _STATEMENT_ENDS = frozenset({";", "{", "}"})
@@ -40,18 +40,19 @@ def _has_top_comma(tokens: list[Token], open_index: int, close: int) -> bool:
     return False
 
 
-def as_wrappers(tokens: list[Token], names: dict[str, tuple[str, int]]) -> list[Token]:
-    """Each use of a ghost-wrapper name after its binding, as the `Wrapper ( )` it holds."""
+def as_wrappers(tokens: list[Token], names: dict[str, list[GhostName]]) -> list[Token]:
+    """Each use of a ghost-wrapper name where it is bound, as the `Wrapper ( )` it holds."""
     if not names:
         return tokens
     kept: list[Token] = []
     for i, token in enumerate(tokens):
-        bound = names.get(token.text) if token.kind == "ident" else None
-        if bound is None or token.start < bound[1] or not _is_value_use(tokens, i):
+        scopes = names.get(token.text) if token.kind == "ident" else None
+        held = next((s.wrapper for s in scopes if s.start <= token.start < s.end), None) if scopes else None
+        if held is None or not _is_value_use(tokens, i):
             kept.append(token)
             continue
         kept.extend(
-            (Token("ident", bound[0], token.start, token.end), Token("punct", "(", token.start, token.end),
+            (Token("ident", held, token.start, token.end), Token("punct", "(", token.start, token.end),
              Token("punct", ")", token.start, token.end))
         )
     return kept
@@ -99,7 +100,7 @@ def drop_final_semicolons(tokens: list[Token]) -> list[Token]:
 
 
 def fold_named_results(tokens: list[Token]) -> list[Token]:
-    """`let [mut] r [: T] = E; r }` reads as `E }`, and `let r = E; return r;` (or `return r }`) as `return E;`."""
+    """`let [mut] r = E; r }` reads as `E }`, and `let r = E; return r;` (or `return r }`) as `return E;`."""
     i = 0
     while i < len(tokens):
         folded = _fold_at(tokens, i) if tokens[i].text == "let" else None
@@ -150,8 +151,8 @@ def unwrap_arm_blocks(tokens: list[Token]) -> list[Token]:
 
 
 def _plain_binding(tokens: list[Token], name_index: int, equals: int) -> bool:
-    name = tokens[name_index]
-    return name.kind == "ident" and (name_index + 1 == equals or tokens[name_index + 1].text == ":")
+    """`let [mut] r =`: with a type (`let r: u64 = 5; r`) the value may have another type than `5` alone."""
+    return tokens[name_index].kind == "ident" and name_index + 1 == equals
 
 
 def _end_of_statement(tokens: list[Token], i: int) -> int | None:
