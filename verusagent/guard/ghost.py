@@ -147,11 +147,13 @@ def _tuple_bindings(body: list[Token], returns: ReturnWrappers) -> list[tuple[st
 
 
 def _call_result(body: list[Token], equals: int, returns: ReturnWrappers) -> list[str | None] | None:
-    """For `= path.f(args);` at `equals`: the wrappers of what f returns."""
+    """For `= path.f(args);` at `equals` (the call is the whole value): the wrappers of what f returns."""
     if equals >= len(body) or body[equals].text != "=":
         return None
     open_index = next_at_depth(body, equals + 1, "(")
-    if open_index is None or body[open_index - 1].kind != "ident":
+    if open_index is None or open_index == equals + 1 or body[open_index - 1].kind != "ident":
+        return None
+    if any(t.kind != "ident" and t.text not in (".", "::") for t in body[equals + 1 : open_index]):
         return None
     close = matching(body, open_index)
     if close + 1 >= len(body) or body[close + 1].text != ";":
