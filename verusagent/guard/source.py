@@ -10,6 +10,11 @@ from verusagent.lens.positions import LineIndex
 from verusagent.guard.report import Location
 
 _SNIPPET_CHARS = 240
+# The words the guard finds by position (`Source.positions`): one pass over a large file finds them all.
+INDEXED = frozenset(
+    {"#", "use", "broadcast", "assume", "assume_", "admit", "macro_rules", "struct", "enum", "union", "type",
+     "trait", "fn", "const", "static", "as"}
+)
 
 
 @dataclass(eq=False)
@@ -29,19 +34,12 @@ class Source:
         return self.memo[key]
 
     def positions(self, texts: frozenset[str]) -> list[int]:
-        """Indices of the tokens spelled as one of `texts`, in order (found by `list.index`: large files are long)."""
-        return self.derived(("positions", texts), lambda s: sorted(i for text in texts for i in s._indices(text)))
+        """Indices of the tokens spelled as one of `texts`, in order (words of INDEXED come from one shared pass)."""
+        return self.derived(("positions", texts), lambda s: _positions(s, texts))
 
-    def _indices(self, text: str) -> list[int]:
-        spelled = self.derived("texts", lambda s: [t.text for t in s.stream.tokens])
-        found = []
-        i = -1
-        while True:
-            try:
-                i = spelled.index(text, i + 1)
-            except ValueError:
-                return found
-            found.append(i)
+    def spelled(self) -> list[str]:
+        """Every token's text, in order."""
+        return self.derived("spelled", lambda s: [t.text for t in s.stream.tokens])
 
     def __post_init__(self) -> None:
         self.starts = [token.start for token in self.stream.tokens]
@@ -90,6 +88,16 @@ class Source:
         if not tokens:
             return self.location(fallback, fallback)
         return self.location(tokens[0].start, tokens[-1].end)
+
+
+def _positions(source: Source, texts: frozenset[str]) -> list[int]:
+    if texts <= INDEXED:
+        return [i for i, text in source.derived("indexed", _indexed) if text in texts]
+    return [i for i, text in enumerate(source.spelled()) if text in texts]
+
+
+def _indexed(source: Source) -> list[tuple[int, str]]:
+    return [(i, text) for i, text in enumerate(source.spelled()) if text in INDEXED]
 
 
 def _function_spans(source: Source) -> list[tuple[int, int, str]]:
