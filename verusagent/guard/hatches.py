@@ -18,8 +18,6 @@ from verusagent.guard.tokens import attribute_end
 
 # `assume_` is the builtin that verus! turns `assume(e)` into; written directly it is the same hatch.
 _CALL_HATCHES = {"assume": "assume", "assume_": "assume", "admit": "admit"}
-_CALL_HATCH_WORDS = frozenset(_CALL_HATCHES)
-_HASH = frozenset({"#"})
 _ATTRIBUTE_HATCHES = {
     "external_body": Rule.ESCAPE_HATCH_ADDED,
     "external": Rule.ESCAPE_HATCH_ADDED,
@@ -61,9 +59,8 @@ def _call_hatches(source: Source) -> list[Hatch]:
     `let f = builtin::assume_;`): a renamed escape hatch is still one."""
     stream = source.stream
     found = []
-    for i in source.positions(_CALL_HATCH_WORDS):
-        token = stream.tokens[i]
-        if token.kind != "ident":
+    for i, token in enumerate(stream.tokens):
+        if token.text not in _CALL_HATCHES or token.kind != "ident":
             continue
         if stream.is_punct(i - 1, ".") or stream.is_ident(i - 1, "fn"):
             continue  # a method of that name, or a definition
@@ -78,7 +75,9 @@ def _call_hatches(source: Source) -> list[Hatch]:
 def _attribute_hatches(source: Source) -> list[Hatch]:
     tokens = source.stream.tokens
     found = []
-    for i in source.positions(_HASH):
+    for i, token in enumerate(tokens):
+        if token.text != "#":
+            continue
         end = attribute_end(tokens, i)
         if end is not None:
             found.extend(_hatches_in_attribute(source, i, end))

@@ -12,8 +12,7 @@ from verusagent.guard.report import Location
 _SNIPPET_CHARS = 240
 # The words the guard finds by position (`Source.positions`): one pass over a large file finds them all.
 INDEXED = frozenset(
-    {"#", "use", "broadcast", "assume", "assume_", "admit", "macro_rules", "struct", "enum", "union", "type",
-     "trait", "fn", "const", "static", "as"}
+    {"use", "broadcast", "macro_rules", "struct", "enum", "union", "type", "trait", "fn", "const", "static", "as"}
 )
 
 
