@@ -14,6 +14,7 @@ COMMAND_MODULES = [
     "verusagent.commands.gate",
     "verusagent.commands.audit",
     "verusagent.commands.calibrate",
+    "verusagent.commands.review",
 ]
 
 for _module in COMMAND_MODULES:

@@ -42,12 +42,26 @@ def _plan(mode: str, options: dict):
 
     if options.get("resume"):
         try:
-            return load_plan(resolve_run(options["resume"], options["runs_dir"]))
+            plan, log = load_plan(resolve_run(options["resume"], options["runs_dir"]))
         except (RunNotFound, CannotResume, FileNotFoundError) as error:
             raise UsageError(str(error)) from error
+        check_calibration(plan.config.review.calibration)
+        return plan, log
     task = read_task(options)
-    return RunPlan(task=task, config=agent_config(mode, options), verus=options.get("verus"),
-                   runs_dir=options["runs_dir"]), None
+    config = agent_config(mode, options)
+    check_calibration(config.review.calibration)
+    return RunPlan(task=task, config=config, verus=options.get("verus"), runs_dir=options["runs_dir"]), None
+
+
+def check_calibration(path: Path | None) -> None:
+    """A --calibration file that cannot be used is a usage error, found before the run starts."""
+    from verusagent.review.calibration_file import CalibrationFileError, load_calibration
+
+    if path is not None:
+        try:
+            load_calibration(path)
+        except CalibrationFileError as error:
+            raise UsageError(str(error)) from error
 
 
 def read_task(options: dict) -> Task:
@@ -88,7 +102,20 @@ def agent_config(mode: str, options: dict) -> AgentConfig:
         rounds=options.get("rounds", 4), max_calls=options.get("max_calls"), max_tokens=options.get("max_tokens"),
         max_cost_usd=options.get("max_cost"), max_verus_runs=options.get("max_verus_runs"),
         jobs=options.get("jobs", 2), timeout_s=options.get("timeout", 300.0), focus=options.get("focus", "auto"),
+        review=review_settings(options),
     )
+
+
+def review_settings(options: dict):
+    """--review, --review-model, --review-votes, --calibration; the auto mode's priors only from callers that
+    state their own (``review_prior_*`` keys, e.g. tests), else the stated defaults."""
+    from verusagent.review.settings import ReviewSettings
+
+    given = {"mode": options.get("review"), "model": options.get("review_model"),
+             "votes": options.get("review_votes"), "calibration": options.get("calibration"),
+             "prior_review_s": options.get("review_prior_seconds"),
+             "prior_rejection_rate": options.get("review_prior_rate")}
+    return ReviewSettings(**{key: value for key, value in given.items() if value is not None})
 
 
 def _run(plan, log, as_json: bool, console: Console) -> int:

@@ -3,12 +3,21 @@
 Exit codes: 0 verified, 1 partial (obligations listed), 2 usage, 3 verus missing or unusable, 130 Ctrl-C.
 """
 
+from enum import StrEnum
 from pathlib import Path
 from typing import Optional
 
 import typer
 
 from verusagent.cli_app import app
+
+
+class ReviewChoice(StrEnum):
+    OFF = "off"
+    ON = "on"
+    SHADOW = "shadow"
+    AUTO = "auto"
+
 
 FnOption = typer.Option(None, "--fn", help="A function to prove (repeatable); default: all of them.")
 ModelOption = typer.Option(..., "--model", help="A litellm model string, e.g. openai/gpt-4o, anthropic/..., ollama/...")
@@ -29,6 +38,12 @@ ResumeOption = typer.Option(None, "--resume", help="Continue a stopped run (id, 
 VerusOption = typer.Option(None, "--verus", help="The verus binary (default: $VERUS_PATH, then PATH).")
 RunsDirOption = typer.Option(Path(".verusagent/runs"), "--runs-dir", help="Where run records go.")
 JsonOption = typer.Option(False, "--json", help="Print the outcome as JSON.")
+# The review (issue 11): kept as its own small block so that it ports into the shared option declaration.
+ReviewOption = typer.Option("auto", "--review", help="off, on, shadow (review, never block: labels for calibrate) "
+                            "or auto (review when it is expected to save verus time).")
+ReviewModelOption = typer.Option(None, "--review-model", help="The validators' model (default: --model).")
+ReviewVotesOption = typer.Option(3, "--review-votes", min=1, max=15, help="Validator votes per review finding.")
+CalibrationOption = typer.Option(None, "--calibration", help="The review threshold file (verusagent calibrate).")
 
 
 @app.command()
@@ -41,6 +56,8 @@ def prove(
     jobs: int = JobsOption, timeout: float = TimeoutOption, out: Optional[Path] = OutOption,
     in_place: bool = InPlaceOption, resume: Optional[str] = ResumeOption, verus: Optional[str] = VerusOption,
     runs_dir: Path = RunsDirOption, as_json: bool = JsonOption,
+    review: ReviewChoice = ReviewOption, review_model: Optional[str] = ReviewModelOption,
+    review_votes: int = ReviewVotesOption, calibration: Optional[Path] = CalibrationOption,
 ) -> None:
     """Add proofs (invariants, decreases, assertions, lemmas); specs and exec code stay as they are."""
     _launch("prove", locals())
@@ -57,6 +74,8 @@ def repair(
     max_verus_runs: Optional[int] = MaxVerusOption, jobs: int = JobsOption, timeout: float = TimeoutOption,
     out: Optional[Path] = OutOption, in_place: bool = InPlaceOption, resume: Optional[str] = ResumeOption,
     verus: Optional[str] = VerusOption, runs_dir: Path = RunsDirOption, as_json: bool = JsonOption,
+    review: ReviewChoice = ReviewOption, review_model: Optional[str] = ReviewModelOption,
+    review_votes: int = ReviewVotesOption, calibration: Optional[Path] = CalibrationOption,
 ) -> None:
     """Repair a proof that verus rejects, starting from its diagnostics."""
     _launch("repair", locals())
@@ -72,6 +91,8 @@ def synth(
     max_verus_runs: Optional[int] = MaxVerusOption, jobs: int = JobsOption, timeout: float = TimeoutOption,
     out: Optional[Path] = OutOption, in_place: bool = InPlaceOption, resume: Optional[str] = ResumeOption,
     verus: Optional[str] = VerusOption, runs_dir: Path = RunsDirOption, as_json: bool = JsonOption,
+    review: ReviewChoice = ReviewOption, review_model: Optional[str] = ReviewModelOption,
+    review_votes: int = ReviewVotesOption, calibration: Optional[Path] = CalibrationOption,
 ) -> None:
     """Write the implementation and its proof for functions that have only a spec."""
     _launch("synth", locals())
@@ -80,6 +101,8 @@ def synth(
 def _launch(mode: str, options: dict) -> None:
     from verusagent.agent.cli_run import run_from_cli
 
+    if isinstance(options.get("review"), StrEnum):
+        options = options | {"review": options["review"].value}
     raise typer.Exit(run_from_cli(mode, options))
 
 
