@@ -15,12 +15,10 @@ from verusagent.cli import app
 from verusagent.record import sha256_text
 
 ORIGINAL_LOOP = "    while r < n {\n"
-GOOD_PROOF = proved(
-    "count_up.rs", ORIGINAL_LOOP, "    while r < n\n        invariant\n            r <= n,\n        decreases n - r,\n    {\n"
-)
-WRONG_PROOF = proved(
-    "count_up.rs", ORIGINAL_LOOP, "    while r < n\n        invariant\n            r < n,\n        decreases n - r,\n    {\n"
-)
+GOOD_PROOF = proved("count_up.rs", ORIGINAL_LOOP,
+                    "    while r < n\n        invariant\n            r <= n,\n        decreases n - r,\n    {\n")
+WRONG_PROOF = proved("count_up.rs", ORIGINAL_LOOP,
+                     "    while r < n\n        invariant\n            r < n,\n        decreases n - r,\n    {\n")
 BASELINE_RULE = {"verdict": "frontend_rejected",
                  "errors": [{"message": "loop must have a decreases clause", "line_contains": "while r < n"}]}
 GOOD_RULE = {"when_contains": "            r <= n,\n        decreases", "verdict": "verified"}

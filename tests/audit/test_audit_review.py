@@ -74,7 +74,8 @@ def test_4_a_finding_status_closes_the_finding_by_id(tmp_path):
 
 def test_10_a_resumed_run_creates_the_candidate_again_before_reviewing_it(tmp_path):
     story = good_story()
-    again = [CandidateCreated(sha256=PROOF_SHA, strategy="invariants", round=1), GuardReport(sha256=PROOF_SHA, clean=True),
+    again = [CandidateCreated(sha256=PROOF_SHA, strategy="invariants", round=1),
+             GuardReport(sha256=PROOF_SHA, clean=True),
              ReviewReport(sha256=PROOF_SHA, mode="off", note="replayed on resume")]
     story.events[story.index("verdict"):story.index("verdict")] = again
     assert audited(tmp_path, story).ok

@@ -39,7 +39,8 @@ def sarif_schema() -> dict:
 
 
 def script(vote: str = "substantial", proposer: dict | None = None):
-    first = proposer or {"when": "Unit to review: `fn:find/loop#1`", "text": "```json\n" + json.dumps([CLAIM]) + "\n```"}
+    first = proposer or {"when": "Unit to review: `fn:find/loop#1`",
+                         "text": "```json\n" + json.dumps([CLAIM]) + "\n```"}
     return install_script(Script.model_validate({"replies": [
         first, {"when": "You are reviewing", "text": "[]", "repeat": True},
         {"when": "Decide independently", "text": json.dumps({"vote": vote}), "repeat": True}]}))

@@ -25,7 +25,8 @@ def test_the_changed_units_of_an_honest_proof_in_review_order() -> None:
 
 def test_unchanged_and_reindented_units_are_not_reviewed() -> None:
     assert changed_units(parse(AFTER), parse(AFTER)) == []
-    reindented = AFTER.replace("        invariant\n            i <= v.len(),", "        invariant\n              i <= v.len(),")
+    reindented = AFTER.replace("        invariant\n            i <= v.len(),",
+                               "        invariant\n              i <= v.len(),")
     assert changed_units(parse(reindented), parse(AFTER)) == []
 
 

@@ -7,8 +7,17 @@ from verusagent.audit.acceptance import short
 from verusagent.audit.findings import has_content
 from verusagent.audit.report import Breach, breach
 from verusagent.audit.view import RecordView
-from verusagent.record.events import (CandidateCreated, Event, FindingStatus, ModelRequest, ReviewDispute,
-                                      ReviewProposal, ReviewReport, ReviewVote, VerusRun)
+from verusagent.record.events import (
+    CandidateCreated,
+    Event,
+    FindingStatus,
+    ModelRequest,
+    ReviewDispute,
+    ReviewProposal,
+    ReviewReport,
+    ReviewVote,
+    VerusRun,
+)
 from verusagent.record.runs import CANDIDATES_DIR
 from verusagent.record.writer import sha256_text
 from verusagent.review.findings import locate

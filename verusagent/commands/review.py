@@ -10,7 +10,7 @@ nothing that rejects.
 
 import json
 from pathlib import Path
-from typing import NoReturn, Optional
+from typing import NoReturn
 
 import typer
 
@@ -24,12 +24,12 @@ def review(
     original: Path = typer.Argument(..., help="The file before the change (the problem as given)."),
     candidate: Path = typer.Argument(..., help="The file after it (e.g. with a proof added)."),
     model: str = typer.Option(..., "--model", help="The proposer's model (a litellm model string)."),
-    api_base: Optional[str] = typer.Option(None, "--api-base", help="An OpenAI-compatible server for the model."),
-    review_model: Optional[str] = typer.Option(None, "--review-model", help="The validators' model (default: --model)."),
+    api_base: str | None = typer.Option(None, "--api-base", help="An OpenAI-compatible server for the model."),
+    review_model: str | None = typer.Option(None, "--review-model", help="The validators' model (default --model)."),
     review_votes: int = typer.Option(3, "--review-votes", min=1, max=15, help="Validator votes per finding."),
-    calibration: Optional[Path] = typer.Option(None, "--calibration", help="A calibration file (verusagent calibrate)."),
-    max_calls: Optional[int] = typer.Option(None, "--max-calls", min=0, help="Model call budget."),
-    max_cost: Optional[float] = typer.Option(None, "--max-cost", min=0.0, help="Money budget in USD."),
+    calibration: Path | None = typer.Option(None, "--calibration", help="A calibration file (from calibrate)."),
+    max_calls: int | None = typer.Option(None, "--max-calls", min=0, help="Model call budget."),
+    max_cost: float | None = typer.Option(None, "--max-cost", min=0.0, help="Money budget in USD."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
     as_sarif: bool = typer.Option(False, "--sarif", help="Print the findings as SARIF 2.1.0."),
     runs_dir: Path = typer.Option(Path(".verusagent/runs"), "--runs-dir", help="Where the run record goes."),

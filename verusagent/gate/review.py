@@ -8,6 +8,7 @@ which the next gate run would see as changed).
 """
 
 from pathlib import Path
+
 from verusagent.gate.git import read_at
 from verusagent.gate.run import FileResult, GateResult, GateReview
 from verusagent.llm import BudgetTracker, ModelSettings

@@ -21,7 +21,6 @@ from verusagent.review.reviewer import EventSink, Judgment, Reviewer, ReviewOutc
 from verusagent.review.settings import ReviewMode, ReviewSettings
 from verusagent.review.units import UnitKind, changed_units, find_unit
 
-
 _MODE_REASONS = {
     ReviewMode.ON: "--review on: the changed units cheapest first, stopping at the first the rule rejects",
     ReviewMode.SHADOW: "--review shadow: every changed unit, nothing blocked (a label for calibrate)",

@@ -67,7 +67,7 @@ class Finding(BaseModel):
         return tuple(vote == "substantial" for vote in self.votes or [])
 
     def confirmed_by(self) -> list[str]:
-        return [who for who, vote in zip(self.validators, self.votes or []) if vote == "substantial"]
+        return [who for who, vote in zip(self.validators, self.votes or [], strict=True) if vote == "substantial"]
 
 
 class Dropped(BaseModel):

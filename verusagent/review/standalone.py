@@ -13,8 +13,18 @@ from pydantic import BaseModel, Field
 from verusagent import __version__
 from verusagent.guard import GuardPolicy, guard
 from verusagent.llm import Budget, BudgetTracker, ModelSettings
-from verusagent.record import (CandidateCreated, Event, GuardReport, ReviewDecision, ReviewFindingDropped,
-                               ReviewReport, RunResult, RunStarted, RunStopped, RunWriter)
+from verusagent.record import (
+    CandidateCreated,
+    Event,
+    GuardReport,
+    ReviewDecision,
+    ReviewFindingDropped,
+    ReviewReport,
+    RunResult,
+    RunStarted,
+    RunStopped,
+    RunWriter,
+)
 from verusagent.review.build import build_reviewer, rule_event
 from verusagent.review.decision import GateRule, can_ever_reject
 from verusagent.review.reviewer import ReviewOutcome
