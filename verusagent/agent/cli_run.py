@@ -48,11 +48,26 @@ def _plan(mode: str, source: Path, log: Path | None, options: AgentOptions):
 
     if options.resume:
         try:
-            return load_plan(resolve_run(options.resume, options.runs_dir))
+            plan, log = load_plan(resolve_run(options.resume, options.runs_dir))
         except (RunNotFound, CannotResume, FileNotFoundError) as error:
             raise UsageError(str(error)) from error
+        check_calibration(plan.config.review.calibration)
+        return plan, log
     task = read_task(source, log, options)
-    return RunPlan(task=task, config=agent_config(mode, options), verus=options.verus, runs_dir=options.runs_dir), None
+    config = agent_config(mode, options)
+    check_calibration(config.review.calibration)
+    return RunPlan(task=task, config=config, verus=options.verus, runs_dir=options.runs_dir), None
+
+
+def check_calibration(path: Path | None) -> None:
+    """A --calibration file that cannot be used is a usage error, found before the run starts."""
+    from verusagent.review.calibration_file import CalibrationFileError, load_calibration
+
+    if path is not None:
+        try:
+            load_calibration(path)
+        except CalibrationFileError as error:
+            raise UsageError(str(error)) from error
 
 
 def read_task(source: Path, log: Path | None, options: AgentOptions) -> Task:
@@ -90,7 +105,18 @@ def agent_config(mode: str, options: AgentOptions) -> AgentConfig:
         temperature=temperature, samples=options.samples, strategies=options.strategies, rounds=options.rounds,
         max_calls=options.max_calls, max_tokens=options.max_tokens, max_cost_usd=options.max_cost,
         max_verus_runs=options.max_verus_runs, jobs=options.jobs, timeout_s=options.timeout, focus=options.focus,
+        review=review_settings(options),
     )
+
+
+def review_settings(options: AgentOptions):
+    """--review, --review-model, --review-votes, --calibration, and the auto mode's priors when given."""
+    from verusagent.review.settings import ReviewSettings
+
+    given = {"mode": options.review, "model": options.review_model, "votes": options.review_votes,
+             "calibration": options.calibration, "prior_review_s": options.review_prior_seconds,
+             "prior_rejection_rate": options.review_prior_rate}
+    return ReviewSettings(**{key: value for key, value in given.items() if value is not None})
 
 
 def _run(plan, log, as_json: bool, console: Console) -> int:

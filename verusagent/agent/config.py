@@ -5,6 +5,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from verusagent.review.settings import ReviewSettings
+
 
 class Mode(StrEnum):
     PROVE = "prove"  # add proofs; specs and exec code stay
@@ -37,6 +39,7 @@ class AgentConfig(BaseModel):
     houdini_steps: int = Field(default=6, ge=0)
     feedback_items: int = Field(default=6, ge=0)  # how many earlier findings a prompt repeats
     focus: FocusMode = FocusMode.AUTO  # focused screening runs (`--verify-function`) in large files
+    review: ReviewSettings = Field(default_factory=ReviewSettings)  # --review, --review-model, --review-votes, ...
 
 
 class Task(BaseModel):

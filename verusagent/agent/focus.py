@@ -74,6 +74,11 @@ class CostBook:
         else:
             self.whole.append(duration_s)
 
+    def mean_seconds(self) -> float | None:
+        """The mean measured seconds of a verus run on this task, of any kind; None before any run."""
+        runs = [*self.whole, *self.function, *(s for seconds in self.module.values() for s in seconds)]
+        return fmean(runs) if runs else None
+
     def estimates(self, targets: list[FocusTarget]) -> dict[str, float]:
         whole = fmean(self.whole)
         estimate = {"whole": whole,

@@ -94,7 +94,8 @@ class Agent:
         try:
             futures = [
                 pool.submit(propose, self.client, self.config, self.task.source_path.name, strategy,
-                            self.best[strategy.name], round_no, self.feedback[strategy.name][-keep:] if keep else [])
+                            self.best[strategy.name], round_no, self.feedback[strategy.name][-keep:] if keep else [],
+                            self.evaluator.review_gate.prompt_findings(strategy.name, keep))
                 for strategy in self.portfolio
             ]
             return self.collect(futures)
@@ -121,22 +122,33 @@ class Agent:
             self.feedback[proposal.strategy.name].extend(
                 f"Your reply repeated candidate {c.sha256[:10]}, already evaluated: "
                 f"{describe(self.seen[c.sha256])}. Try something different." for c in repeats)
+        released = self.settle_disputes(proposals)
         unique = {c.sha256: c for p in proposals for c in p.candidates if c.sha256 not in self.seen}
         screened = [self.evaluator.screen(candidate) for candidate in unique.values()]
         for evaluation in screened:
             self.note_rejection(evaluation)
-        evaluated = self.evaluator.verify(screened, "screen", parents=self.seen)
+        evaluated = self.evaluator.verify(released + screened, "screen", parents=self.seen)
         self.remember(evaluated)
         for evaluation in evaluated:
             self.reporter.evaluated(evaluation)
         return evaluated
 
+    def settle_disputes(self, proposals: list[Proposal]) -> list[Evaluation]:
+        """Disputed review findings are judged; a blocked candidate left with no blocking finding goes to verus."""
+        released = []
+        for proposal in proposals:
+            gate = self.evaluator.review_gate
+            for release in gate.judge_disputes(proposal.strategy.name, proposal.disputes):
+                blocked = self.seen.get(release.sha256)
+                if blocked is not None and blocked.rejected_by == "review":
+                    released.append(self.evaluator.release(blocked, release.findings))
+        return released
+
     def note_rejection(self, evaluation: Evaluation) -> None:
-        notes = self.feedback[evaluation.candidate.strategy]
+        """Guard violations go into the strategy's feedback; review findings reach its next prompt through
+        the review gate (``prompt_findings``), with their ids, so that the model can dispute them."""
         if evaluation.rejected_by == "guard":
-            notes.extend(guard_feedback(evaluation.guard))
-        elif evaluation.rejected_by == "review":
-            notes.extend(f"Review finding ({f.get('location')}): {f.get('reason')}" for f in evaluation.findings)
+            self.feedback[evaluation.candidate.strategy].extend(guard_feedback(evaluation.guard))
 
     def share_best(self) -> Evaluation:
         """The best candidate of all strategies becomes the starting point of any strategy it beats."""

@@ -7,6 +7,7 @@ from verusagent.agent.strategies import Strategy
 from verusagent.lens import parse
 from verusagent.llm import Edit, ModelClient, chat, extract_edit
 from verusagent.record import sha256_text
+from verusagent.review.disputes import Dispute, parse_disputes
 
 _PLACEHOLDERS = ("unimplemented!", "todo!")
 
@@ -18,16 +19,22 @@ class Proposal:
         self.strategy = strategy
         self.candidates: list[Candidate] = []
         self.feedback: list[str] = []
+        self.disputes: list[Dispute] = []  # of review findings that blocked this strategy's candidates
 
 
 def propose(
     client: ModelClient, config: AgentConfig, file_name: str, strategy: Strategy, base: Evaluation,
-    round_no: int, feedback: list[str],
+    round_no: int, feedback: list[str], review_findings: list[dict] | None = None,
 ) -> Proposal:
+    """``review_findings``: the open findings that blocked this strategy's candidates; the prompt shows them
+    and explains disputes only when there are some (otherwise it is the same prompt, byte for byte)."""
     task, context = _prompt(config, file_name, strategy, base, feedback)
+    context["review_findings"] = review_findings or []
     completion = client.complete(chat(task, **context), purpose=f"{task}:{strategy.name}", n=config.samples)
     proposal = Proposal(strategy)
     for choice, call_id in zip(completion.choices, _pad(completion.call_ids, len(completion.choices))):
+        if review_findings:
+            proposal.disputes.extend(parse_disputes(choice.text))
         edit = extract_edit(choice.text, base.candidate.text, truncated=choice.truncated)
         if isinstance(edit, Edit):
             proposal.candidates.append(_candidate(edit.candidate, strategy, round_no, base, call_id))

@@ -10,6 +10,7 @@ from typing import Annotated, Optional
 import typer
 
 from verusagent.agent.config import FocusMode
+from verusagent.review.settings import DEFAULT_VOTES, ReviewMode
 
 # Also taken by `demo`, which has no other agent option.
 RunsDir = Annotated[Path, typer.Option("--runs-dir", help="Where run records go.")]
@@ -44,6 +45,27 @@ class TaskOptions:
         FocusMode, typer.Option("--focus", help="Screen candidates of large files by verus runs on the changed "
                                 "functions only (auto: when measured cheaper); acceptance is always whole-file.")
     ] = FocusMode.AUTO
+    review: Annotated[
+        ReviewMode, typer.Option("--review", help="off, on, shadow (review, never block: labels for calibrate) "
+                                 "or auto (review when it is expected to save verus time).")
+    ] = ReviewMode.AUTO
+    review_model: Annotated[
+        Optional[str], typer.Option("--review-model", help="The review's model (default: --model).")
+    ] = None
+    review_votes: Annotated[
+        int, typer.Option("--review-votes", min=1, max=15, help="Validator votes per review finding.")
+    ] = DEFAULT_VOTES
+    calibration: Annotated[
+        Optional[Path], typer.Option("--calibration", help="The review threshold file (verusagent calibrate).")
+    ] = None
+    review_prior_seconds: Annotated[
+        Optional[float], typer.Option("--review-prior-seconds", min=0.0, help="auto: the seconds one candidate's "
+                                      "review is expected to take until reviews are measured (default 30).")
+    ] = None
+    review_prior_rate: Annotated[
+        Optional[float], typer.Option("--review-prior-rate", min=0.0, max=1.0, help="auto: the rejection rate "
+                                      "expected until rejections are measured (default 0.2).")
+    ] = None
 
 
 @dataclass(kw_only=True)

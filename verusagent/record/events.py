@@ -97,8 +97,100 @@ class ReviewReport(Event):
     sha256: str
     findings: list[dict[str, Any]] = Field(default_factory=list)
     gate: str = ""  # the review gate's name, e.g. "pass-through"
-    mode: str | None = None  # "shadow", "on", "off"; None in records written before modes existed
+    mode: str | None = None  # "shadow", "on", "off", "full"; None in records written before modes existed
     score: float | None = Field(default=None, ge=0.0, le=1.0)  # the largest unit score; None: not scored
+    blocked: bool = False  # the review rejected the candidate: it must not reach verus (never in shadow mode)
+    units: list[dict[str, Any]] = Field(default_factory=list)  # each reviewed unit: id, kind, score, findings
+    stopped_at: str | None = None  # the unit whose score exceeded the threshold (mode "on")
+    note: str = ""  # e.g. why nothing was reviewed, or that a dispute released the candidate
+
+
+class ReviewRule(Event):
+    """The rule the review gate applies in this run (``review/decision.py``): said once, at the start."""
+
+    kind: Literal["review_rule"] = "review_rule"
+    rule: str  # "default" or "calibrated"
+    threshold: float | None = None
+    source: str = ""  # the calibration file
+    description: str = ""
+    votes: int = 3
+    never_rejects: bool = False
+
+
+class ReviewDecision(Event):
+    """Whether a candidate is reviewed, and why (the ``auto`` mode's estimate, or the mode given)."""
+
+    kind: Literal["review_decision"] = "review_decision"
+    sha256: str
+    mode: str  # the mode asked for: off, on, shadow, auto, full
+    review: str  # what was done: "on", "shadow", "full" or "off"
+    reason: str
+    figures: dict[str, float | None] = Field(default_factory=dict)  # auto: rate, verus_s, saving_s, review_s
+
+
+class ReviewProposal(Event):
+    """The proposer's answer on one unit of a candidate."""
+
+    kind: Literal["review_proposal"] = "review_proposal"
+    sha256: str
+    unit: str
+    unit_kind: str
+    call_id: str | None = None
+    model: str = ""
+    kept: list[str] = Field(default_factory=list)  # ids of the findings kept
+    dropped: int = 0
+    problem: str | None = None  # a model error or a reply without usable JSON: the unit has no finding
+
+
+class ReviewFindingDropped(Event):
+    """A proposed finding that is not checkable (e.g. its quote is not in the candidate): recorded, not used."""
+
+    kind: Literal["review_finding_dropped"] = "review_finding_dropped"
+    sha256: str
+    unit: str
+    finding: dict[str, Any] = Field(default_factory=dict)  # as proposed (long strings cut)
+    reason: str
+
+
+class ReviewVote(Event):
+    """One validator's judgment of one finding (or why it gave none)."""
+
+    kind: Literal["review_vote"] = "review_vote"
+    sha256: str
+    finding: str
+    vote: str | None = None  # substantial, minor, not_real; None: no usable vote
+    validator: str = ""  # model and call (and choice): a different validator is a different string
+    call_id: str | None = None
+    model: str = ""
+    problem: str | None = None
+
+
+class ReviewDispute(Event):
+    """The prover disputed a blocking finding; a validator other than the ones that confirmed it judged it."""
+
+    kind: Literal["review_dispute"] = "review_dispute"
+    sha256: str  # the candidate the finding blocked
+    finding: str
+    reason: str  # the prover's argument
+    judge: str = ""
+    call_id: str | None = None
+    vote: str | None = None
+    outcome: Literal["dismissed", "upheld", "unjudged", "ignored"]
+    detail: str = ""
+
+
+class FindingStatus(Event):
+    """A finding's status changes: open -> resolved or dismissed."""
+
+    kind: Literal["finding_status"] = "finding_status"
+    sha256: str  # the candidate the finding was made on
+    finding: str
+    location: dict[str, Any] = Field(default_factory=dict)
+    status: Literal["resolved", "dismissed"]
+    previous: str = "open"
+    reason: str
+    by: str | None = None  # dismissed: the validator that judged it not real
+    confirmed_by: list[str] = Field(default_factory=list)  # the validators whose votes made it block
 
 
 class VerusRun(Event):
@@ -151,6 +243,13 @@ KnownEvent = Annotated[
     | CandidateCreated
     | GuardReport
     | ReviewReport
+    | ReviewRule
+    | ReviewDecision
+    | ReviewProposal
+    | ReviewFindingDropped
+    | ReviewVote
+    | ReviewDispute
+    | FindingStatus
     | VerusRun
     | ScreeningPlanned
     | Verdict
@@ -168,6 +267,13 @@ KNOWN_KINDS = frozenset(
         CandidateCreated,
         GuardReport,
         ReviewReport,
+        ReviewRule,
+        ReviewDecision,
+        ReviewProposal,
+        ReviewFindingDropped,
+        ReviewVote,
+        ReviewDispute,
+        FindingStatus,
         VerusRun,
         ScreeningPlanned,
         Verdict,

@@ -58,7 +58,40 @@ def _guard(e: ev.GuardReport) -> str:
 def _review(e: ev.ReviewReport) -> str:
     score = f", score {e.score:.2f}" if e.score is not None else ""
     mode = f" [{e.mode}]" if e.mode else ""
-    return f"review {_short(e.sha256)}: {len(e.findings)} findings{score}{mode}"
+    blocked = f", BLOCKED at {e.stopped_at}" if e.blocked else ""
+    note = f" ({e.note[:120]})" if e.note else ""
+    return f"review {_short(e.sha256)}: {len(e.findings)} findings{score}{blocked}{mode}{note}"
+
+
+def _review_rule(e: ev.ReviewRule) -> str:
+    return f"review rule ({e.votes} votes per finding): {e.description}"
+
+
+def _review_decision(e: ev.ReviewDecision) -> str:
+    return f"review decision {_short(e.sha256)}: {e.review} (--review {e.mode}): {e.reason[:200]}"
+
+
+def _review_proposal(e: ev.ReviewProposal) -> str:
+    found = f"{len(e.kept)} findings kept, {e.dropped} dropped" if e.problem is None else e.problem[:160]
+    return f"review proposal {_short(e.sha256)} {e.unit} [{e.call_id or '-'}]: {found}"
+
+
+def _review_dropped(e: ev.ReviewFindingDropped) -> str:
+    return f"review finding dropped {_short(e.sha256)} {e.unit}: {e.reason}"
+
+
+def _review_vote(e: ev.ReviewVote) -> str:
+    return f"review vote {_short(e.sha256)} {e.finding}: {e.vote or 'none'} by {e.validator or '-'}" + (
+        f" ({e.problem[:120]})" if e.problem else "")
+
+
+def _review_dispute(e: ev.ReviewDispute) -> str:
+    return f"review dispute {e.finding} on {_short(e.sha256)}: {e.outcome} (judge {e.judge or '-'}, vote {e.vote})"
+
+
+def _finding_status(e: ev.FindingStatus) -> str:
+    by = f" by {e.by}" if e.by else ""
+    return f"finding {e.finding} on {_short(e.sha256)}: {e.previous} -> {e.status}{by}: {e.reason[:160]}"
 
 
 def _verus(e: ev.VerusRun) -> str:
@@ -82,6 +115,13 @@ _FORMATTERS: dict[type, Callable] = {
     ev.CandidateCreated: _candidate,
     ev.GuardReport: _guard,
     ev.ReviewReport: _review,
+    ev.ReviewRule: _review_rule,
+    ev.ReviewDecision: _review_decision,
+    ev.ReviewProposal: _review_proposal,
+    ev.ReviewFindingDropped: _review_dropped,
+    ev.ReviewVote: _review_vote,
+    ev.ReviewDispute: _review_dispute,
+    ev.FindingStatus: _finding_status,
     ev.VerusRun: _verus,
     ev.Verdict: _verdict,
     ev.RunStopped: _stopped,
