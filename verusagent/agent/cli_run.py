@@ -22,6 +22,8 @@ def run_from_cli(mode: str, options: dict) -> int:
 
     console = Console(stderr=True)
     try:
+        if options.get("dry_run"):
+            return _dry_run(mode, options)
         plan, log = _plan(mode, options)
         return _run(plan, log, options.get("as_json", False), console)
     except UsageError as error:
@@ -50,14 +52,32 @@ def _plan(mode: str, options: dict):
                    runs_dir=options["runs_dir"]), None
 
 
-def read_task(options: dict) -> Task:
+def _dry_run(mode: str, options: dict) -> int:
+    """The first round's requests, printed; no verus, no model, no record."""
+    from verusagent.agent.dry_run import dry_run, print_dry_run
+
+    if options.get("resume"):
+        raise UsageError("--dry-run renders a new run's first requests; it cannot be combined with --resume")
+    if mode == "repair" and options.get("log") is None:
+        raise UsageError("repair --dry-run needs --log LOG: without verus, the errors come from a saved verus output")
     source: Path = options["file"]
+    task = Task(source_path=source, original=_read_source(source), out_path=source, log_text=_read_log(options.get("log")))
+    print_dry_run(dry_run(task, agent_config(mode, options)), options.get("as_json", False))
+    return EXIT_VERIFIED
+
+
+def _read_source(source: Path) -> str:
     try:
-        original = source.read_bytes().decode("utf-8")
+        return source.read_bytes().decode("utf-8")
     except OSError as error:
         raise UsageError(f"cannot read {source}: {error.strerror or error}") from error
     except UnicodeDecodeError as error:
         raise UsageError(f"{source} is not UTF-8 (byte {error.start}); verus reads UTF-8 source") from error
+
+
+def read_task(options: dict) -> Task:
+    source: Path = options["file"]
+    original = _read_source(source)
     out = options.get("out") or source.with_name(source.stem + ".verified.rs")
     if out.resolve() == source.resolve() and not options.get("in_place"):
         raise UsageError(f"--out {out} is the input file: pass --in-place to overwrite it (a backup is kept)")

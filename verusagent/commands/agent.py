@@ -29,6 +29,8 @@ ResumeOption = typer.Option(None, "--resume", help="Continue a stopped run (id, 
 VerusOption = typer.Option(None, "--verus", help="The verus binary (default: $VERUS_PATH, then PATH).")
 RunsDirOption = typer.Option(Path(".verusagent/runs"), "--runs-dir", help="Where run records go.")
 JsonOption = typer.Option(False, "--json", help="Print the outcome as JSON.")
+DryRunOption = typer.Option(False, "--dry-run", help="Print the first round's prompts with their token counts and "
+                            "prices; call no model and no verus, write no record.")
 
 
 @app.command()
@@ -40,7 +42,7 @@ def prove(
     max_cost: Optional[float] = MaxCostOption, max_verus_runs: Optional[int] = MaxVerusOption,
     jobs: int = JobsOption, timeout: float = TimeoutOption, out: Optional[Path] = OutOption,
     in_place: bool = InPlaceOption, resume: Optional[str] = ResumeOption, verus: Optional[str] = VerusOption,
-    runs_dir: Path = RunsDirOption, as_json: bool = JsonOption,
+    runs_dir: Path = RunsDirOption, as_json: bool = JsonOption, dry_run: bool = DryRunOption,
 ) -> None:
     """Add proofs (invariants, decreases, assertions, lemmas); specs and exec code stay as they are."""
     _launch("prove", locals())
@@ -57,6 +59,7 @@ def repair(
     max_verus_runs: Optional[int] = MaxVerusOption, jobs: int = JobsOption, timeout: float = TimeoutOption,
     out: Optional[Path] = OutOption, in_place: bool = InPlaceOption, resume: Optional[str] = ResumeOption,
     verus: Optional[str] = VerusOption, runs_dir: Path = RunsDirOption, as_json: bool = JsonOption,
+    dry_run: bool = DryRunOption,
 ) -> None:
     """Repair a proof that verus rejects, starting from its diagnostics."""
     _launch("repair", locals())
@@ -72,6 +75,7 @@ def synth(
     max_verus_runs: Optional[int] = MaxVerusOption, jobs: int = JobsOption, timeout: float = TimeoutOption,
     out: Optional[Path] = OutOption, in_place: bool = InPlaceOption, resume: Optional[str] = ResumeOption,
     verus: Optional[str] = VerusOption, runs_dir: Path = RunsDirOption, as_json: bool = JsonOption,
+    dry_run: bool = DryRunOption,
 ) -> None:
     """Write the implementation and its proof for functions that have only a spec."""
     _launch("synth", locals())

@@ -1,0 +1,45 @@
+"""Which functions a sliced prompt is about: the ones named (`--fn`), else the ones verus reports errors in, else
+the ones that look unproved (a lemma that ensures something with an empty body, a loop without invariants)."""
+
+from verusagent.lens.model import ClauseKind, Function, Mode, SourceModel
+
+_PROVABLE = frozenset({Mode.PROOF, Mode.EXEC})
+_LOOP_FACTS = frozenset({ClauseKind.INVARIANT, ClauseKind.INVARIANT_EXCEPT_BREAK})
+
+
+def choose_targets(model: SourceModel, named: list[str], error_units: list[str]) -> list[str]:
+    """Qualified names of the target functions, in file order."""
+    if named:
+        return [f.qualified for f in model.functions if {f.id, f.name, f.qualified} & set(named)]
+    failing = functions_of_units(model, error_units)
+    return failing or unproved_functions(model)
+
+
+def functions_of_units(model: SourceModel, unit_ids: list[str]) -> list[str]:
+    """The functions holding these lens units (`fn:name/loop#1` is in `fn:name`)."""
+    ids = {unit.split("/")[0] for unit in unit_ids if unit}
+    return [f.qualified for f in model.functions if f.id in ids]
+
+
+def unproved_functions(model: SourceModel) -> list[str]:
+    return [f.qualified for f in model.functions if f.in_verus and _looks_unproved(model, f)]
+
+
+def _looks_unproved(model: SourceModel, function: Function) -> bool:
+    if function.mode not in _PROVABLE or function.body is None or _is_trusted(function):
+        return False
+    if function.mode == Mode.PROOF and function.clause(ClauseKind.ENSURES) is not None:
+        body = model.slice(function.body)[1:-1]
+        if not _code_of(body):
+            return True
+    loops = model.loops_of(function.id)
+    return any(not any(c.kind in _LOOP_FACTS for c in loop.clauses) for loop in loops)
+
+
+def _is_trusted(function: Function) -> bool:
+    return any("external" in a.path for a in function.attributes)
+
+
+def _code_of(text: str) -> str:
+    """The text without `//` comments and whitespace (enough to tell an empty body)."""
+    return "".join(line.split("//")[0].strip() for line in text.splitlines())
