@@ -20,6 +20,8 @@ LIGHT_MODULES = [
     "verusagent.record",
     "verusagent.record.timeline",
     "verusagent.commands.show",
+    "verusagent.context",
+    "verusagent.llm.tokens",
 ]
 
 

@@ -30,47 +30,6 @@ def shared_dir(argument: str | None) -> Path:
     return Path(os.environ.get("VERUSAGENT_CORPUS", REPO.parent / "shared"))
 
 
-def measure(task) -> dict | None:
-    """One task's row, or None when the file names no unique target."""
-    from verusagent.bench.slice_coverage import coverage
-    from verusagent.bench.verusage import SplicedPair, spliced_pair, target_of
-    from verusagent.lens import parse
-
-    text = task.task_path.read_bytes().decode("utf-8", "replace")
-    pair = spliced_pair(task)
-    target = pair.target if isinstance(pair, SplicedPair) else target_of(task, text)
-    if target is None:
-        return None
-    request = prompt_request(task, text, target)
-    row = {"task": task.task_id, "project": task.project, "target": target, "lines": text.count("\n") + 1,
-           "sliced": request.sliced, "prompt_tokens": request.prompt_tokens}
-    if isinstance(pair, SplicedPair):
-        found = coverage(text, pair.ground_truth_function, target, request.messages[1]["content"], parse(text))
-        row |= {"needed": len(found.needed), "missing": found.missing,
-                "floor_tokens": floor_tokens(task, target, pair.ground_truth_function, found.needed_texts)}
-    return row
-
-
-def prompt_request(task, text: str, target: str):
-    from verusagent.agent.config import AgentConfig, Mode, Task
-    from verusagent.agent.dry_run import dry_run
-
-    config = AgentConfig(mode=Mode.PROVE, targets=[target], strategies=1, model="o200k/unknown-model")
-    job = Task(source_path=task.task_path, original=text, out_path=task.task_path)
-    return dry_run(job, config).requests[0]
-
-
-def floor_tokens(task, target: str, target_text: str, needed_texts: list[str]) -> int:
-    from verusagent.agent.strategies import portfolio
-    from verusagent.llm import chat
-    from verusagent.llm.tokens import count_messages_o200k
-
-    source = "\n\n".join([target_text, *needed_texts])
-    messages = chat("prove", file_name=task.task_path.name, source=source, targets=[target],
-                    strategy=portfolio(1)[0].approach, feedback=[], reply_format="items")
-    return count_messages_o200k(messages)
-
-
 def percentile(values: list[int], share: float) -> int:
     ordered = sorted(values)
     return ordered[min(int(len(ordered) * share), len(ordered) - 1)] if ordered else 0
@@ -78,7 +37,7 @@ def percentile(values: list[int], share: float) -> int:
 
 def summary(rows: list[dict]) -> dict:
     tokens = [r["prompt_tokens"] for r in rows]
-    covered = [r for r in rows if "needed" in r]
+    covered = [r for r in rows if r["needed"] is not None]
     floors = [r["floor_tokens"] for r in covered]
     return {
         "tasks": len(rows), "sliced": sum(r["sliced"] for r in rows),
@@ -130,6 +89,7 @@ def main() -> int:
         print(f"no VeruSAGE-Bench copy at {bench}", file=sys.stderr)
         return 2
     sys.path.insert(0, str(REPO))
+    from verusagent.bench.slice_coverage import measure_task
     from verusagent.bench.verusage import discover
     from verusagent.context import slicer
 
@@ -137,8 +97,8 @@ def main() -> int:
         slicer.SLICE_BUDGET_TOKENS = args.budget
     started = time.monotonic()
     tasks = discover(bench)
-    measured = [measure(task) for task in tasks]
-    rows = [row for row in measured if row is not None]
+    measured = [measure_task(task) for task in tasks]
+    rows = [row.model_dump() for row in measured if row is not None]
     if args.json:
         print(json.dumps({"summary": summary(rows), "rows": rows}, indent=2))
     else:

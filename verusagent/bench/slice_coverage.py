@@ -8,6 +8,7 @@ covered when one of its definitions is shown, the one its `Type::` qualifier nam
 
 from pydantic import BaseModel
 
+from verusagent.bench.verusage import SplicedPair, VerusageTask, spliced_pair, target_of
 from verusagent.lens import Function, Mode, parse, tokenize
 from verusagent.lens.model import DefinitionKind, SourceModel
 
@@ -106,3 +107,54 @@ def _candidates(definitions, name: str, qualifier: str | None) -> list[tuple[str
 
 def _folded(text: str) -> str:
     return " ".join(text.split())
+
+
+class TaskMeasure(BaseModel):
+    """One VeruSAGE task's `prove --fn TARGET --dry-run` prompt: its size, and its coverage of the ground truth."""
+
+    task: str
+    project: str
+    target: str
+    lines: int
+    sliced: bool
+    prompt_tokens: int  # o200k, instructions included
+    needed: int | None = None  # None: no ground truth to measure against
+    missing: list[str] = []
+    floor_tokens: int | None = None  # a prompt with full coverage holds at least this many tokens
+
+
+def measure_task(task: VerusageTask) -> TaskMeasure | None:
+    """None when the file names no unique target. The prompt is the first strategy's, counted with o200k_base."""
+    text = task.task_path.read_bytes().decode("utf-8", "replace")
+    pair = spliced_pair(task)
+    target = pair.target if isinstance(pair, SplicedPair) else target_of(task, text)
+    if target is None:
+        return None
+    request = _prove_request(task, text, target)
+    measure = TaskMeasure(task=task.task_id, project=task.project, target=target, lines=text.count("\n") + 1,
+                          sliced=request.sliced, prompt_tokens=request.prompt_tokens)
+    if not isinstance(pair, SplicedPair):
+        return measure
+    found = coverage(text, pair.ground_truth_function, target, request.messages[1]["content"], parse(text))
+    floor = _floor_tokens(task, target, pair.ground_truth_function, found.needed_texts)
+    return measure.model_copy(update={"needed": len(found.needed), "missing": found.missing, "floor_tokens": floor})
+
+
+def _prove_request(task: VerusageTask, text: str, target: str):
+    from verusagent.agent.config import AgentConfig, Task
+    from verusagent.agent.config import Mode as RunMode
+    from verusagent.agent.dry_run import dry_run
+
+    config = AgentConfig(mode=RunMode.PROVE, targets=[target], strategies=1, model="o200k/unknown-model")
+    return dry_run(Task(source_path=task.task_path, original=text, out_path=task.task_path), config).requests[0]
+
+
+def _floor_tokens(task: VerusageTask, target: str, target_text: str, needed_texts: list[str]) -> int:
+    """The instructions, the target and the smallest text of each needed definition, as one prompt."""
+    from verusagent.agent.strategies import portfolio
+    from verusagent.llm import chat
+    from verusagent.llm.tokens import count_messages_o200k
+
+    messages = chat("prove", file_name=task.task_path.name, source="\n\n".join([target_text, *needed_texts]),
+                    targets=[target], strategy=portfolio(1)[0].approach, feedback=[], reply_format="items")
+    return count_messages_o200k(messages)

@@ -16,29 +16,14 @@ from enum import IntEnum
 
 from verusagent.context.mentions import NameIndex
 from verusagent.context.outline import Node
-from verusagent.lens.model import Definition, DefinitionKind, Function, Mode
+from verusagent.context.priors import ASSOCIATED_PRIOR, BODY_MEANS, mention_prior, seed_chance
+from verusagent.lens.model import Definition, DefinitionKind, Function
 
 _ALWAYS = frozenset({DefinitionKind.USE, DefinitionKind.BROADCAST_USE})
 _ASSOCIATED = frozenset({"type", "const"})
-_BODY_MEANS = frozenset({Mode.SPEC, Mode.SPEC_CHECKED})
 _ELISION_COST = 48  # the comment and closing brace that stand for an elided body
 _STRUCTURE = ("file", "verus")
 _AMBIGUOUS = 3  # a mention with more candidates than this is not certain to mean any of them
-
-# The chance that a proof needs what a shown part mentions, by the kind of the part and of what it mentions,
-# measured on VeruSAGE-Bench (the share of such mentions that ground-truth proofs use), rounded.
-LEMMA_PRIOR = 0.6
-_SHARED_WORD_BONUS = 0.1  # per word of the target's name the lemma's name shares
-_COMMON_WORDS = frozenset({"", "lemma", "is", "of", "the", "to", "a", "and", "in", "spec", "impl", "proof"})
-OPAQUE_PRIOR = 0.5  # an opaque spec function: a proof about it reveals it
-_PRIORS = {
-    ("proof", "spec"): 0.4, ("proof", "enum"): 0.5, ("proof", "fn"): 0.4,
-    ("exec", "spec"): 0.3, ("exec", "enum"): 0.2, ("exec", "fn"): 0.3,
-    ("spec", "spec"): 0.2, ("spec", "enum"): 0.15, ("spec", "fn"): 0.1,
-}
-_ASSOCIATED_PRIOR = 0.3
-_DEFAULT_PRIOR = 0.03  # structs, aliases and traits that a proof names are mostly named by its target already
-
 
 class Level(IntEnum):
     HEADER = 0  # a container opened to show some of its items
@@ -90,7 +75,7 @@ class Selection:
 def natural_level(node: Node) -> Level:
     """The most a node is ever shown at: functions with a body other than spec ones by signature."""
     item = node.item
-    if isinstance(item, Function) and item.body is not None and item.mode not in _BODY_MEANS:
+    if isinstance(item, Function) and item.body is not None and item.mode not in BODY_MEANS:
         return Level.SIGNATURE
     return Level.FULL
 
@@ -122,13 +107,10 @@ def select(root: Node, index: NameIndex, targets: list[Node], total_bytes: int, 
         offers.show_target(target)
     for target in targets:
         offers.read(target, 1.0, certain=True)
-    words = {w for target in targets for w in target.name.split("_")} - _COMMON_WORDS
     for node in root.walk():
-        if node.kind == "fn" and node.item.mode == Mode.PROOF:
-            shared = len(words & set(node.name.split("_")))
-            offers.offer(node, LEMMA_PRIOR + _SHARED_WORD_BONUS * min(shared, 3))
-        elif node.kind == "fn" and any(a.path == "verifier::opaque" for a in node.item.attributes):
-            offers.offer(node, OPAQUE_PRIOR)
+        chance = seed_chance(node, targets)
+        if chance:
+            offers.offer(node, chance)
     always = sum(cost_of(node, level) for node, level in selection.levels.items())
     selection.budget = max(total_bytes - always, least_bytes, int(growth * always))
     offers.take_best()
@@ -154,18 +136,19 @@ class _Offers:
         heapq.heappush(self.heap, (-density, self.order, node))
 
     def read(self, node: Node, chance: float, certain: bool = False) -> None:
-        """Offer what a newly shown node mentions; a target's unambiguous mentions are shown outright."""
+        """Offer what a newly shown node mentions (each name once); a target's unambiguous mentions are shown
+        outright. A name with several candidates splits its chance among them."""
         selection = self.selection
         start, end = shown_range(node, selection.levels[node])
-        source = _kind_class(node) if selection.levels[node] != Level.HEADER else "header"
-        for mention in selection.index.mentions(start, end):
+        header = selection.levels[node] == Level.HEADER
+        for mention in dict.fromkeys(selection.index.mentions(start, end)):
             candidates = [c for c in selection.index.resolve(mention, node) if c is not node]
             for candidate in candidates:
                 if certain and len(candidates) <= _AMBIGUOUS:
                     self._show(candidate, 1.0, free=True)
                 else:
-                    prior = 1.0 / len(candidates) if certain else _prior(source, candidate)
-                    self.offer(candidate, chance * prior)
+                    prior = 1.0 if certain else mention_prior(node, candidate, header)
+                    self.offer(candidate, chance * prior / len(candidates))
 
     def show_target(self, target: Node) -> None:
         for shown in self.selection.add(target, Level.FULL, free=True):
@@ -191,19 +174,4 @@ class _Offers:
             if isinstance(child.item, Definition) and child.item.kind in _ALWAYS:
                 self.selection.add(child, Level.FULL, free=True)
             elif child.kind in _ASSOCIATED:
-                self.offer(child, chance * _ASSOCIATED_PRIOR)
-
-
-def _kind_class(node: Node) -> str:
-    if node.kind == "fn":
-        return "spec" if node.item.mode in _BODY_MEANS else node.item.mode.value
-    return "type"
-
-
-def _prior(source: str, candidate: Node) -> float:
-    if candidate.kind == "fn":
-        target = "spec" if candidate.item.mode in _BODY_MEANS else "fn"
-    else:
-        target = candidate.kind
-    source = "spec" if source == "axiom" else source
-    return _PRIORS.get((source, target), _DEFAULT_PRIOR)
+                self.offer(child, chance * ASSOCIATED_PRIOR)

@@ -15,7 +15,7 @@ SLICE_ABOVE_TOKENS = 2500  # files estimated larger than this are sliced (Verus-
 # likeliest-needed rest, up to max(SLICE_BUDGET_TOKENS - A, LEAST_EXTRA_TOKENS, GROWTH * A) tokens more: a target
 # whose own statement needs much context has a proof that needs more of it (its lemmas). A file that fits in
 # SLICE_BUDGET_TOKENS is shown whole.
-SLICE_BUDGET_TOKENS = 5000
+SLICE_BUDGET_TOKENS = 4800
 LEAST_EXTRA_TOKENS = 800
 GROWTH = 0.8
 

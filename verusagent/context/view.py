@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from verusagent.context.slicer import SlicedSource, needs_slicing, slice_parsed
+from verusagent.context.slicer import NoTargets, SlicedSource, needs_slicing, slice_parsed
 from verusagent.context.targets import choose_targets
 from verusagent.lens import parse_with_tokens
 
@@ -30,5 +30,8 @@ def prompt_view(source: str, named: list[str], error_units: list[str]) -> Prompt
     targets = choose_targets(model, named, error_units)
     if not targets:  # nothing to centre a slice on: the whole file, still without an echo of it
         return PromptView(source=source, reply_format="items", targets=[])
-    sliced = slice_parsed(source, model, stream, targets)
+    try:
+        sliced = slice_parsed(source, model, stream, targets)
+    except NoTargets:  # a target the outline cannot place (a broken file): show it all
+        return PromptView(source=source, reply_format="items", targets=targets)
     return PromptView(source=sliced.text, reply_format="items", targets=sliced.targets, sliced=sliced)
