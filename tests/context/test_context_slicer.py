@@ -122,7 +122,7 @@ def test_the_budget_bounds_what_is_added_but_never_what_the_target_needs(ledger)
 
     model, stream = parse_with_tokens(ledger)
     root = build_outline(model)
-    index, targets = NameIndex(model, stream, root), find_targets(root, ["sum_balances"])
+    index, targets = NameIndex(stream, root), find_targets(root, ["sum_balances"])
     tight = select(root, index, targets, total_bytes=0, least_bytes=0, growth=0.0)
     roomy = select(root, index, targets, total_bytes=0, least_bytes=len(ledger), growth=0.0)
     names = {node.name for node in tight.levels}

@@ -8,7 +8,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from verusagent.context.outline import Node
-from verusagent.lens.model import Definition, DefinitionKind, Function, SourceModel
+from verusagent.lens.model import Definition, DefinitionKind, Function
 from verusagent.lens.tokens import TokenStream
 
 NAMED_KINDS = frozenset(
@@ -28,7 +28,7 @@ class Mention:
 class NameIndex:
     """The file's nameable nodes by name, and the token positions to read mentions from."""
 
-    def __init__(self, model: SourceModel, stream: TokenStream, root: Node):
+    def __init__(self, stream: TokenStream, root: Node):
         self.stream = stream
         self.starts = [token.start for token in stream.tokens]
         self.by_name: dict[str, list[Node]] = defaultdict(list)

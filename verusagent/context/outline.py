@@ -21,10 +21,6 @@ class Node:
     parent: "Node | None" = field(default=None, repr=False)
     absorbed: list["Node"] = field(default_factory=list, repr=False)  # items inside this one that cannot be shown apart
 
-    @property
-    def is_container(self) -> bool:
-        return bool(self.children) or self.kind in ("file", "verus")
-
     def walk(self):
         yield self
         for child in self.children:

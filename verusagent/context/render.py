@@ -7,10 +7,8 @@ from dataclasses import dataclass, field
 
 from verusagent.context.outline import Node
 from verusagent.context.select import Level
-from verusagent.lens.model import Function
 
 BODY_ELIDED = "// ... body elided"
-RUN_ELIDED = "lines elided"
 _PLURALS = {"fn": "functions", "type": "type aliases", "macro": "macro invocations", "use": "use lines",
             "verus": "verus! blocks", "macro_rules": "macro_rules", "broadcast_use": "broadcast uses",
             "broadcast_group": "broadcast groups", "static": "statics", "const": "constants"}

@@ -60,7 +60,7 @@ def slice_parsed(source: str, model: SourceModel, stream: TokenStream, targets: 
     names = [n.item.qualified if n.kind == "fn" else f"{n.kind} {n.name}" for n in target_nodes]
     if estimate_tokens(source) <= budget_tokens:
         return SlicedSource(text=source, targets=names, shown=["the whole file"], left_out=[], elided_lines=0)
-    index = NameIndex(model, stream, root)
+    index = NameIndex(stream, root)
     selection = select(root, index, target_nodes, budget_tokens * BYTES_PER_TOKEN,
                        LEAST_EXTRA_TOKENS * BYTES_PER_TOKEN, GROWTH)
     renderer = Renderer(source.split("\n"), selection.levels)
