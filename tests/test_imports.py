@@ -26,13 +26,13 @@ LIGHT_MODULES = [
     "verusagent.review.report",
     "verusagent.review.render",
     "verusagent.commands.calibrate",
-
     "verusagent.commands.lemmas",
     "verusagent.lemmas",
-
     "verusagent.commands.bench",
     "verusagent.bench.cli_run",
     "verusagent.bench.report",
+    "verusagent.context",
+    "verusagent.llm.tokens",
 ]
 
 

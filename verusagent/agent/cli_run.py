@@ -28,6 +28,8 @@ def run_from_cli(mode: str, settings: dict) -> int:
     console = Console(stderr=True)
     options = AgentOptions(**{k: v for k, v in settings.items() if k not in _INPUTS})
     try:
+        if options.dry_run:
+            return _dry_run(mode, settings["file"], settings.get("log"), options)
         plan, log = _plan(mode, settings["file"], settings.get("log"), options)
         return _run(plan, log, options.as_json, console)
     except UsageError as error:
@@ -70,13 +72,30 @@ def check_calibration(path: Path | None) -> None:
             raise UsageError(str(error)) from error
 
 
-def read_task(source: Path, log: Path | None, options: AgentOptions) -> Task:
+def _dry_run(mode: str, source: Path, log: Path | None, options: AgentOptions) -> int:
+    """The first round's requests, printed; no verus, no model, no record."""
+    from verusagent.agent.dry_run import dry_run, print_dry_run
+
+    if options.resume:
+        raise UsageError("--dry-run renders a new run's first requests; it cannot be combined with --resume")
+    if mode == "repair" and log is None:
+        raise UsageError("repair --dry-run needs --log LOG: without verus, the errors come from a saved verus output")
+    task = Task(source_path=source, original=_read_source(source), out_path=source, log_text=_read_log(log))
+    print_dry_run(dry_run(task, agent_config(mode, options)), options.as_json)
+    return EXIT_VERIFIED
+
+
+def _read_source(source: Path) -> str:
     try:
-        original = source.read_bytes().decode("utf-8")
+        return source.read_bytes().decode("utf-8")
     except OSError as error:
         raise UsageError(f"cannot read {source}: {error.strerror or error}") from error
     except UnicodeDecodeError as error:
         raise UsageError(f"{source} is not UTF-8 (byte {error.start}); verus reads UTF-8 source") from error
+
+
+def read_task(source: Path, log: Path | None, options: AgentOptions) -> Task:
+    original = _read_source(source)
     out = options.out or source.with_name(source.stem + ".verified.rs")
     if out.resolve() == source.resolve() and not options.in_place:
         raise UsageError(f"--out {out} is the input file: pass --in-place to overwrite it (a backup is kept)")

@@ -90,5 +90,9 @@ class AgentOptions(TaskOptions):
     verus: Annotated[
         Optional[str], typer.Option("--verus", help="The verus binary (default: $VERUS_PATH, then PATH).")
     ] = None
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Print the first round's prompts with token counts and estimated "
+                           "cost; no model, no verus, no run record (repair needs --log).")
+    ] = False
     runs_dir: RunsDir = RUNS_DIR
     as_json: Json = False

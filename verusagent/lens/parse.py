@@ -70,13 +70,14 @@ def _model(ctx: ScanContext) -> SourceModel:
         proof_sites=sorted(ctx.proof_sites, key=lambda p: p.span.start),
         item_sites=sorted(ctx.item_sites, key=lambda s: s.span.start),
         problems=ctx.problems,
+        definitions=sorted(ctx.definitions, key=lambda d: d.span.start),
     )
 
 
 def _empty_model(data: bytes, problems: list[Problem]) -> SourceModel:
     return SourceModel.model_construct(
         text="", data=data, verus_blocks=[], functions=[], loops=[], calls=[], proof_sites=[], item_sites=[],
-        problems=problems,
+        problems=problems, definitions=[],
     )
 
 

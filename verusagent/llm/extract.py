@@ -89,6 +89,10 @@ def _whole_file_edit(chosen: _Block, original: str, count: int) -> Edit | Extrac
 def _items_edit(analysed: list[_Block], model: SourceModel, original: str, truncated: bool) -> Edit | ExtractionFailure:
     functions = [f for a in analysed for f in a.found.complete]
     cut = [name for a in analysed for name in a.found.incomplete]
+    copied = [name for a in analysed for name in a.found.elided]
+    if not functions and copied and not cut:
+        return ExtractionFailure(reason=FailureReason.UNCHANGED,
+                                 detail="You sent back only signatures shown with an elided body.")
     if not functions:
         return _no_functions(analysed, cut, truncated)
     spliced = splice(model, functions)
@@ -96,6 +100,7 @@ def _items_edit(analysed: list[_Block], model: SourceModel, original: str, trunc
         return ExtractionFailure(reason=FailureReason.UNCHANGED,
                                  detail="Every function you sent is identical to the original.")
     notes = spliced.notes + [f"function {name} was cut off or unbalanced and was not used" for name in cut]
+    notes += [f"function {name} was sent with its body still elided and was left as it is" for name in copied]
     return Edit(kind="items", candidate=spliced.candidate, replaced=spliced.replaced, inserted=spliced.inserted,
                 notes=notes)
 
