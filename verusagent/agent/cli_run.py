@@ -6,7 +6,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from verusagent.agent.config import AgentConfig, Mode, Task
+from verusagent.agent.config import AgentConfig, Mode, SessionLimits, Task
 from verusagent.agent.progress import Reporter
 from verusagent.agent.summary import print_outcome
 from verusagent.commands.agent_options import AgentOptions
@@ -90,7 +90,24 @@ def agent_config(mode: str, options: AgentOptions) -> AgentConfig:
         temperature=temperature, samples=options.samples, strategies=options.strategies, rounds=options.rounds,
         max_calls=options.max_calls, max_tokens=options.max_tokens, max_cost_usd=options.max_cost,
         max_verus_runs=options.max_verus_runs, jobs=options.jobs, timeout_s=options.timeout, focus=options.focus,
+        strategy_names=strategy_names(options.strategy), session=session_limits(options),
+        tool_protocol=options.tool_protocol, vstd=options.vstd,
     )
+
+
+def strategy_names(names: list[str] | None) -> list[str]:
+    from verusagent.agent.strategies import STRATEGIES
+
+    unknown = [name for name in names or [] if name not in STRATEGIES]
+    if unknown:
+        raise UsageError(f"unknown --strategy {', '.join(unknown)}; the strategies are {', '.join(STRATEGIES)}")
+    return list(dict.fromkeys(names or []))
+
+
+def session_limits(options: AgentOptions) -> SessionLimits:
+    return SessionLimits(max_tool_calls=options.session_tool_calls, max_tokens=options.session_tokens,
+                         max_cost_usd=options.session_cost, max_verus_runs=options.session_verus_runs,
+                         max_seconds=options.session_time)
 
 
 def _run(plan, log, as_json: bool, console: Console) -> int:

@@ -132,10 +132,10 @@ def focus_targets(text: str, parent: ParentView | None, costs: CostBook) -> list
     blocked = sorted(wanted & costs.unfocusable)
     if blocked:
         return f"verus did not take a focused run of {', '.join(blocked)} before"
-    return [_target(functions[unit]) for unit in sorted(wanted)]
+    return [target_of(functions[unit]) for unit in sorted(wanted)]
 
 
-def _target(function: Function) -> FocusTarget:
+def target_of(function: Function) -> FocusTarget:
     prefix = f"{function.module}::" if function.module else ""
     relative = function.qualified[len(prefix):] if function.qualified.startswith(prefix) else function.qualified
     return FocusTarget(unit_id=function.id, pattern=relative, module=function.module)

@@ -15,6 +15,10 @@ TITLES: dict[int, str] = {
     6: "model calls and verus runs stay inside the budgets",
     7: "guard and review reports come after creation and before verus",
     8: "a verified verdict names an accepted candidate, and only a verified one does",
+    9: "every applied edit has a clean guard report on exactly the text it produced",
+    10: "every verify result came from a verus run or the cache of one",
+    11: "nothing is accepted but by a fresh acceptance run",
+    12: "an agent session stays inside its limits",
 }
 
 

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from verusagent.agent.config import FocusMode
+from verusagent.agent.config import FocusMode, ToolProtocol
 
 # Also taken by `demo`, which has no other agent option.
 RunsDir = Annotated[Path, typer.Option("--runs-dir", help="Where run records go.")]
@@ -59,5 +59,34 @@ class AgentOptions:
         FocusMode, typer.Option("--focus", help="Screen candidates of large files by verus runs on the changed "
                                 "functions only (auto: when measured cheaper); acceptance is always whole-file.")
     ] = FocusMode.AUTO
+    strategy: Annotated[
+        Optional[list[str]], typer.Option("--strategy", help="A strategy by name (repeatable): invariants, "
+                                          "assertions, lemmas, minimal, or agent (the model drives with tools); "
+                                          "default: the first --strategies of the portfolio.")
+    ] = None
+    tool_protocol: Annotated[
+        ToolProtocol, typer.Option("--tool-protocol", help="Agent mode: the provider's tool calls (native), the "
+                                   "documented text protocol (text), or native where litellm says the model has "
+                                   "function calling (auto).")
+    ] = ToolProtocol.AUTO
+    session_tool_calls: Annotated[
+        int, typer.Option("--session-tool-calls", min=1, help="Agent mode: tool calls per session.")
+    ] = 40
+    session_tokens: Annotated[
+        Optional[int], typer.Option("--session-tokens", min=0, help="Agent mode: tokens per session.")
+    ] = None
+    session_cost: Annotated[
+        Optional[float], typer.Option("--session-cost", min=0.0, help="Agent mode: USD per session.")
+    ] = None
+    session_verus_runs: Annotated[
+        Optional[int], typer.Option("--session-verus-runs", min=0, help="Agent mode: fresh verus runs per session.")
+    ] = 12
+    session_time: Annotated[
+        float, typer.Option("--session-time", min=1.0, help="Agent mode: wall seconds per session.")
+    ] = 1200.0
+    vstd: Annotated[
+        Optional[Path], typer.Option("--vstd", help="Agent mode: the vstd source for search_lemmas "
+                                     "(default: beside verus, else the cargo registry's).")
+    ] = None
     runs_dir: RunsDir = RUNS_DIR
     as_json: Json = False
