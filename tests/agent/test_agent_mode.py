@@ -40,7 +40,7 @@ def demo_session() -> list[dict]:
     """view -> verify -> edit -> verify -> submit, each reply chosen by the result before it."""
     return [
         reply(call("view", "c1", target="double"), expect_tools=TOOL_NAMES),
-        reply(call("verify", "c2"), when="lines 6-20 of 28"),
+        reply(call("verify", "c2"), when="lines 6-20 of 27"),
         reply(call("edit", "c3", items=PROOF_FN), when="loop must have a decreases clause"),
         reply(call("verify", "c4"), when="Edit applied"),
         reply(call("submit", "c5", summary="invariants bound i, r and n"), when="The whole file verifies"),
@@ -65,6 +65,7 @@ def test_a_scripted_session_proves_the_demo(harness) -> None:
     assert [e["name"] for e in run.events("tool_call")] == ["view", "verify", "edit", "verify", "submit"]
     results = tool_results(run)
     assert all(r["ok"] for r in results) and results[2]["applied"] and results[3]["verdict"] == "verified"
+    assert ">   15 |     while i < n {" in results[0]["text"]  # the line of the baseline's error, marked
     assert [e["reason"] for e in run.events("session_ended")] == ["submitted"]
     acceptance = [e for e in run.events("verus_run") if e["purpose"] == "acceptance"]
     assert len(acceptance) == 1 and acceptance[0]["sha256"] == results[2]["sha256"] and not acceptance[0]["from_cache"]
@@ -80,10 +81,29 @@ def test_the_transcript_shows_the_session(harness) -> None:
     run = run_agent(harness, demo_session())
     shown = CliRunner().invoke(app, ["show", str(run.folder)]).output
     for expected in ["AGENT SESSION agent-r1 (round 1)", '-> view(target="double")  [c1]', "<- view: ok",
-                     "| fn:double (exec fn), lines 6-20 of 28:", "<- edit: ok, applied, now",
+                     "| fn:double (exec fn), lines 6-20 of 27:", "<- edit: ok, applied, now",
                      "-> edit(items=\"/// Adds 2 to a counter n times.…\" (21 lines))",
                      "<- verify: ok, verified (verus runs #", "AGENT SESSION agent-r1 ended: submitted"]:
         assert expected in shown, expected
+
+
+def test_verify_one_function_then_the_whole_file(harness) -> None:
+    run = run_agent(harness, [
+        reply(call("edit", items=PROOF_FN)),
+        reply(call("verify", function="double"), when="Edit applied"),
+        reply(call("verify", function="fn:double"), when="only fn:double: a partial run"),
+        reply(call("verify"), when="verified before in this session"),
+        reply(call("submit"), when="The whole file verifies"),
+    ])
+    partial, again, whole = tool_results(run)[1:4]
+    assert partial["verdict"] == "verified_partial" and "a partial run never accepts" in partial["text"]
+    assert again["verus_runs"] == partial["verus_runs"]  # the same text and function: not run again
+    runs = {e["seq"]: e for e in run.events("verus_run")}
+    focused = runs[partial["verus_runs"][0]]
+    assert focused["purpose"] == "agent-function" and "--verify-function" in focused["flags"] and focused["partial"]
+    assert whole["verdict"] == "verified" and runs[whole["verus_runs"][0]]["purpose"] == "agent"
+    assert run.outcome["verdict"] == "verified"
+    assert_audited(run)
 
 
 def test_the_anthropic_form_over_http(harness, replay_server, monkeypatch) -> None:

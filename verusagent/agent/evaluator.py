@@ -54,12 +54,12 @@ class Evaluator:
     def verify_scope(self, evaluation: Evaluation, scope: dict, purpose: str) -> tuple[VerusResult, list[int]]:
         """One verus run of a screened candidate with `scope` (e.g. `verify_function` with its module): partial,
         never an acceptance. Returns the result and the seq of its verus_run event."""
-        text = evaluation.candidate.text
-        for _, result in self.verifier.run_scoped([(evaluation.candidate.sha256, text, scope)]):
-            event = self._record_verus(evaluation.candidate.sha256, result, purpose, False)
-            self.costs.observe(result.flags, result.duration_s, result.verdict.value, result.from_cache)
-            return result, [event.seq]
-        raise AssertionError("unreachable: run_scoped yields one result per job")
+        sha = evaluation.candidate.sha256
+        # consumed whole: closing the pool's generator early would read as an interrupt and cancel the pool
+        [(_, result)] = list(self.verifier.run_scoped([(sha, evaluation.candidate.text, scope)]))
+        event = self._record_verus(sha, result, purpose, False)
+        self.costs.observe(result.flags, result.duration_s, result.verdict.value, result.from_cache)
+        return result, [event.seq]
 
     def recheck_guard(self, text: str) -> GuardReport:
         return guard(self.original, text, self.policy)

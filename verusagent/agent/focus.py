@@ -18,7 +18,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from verusagent.agent.config import FocusMode
-from verusagent.lens import Function, SourceModel, parse
+from verusagent.lens import Function, SourceModel, parse_shared
 from verusagent.verus import Verdict, VerusResult
 
 FUNCTION_RUN_PRIOR = 0.6  # a one-function run still pays the whole front end (parsing, type and mode checks)
@@ -119,7 +119,7 @@ def focus_targets(text: str, parent: ParentView | None, costs: CostBook) -> list
     """The functions to verify, or why the whole file must be verified."""
     if parent is None or parent.result is None or parent.result.verdict not in _KNOWN_FAILURES:
         return "the parent's verus result does not say which functions fail"
-    mine, theirs = parse(text), parse(parent.text)
+    mine, theirs = parse_shared(text)[0], parse_shared(parent.text)[0]
     if _outside_functions(mine) != _outside_functions(theirs):
         return "the candidate changes text outside functions"
     failing = _failing_ids(parent.result)
@@ -142,7 +142,13 @@ def target_of(function: Function) -> FocusTarget:
 
 
 def _outermost(functions: list[Function]) -> list[Function]:
-    return [f for f in functions if not any(g is not f and g.span.covers(f.span) for g in functions)]
+    """The functions no other function holds, in their order: one sweep by start (a large file has hundreds)."""
+    inner, reach = set(), -1
+    for function in sorted(functions, key=lambda f: (f.span.start, -f.span.end)):
+        if function.span.end <= reach:
+            inner.add(id(function))
+        reach = max(reach, function.span.end)
+    return [f for f in functions if id(f) not in inner]
 
 
 def _outside_functions(model: SourceModel) -> bytes:

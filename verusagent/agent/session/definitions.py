@@ -1,6 +1,8 @@
 """`definition(name)`: where a name is defined, through the lens: a function's signature and clauses (and a
 spec fn's body), a struct/enum/type/const/trait item of the file, or a vstd lemma from the lemma index."""
 
+import re
+
 from verusagent.agent.session.library import LemmaLibrary
 from verusagent.agent.session.outcome import ToolOutcome, unknown
 from verusagent.agent.session.views import describe, unit_names
@@ -43,12 +45,14 @@ def _function(workspace: Workspace, function: Function) -> str:
 def _items(source: Source, name: str) -> list[str]:
     """Items the lens steps over (structs, enums, types, consts, traits), found by their keyword and name."""
     stream, found = source.stream, []
-    for i in range(len(stream) - 1):
-        if stream.is_ident(i, *_ITEM_KEYWORDS) and stream.is_ident(i + 1, name):
-            end = _item_end(source, i + 2)
-            span = source.location(stream.tokens[i].start, stream.tokens[end].end)
-            text = _clip(source.data[_line_start(source.data, span.start):span.end].decode("utf-8", "replace"))
-            found.append(f"{stream.text(i)} {name}, lines {span.line}-{span.end_line}:\n{text}")
+    for match in re.finditer(rb"\b" + re.escape(name.encode("utf-8")) + rb"\b", source.data):
+        i = source.token_range(match.start(), match.end())[0]
+        if not (stream.is_ident(i, name) and stream.is_ident(i - 1, *_ITEM_KEYWORDS)):
+            continue
+        end = _item_end(source, i + 1)
+        span = source.location(stream.tokens[i - 1].start, stream.tokens[end].end)
+        text = _clip(source.data[_line_start(source.data, span.start):span.end].decode("utf-8", "replace"))
+        found.append(f"{stream.text(i - 1)} {name}, lines {span.line}-{span.end_line}:\n{text}")
     return found
 
 

@@ -31,7 +31,7 @@ def _applied(workspace: Workspace, extracted: Edit) -> str:
     changes = [f"replaced {', '.join(extracted.replaced)}" if extracted.replaced else "",
                f"added {', '.join(extracted.inserted)}" if extracted.inserted else ""]
     what = "; ".join(c for c in changes if c) or "the whole file replaced"
-    lines = workspace.text.count("\n") + 1
+    lines = len(workspace.lines())
     notes = "".join(f"\nnote: {note}" for note in extracted.notes)
     status = "verified before" if workspace.current.verus else "not verified yet: call verify()"
     return f"Edit applied ({what}). The current candidate is now {workspace.sha[:10]} ({lines} lines), " \

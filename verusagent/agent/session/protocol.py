@@ -52,8 +52,14 @@ class Conversation:
         return choice.tool_calls if self.native else text_calls(choice.text, turn)
 
     def add_reply(self, choice: Choice, calls: list[ToolCall]) -> None:
-        self.messages.append(assistant_message(choice.text, calls) if self.native
-                             else {"role": "assistant", "content": choice.text})
+        if not self.native:
+            self.messages.append({"role": "assistant", "content": choice.text})
+            return
+        # Arguments that are not a JSON object go back as one, so that every provider takes the history (litellm
+        # parses them for Anthropic's tool_use blocks); the tool result tells the model what was wrong.
+        echoed = [c if c.arguments_parsed else c.model_copy(update={"arguments": {"unparsed": c.arguments}})
+                  for c in calls]
+        self.messages.append(assistant_message(choice.text, echoed))
 
     def add_results(self, calls: list[ToolCall], outcomes: list[ToolOutcome]) -> None:
         if self.native:

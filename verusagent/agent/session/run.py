@@ -133,6 +133,9 @@ class Session:
             self.proposal.candidates = [ws.current.candidate]
         if reason != "submitted":
             self.proposal.feedback.append(f"The agent session {self.id} ended without submit: {reason} ({detail}).")
+        elif not ws.current.ready_for_acceptance:
+            self.proposal.feedback.append(f"The agent session {self.id} submitted {ws.sha[:10]} before verus had "
+                                          "verified it; verify() before submit().")
         self.record.emit(SessionEnded(session=self.id, reason=reason, detail=detail, sha256=ws.sha,
                                       submitted=reason == "submitted", **self.meter.summary()))
         self._say(f"agent session {self.id} ended: {reason}" + (f" ({detail})" if detail else ""))

@@ -16,7 +16,7 @@ def view(workspace: Workspace, target: str) -> ToolOutcome:
     wanted = target.strip()
     if wanted.lower() in ("", "outline", "file", "all"):
         return ToolOutcome(text=outline(workspace))
-    lines = workspace.text.split("\n")
+    lines = workspace.lines()
     numbers = _RANGE.match(wanted)
     if numbers:
         return _range(workspace, lines, int(numbers[1]), int(numbers[2] or numbers[1]))
@@ -76,7 +76,7 @@ def outline(workspace: Workspace) -> str:
     if more > 0:
         rows.append(f"[... {more} more functions]")
     status = _status(workspace, failing)
-    header = f"{workspace.file_name}: {workspace.text.count(chr(10)) + 1} lines, {len(model.functions)} functions; {status}"
+    header = f"{workspace.file_name}: {len(workspace.lines())} lines, {len(model.functions)} functions; {status}"
     return "\n".join([header, *rows])
 
 

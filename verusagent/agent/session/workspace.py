@@ -33,6 +33,11 @@ class Workspace:
     def text(self) -> str:
         return self.current.candidate.text
 
+    def lines(self) -> list[str]:
+        """The lines as verus numbers them (a final newline ends the last line; it starts none)."""
+        lines = self.text.split("\n")
+        return lines[:-1] if len(lines) > 1 and lines[-1] == "" else lines
+
     def source(self) -> Source:
         return analyse(as_bytes(self.text))
 
