@@ -73,7 +73,8 @@ def test_9_an_edit_applied_before_its_guard_report(tmp_path):
     guard = story.events.pop(story.index("guard_report", PROOF_SHA))
     story.events.insert(result_of(story, "c2") + 1, guard)
     report = audited(tmp_path, story)
-    assert report.broken_invariants() == [9] and "no clean guard report on it since its call" in report.breaches[0].message
+    assert report.broken_invariants() == [9]
+    assert "no clean guard report on it since its call" in report.breaches[0].message
 
 
 def test_9_an_edit_applied_despite_a_dirty_guard_report(tmp_path):
@@ -131,7 +132,8 @@ def test_12_more_tool_calls_than_the_session_allows(tmp_path):
     story = agent_story()
     story.change("session_started", limits={"max_tool_calls": 3, "max_verus_runs": 12})
     report = audited(tmp_path, story)
-    assert report.broken_invariants() == [12] and "made 4 tool calls, over its max_tool_calls 3" in report.breaches[0].message
+    assert report.broken_invariants() == [12]
+    assert "made 4 tool calls, over its max_tool_calls 3" in report.breaches[0].message
 
 
 def test_12_a_tool_call_after_the_session_ended(tmp_path):

@@ -92,7 +92,8 @@ def bench_task(label: str, text: str, target: str, function_text: str, query: st
             edited = function_text.replace("{\n", f"{{\n    // bench edit {n}\n", 1)
             steps = [("edit", "edit", {"items": edited}), ("verify", "verify", {}),
                      ("view", "view", {"target": target}), ("view outline", "view", {"target": "outline"}),
-                     ("definition", "definition", {"name": target}), ("search_lemmas", "search_lemmas", {"query": query}),
+                     ("definition", "definition", {"name": target}),
+                     ("search_lemmas", "search_lemmas", {"query": query}),
                      ("verify again (memory)", "verify", {})]
             for key, name, arguments in steps:
                 wall, cpu, outcome = timed_call(session, name, arguments)

@@ -12,8 +12,8 @@ from verusagent.agent.loop import Agent
 from verusagent.agent.setup import RunPlan
 from verusagent.agent.evaluator import WHOLE
 from verusagent.agent.focus import ScreeningPlan
-from verusagent.record import (CandidateCreated, RunLog, RunStarted, ScreeningPlanned, SessionStarted, VerusRun, read_run,
-                               spend_of)
+from verusagent.record import (CandidateCreated, RunLog, RunStarted, ScreeningPlanned, SessionStarted, VerusRun,
+                               read_run, spend_of)
 
 _REPLAYED = ("baseline", "screen", "houdini", "agent")  # "agent": an agent-mode session's screening runs
 

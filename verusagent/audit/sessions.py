@@ -30,8 +30,8 @@ def _edit_breaches(view: RecordView, index: int, result: ToolResult) -> list[Bre
     reports = [(i, r) for i, r in view.on_sha(GuardReport, sha, before=index) if i > start]
     clean = [r for _, r in reports if r.clean and not r.violations]
     created = view.on_sha(CandidateCreated, sha, before=index)
-    why = "no tool_call before it" if call is None else ("no candidate_created for it" if not created else
-                                                         "no clean guard report on it since its call" if not clean else "")
+    why = ("no tool_call before it" if call is None else "no candidate_created for it" if not created
+           else "no clean guard report on it since its call" if not clean else "")
     if view.folder is not None and not why:
         why = stored_candidate_problem(view.folder, sha) or ""
     if not why:
@@ -101,7 +101,8 @@ def accepted_by_acceptance_run(view: RecordView) -> list[Breach]:
         successes = [run for _, run in view.on_sha(VerusRun, verdict.accepted_sha256 or "", before=index)
                      if acceptance_shortfall(run, version) is None]
         if successes and not any(run.purpose == "acceptance" and not run.from_cache for run in successes):
-            purposes = ", ".join(sorted({f"{r.purpose or '-'}{' (cached)' if r.from_cache else ''}" for r in successes}))
+            kinds = {(r.purpose or "-") + (" (cached)" if r.from_cache else "") for r in successes}
+            purposes = ", ".join(sorted(kinds))
             breaches.append(breach(11, f"verdict #{verdict.seq} accepts {short(verdict.accepted_sha256)} on verus "
                                        f"runs made for {purposes}, not on a fresh acceptance run", *successes, verdict))
     return breaches

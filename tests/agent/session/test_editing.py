@@ -5,8 +5,9 @@ from verusagent.agent.session.editing import edit
 
 ORIGIN = Candidate(text="", sha256="", strategy="agent", round=1)
 LOOP = "    while i < n {\n"
-PROVED_LOOP = ("    while i < n\n        invariant\n            i <= n,\n            r == scaled(i as int, step as int),\n"
-               "            n <= 100,\n            step <= 10,\n        decreases n - i,\n    {\n")
+PROVED_LOOP = ("    while i < n\n        invariant\n            i <= n,\n"
+               "            r == scaled(i as int, step as int),\n            n <= 100,\n            step <= 10,\n"
+               "        decreases n - i,\n    {\n")
 
 
 def total_fn(task_text: str, loop: str = PROVED_LOOP, extra: str = "") -> str:
@@ -30,7 +31,8 @@ def test_assume_false_is_refused_with_reason_and_location(workspace, recorded, t
     assert not result.ok and result.error == "refused" and not result.applied and workspace.sha == before
     line = next(n for n, text in enumerate(cheat.splitlines(), 40) if "assume(false)" in text)
     assert f"- [escape-hatch-added] line {line}:" in result.text and " in fn:total: " in result.text
-    assert result.text.startswith(f"Edit refused by the guard, not applied: the current candidate is still {before[:10]}.")
+    refused = f"Edit refused by the guard, not applied: the current candidate is still {before[:10]}."
+    assert result.text.startswith(refused)
 
 
 def test_spec_and_exec_changes_are_refused(workspace, recorded, task_text):
@@ -41,7 +43,8 @@ def test_spec_and_exec_changes_are_refused(workspace, recorded, task_text):
 
 
 def test_a_new_lemma_is_added_and_a_reply_without_functions_is_unusable(workspace, recorded):
-    lemma = "proof fn lemma_step_bound(step: int)\n    requires\n        step <= 10,\n    ensures\n        step < 11,\n{\n}\n"
+    lemma = ("proof fn lemma_step_bound(step: int)\n    requires\n        step <= 10,\n    ensures\n"
+             "        step < 11,\n{\n}\n")
     added = edit(workspace, recorded.evaluator, lemma, ORIGIN)
     assert added.applied and "added lemma_step_bound" in added.text
     unusable = edit(workspace, recorded.evaluator, "invariant i <= n,", ORIGIN)

@@ -51,4 +51,5 @@ def test_the_text_protocol_documents_every_tool_and_argument():
     assert conversation.tools() is None
     call = text_calls('```tool\n{"name": "view", "arguments": {"target": "x"}}\n```', 1)[0]
     conversation.add_results([call], [ToolOutcome(text="result")])
-    assert conversation.messages[-1]["content"] == "Results of your tool calls, in order:\n\n### 1. view (call text-1-1)\nresult"
+    expected = "Results of your tool calls, in order:\n\n### 1. view (call text-1-1)\nresult"
+    assert conversation.messages[-1]["content"] == expected
