@@ -6,7 +6,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from verusagent.agent.config import AgentConfig, Mode, Task
+from verusagent.agent.config import AgentConfig, Mode, SessionLimits, Task
 from verusagent.agent.progress import Reporter
 from verusagent.agent.summary import print_outcome
 from verusagent.commands.agent_options import AgentOptions
@@ -124,7 +124,8 @@ def agent_config(mode: str, options: AgentOptions) -> AgentConfig:
         temperature=temperature, samples=options.samples, strategies=options.strategies, rounds=options.rounds,
         max_calls=options.max_calls, max_tokens=options.max_tokens, max_cost_usd=options.max_cost,
         max_verus_runs=options.max_verus_runs, jobs=options.jobs, timeout_s=options.timeout, focus=options.focus,
-        review=review_settings(options),
+        review=review_settings(options), strategy_names=strategy_names(options.strategy),
+        session=session_limits(options), tool_protocol=options.tool_protocol, vstd=options.vstd,
     )
 
 
@@ -136,6 +137,21 @@ def review_settings(options: AgentOptions):
              "calibration": options.calibration, "prior_review_s": options.review_prior_seconds,
              "prior_rejection_rate": options.review_prior_rate}
     return ReviewSettings(**{key: value for key, value in given.items() if value is not None})
+
+
+def strategy_names(names: list[str] | None) -> list[str]:
+    from verusagent.agent.strategies import STRATEGIES
+
+    unknown = [name for name in names or [] if name not in STRATEGIES]
+    if unknown:
+        raise UsageError(f"unknown --strategy {', '.join(unknown)}; the strategies are {', '.join(STRATEGIES)}")
+    return list(dict.fromkeys(names or []))
+
+
+def session_limits(options: AgentOptions) -> SessionLimits:
+    return SessionLimits(max_tool_calls=options.session_tool_calls, max_tokens=options.session_tokens,
+                         max_cost_usd=options.session_cost, max_verus_runs=options.session_verus_runs,
+                         max_seconds=options.session_time)
 
 
 def _run(plan, log, as_json: bool, console: Console) -> int:

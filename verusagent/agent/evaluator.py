@@ -26,6 +26,7 @@ class Evaluator:
         self.costs = costs or CostBook()
         self.plans: dict[str, ScreeningPlan] = {}  # decided focused plans, reused on resume
         self.texts: dict[str, str] = {}  # every screened candidate by hash: a review compares with the parent
+        self.last_runs: dict[str, list[int]] = {}  # per candidate: seqs of the verus_run events of its latest result
 
     def screen(self, candidate: Candidate, replay: bool = False) -> Evaluation:
         """Record the candidate, then the guard's and the review's verdicts; either may reject it. A replayed
@@ -77,6 +78,16 @@ class Evaluator:
                  parents: dict[str, Evaluation] | None = None, replay: bool = False) -> Evaluation:
         return self.verify([self.screen(candidate, replay)], purpose, parents=parents)[0]
 
+    def verify_scope(self, evaluation: Evaluation, scope: dict, purpose: str) -> tuple[VerusResult, list[int]]:
+        """One verus run of a screened candidate with `scope` (e.g. `verify_function` with its module): partial,
+        never an acceptance. Returns the result and the seq of its verus_run event."""
+        sha = evaluation.candidate.sha256
+        # consumed whole: closing the pool's generator early would read as an interrupt and cancel the pool
+        [(_, result)] = list(self.verifier.run_scoped([(sha, evaluation.candidate.text, scope)]))
+        event = self._record_verus(sha, result, purpose, False)
+        self.costs.observe(result.flags, result.duration_s, result.verdict.value, result.from_cache)
+        return result, [event.seq]
+
     def recheck_guard(self, text: str) -> GuardReport:
         return guard(self.original, text, self.policy)
 
@@ -99,8 +110,10 @@ class Evaluator:
         jobs = [((sha, index), e.candidate.text, scope)
                 for sha, e in passed.items() for index, scope in enumerate(plans[sha].scopes())]
         parts: dict[str, list[VerusResult]] = {}
+        for sha in passed:
+            self.last_runs[sha] = []
         for (sha, _), result in self.verifier.run_scoped(jobs, no_cheating, fresh):
-            self._record_verus(sha, result, purpose, no_cheating)
+            self.last_runs[sha].append(self._record_verus(sha, result, purpose, no_cheating).seq)
             self.costs.observe(result.flags, result.duration_s, result.verdict.value, result.from_cache)
             parts.setdefault(sha, []).append(result)
         refused = {sha: plans[sha] for sha, found in parts.items()
@@ -139,8 +152,8 @@ class Evaluator:
         violations = [v.model_dump(mode="json") for v in report.violations]
         self.record.emit(GuardEvent(sha256=sha, clean=report.clean, violations=violations))
 
-    def _record_verus(self, sha: str, result: VerusResult, purpose: str, no_cheating: bool) -> None:
-        self.record.emit(VerusRun(
+    def _record_verus(self, sha: str, result: VerusResult, purpose: str, no_cheating: bool) -> VerusRun:
+        return self.record.emit(VerusRun(
             sha256=sha, verdict=result.verdict.value, partial=result.partial, flags=result.flags,
             verus_version=result.verus_version, is_standin=result.is_standin, from_cache=result.from_cache,
             errors=len(result.errors_only()), duration_s=result.duration_s, purpose=purpose,

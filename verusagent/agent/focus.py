@@ -18,7 +18,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from verusagent.agent.config import FocusMode
-from verusagent.lens import Function, SourceModel, parse
+from verusagent.lens import Function, SourceModel, parse_shared
 from verusagent.verus import Verdict, VerusResult
 
 FUNCTION_RUN_PRIOR = 0.6  # a one-function run still pays the whole front end (parsing, type and mode checks)
@@ -124,7 +124,7 @@ def focus_targets(text: str, parent: ParentView | None, costs: CostBook) -> list
     """The functions to verify, or why the whole file must be verified."""
     if parent is None or parent.result is None or parent.result.verdict not in _KNOWN_FAILURES:
         return "the parent's verus result does not say which functions fail"
-    mine, theirs = parse(text), parse(parent.text)
+    mine, theirs = parse_shared(text)[0], parse_shared(parent.text)[0]
     if _outside_functions(mine) != _outside_functions(theirs):
         return "the candidate changes text outside functions"
     failing = _failing_ids(parent.result)
@@ -137,17 +137,23 @@ def focus_targets(text: str, parent: ParentView | None, costs: CostBook) -> list
     blocked = sorted(wanted & costs.unfocusable)
     if blocked:
         return f"verus did not take a focused run of {', '.join(blocked)} before"
-    return [_target(functions[unit]) for unit in sorted(wanted)]
+    return [target_of(functions[unit]) for unit in sorted(wanted)]
 
 
-def _target(function: Function) -> FocusTarget:
+def target_of(function: Function) -> FocusTarget:
     prefix = f"{function.module}::" if function.module else ""
     relative = function.qualified[len(prefix):] if function.qualified.startswith(prefix) else function.qualified
     return FocusTarget(unit_id=function.id, pattern=relative, module=function.module)
 
 
 def _outermost(functions: list[Function]) -> list[Function]:
-    return [f for f in functions if not any(g is not f and g.span.covers(f.span) for g in functions)]
+    """The functions no other function holds, in their order: one sweep by start (a large file has hundreds)."""
+    inner, reach = set(), -1
+    for function in sorted(functions, key=lambda f: (f.span.start, -f.span.end)):
+        if function.span.end <= reach:
+            inner.add(id(function))
+        reach = max(reach, function.span.end)
+    return [f for f in functions if id(f) not in inner]
 
 
 def _outside_functions(model: SourceModel) -> bytes:

@@ -5,6 +5,7 @@ Stops are exceptions (budget spent, Ctrl-C) or the end of the rounds; every step
 """
 
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 
 from verusagent.agent.candidate import Candidate, Evaluation, best_of
 from verusagent.agent.config import AgentConfig, Task
@@ -14,7 +15,8 @@ from verusagent.agent.houdini import prune
 from verusagent.agent.outcome import Finisher, Outcome
 from verusagent.agent.progress import Reporter, describe
 from verusagent.agent.proposer import Proposal, propose
-from verusagent.agent.strategies import portfolio
+from verusagent.agent.session import SessionKit, run_session
+from verusagent.agent.strategies import Strategy, portfolio
 from verusagent.agent.verifier import VerusBudgetExceeded, result_from_log
 from verusagent.lens import parse
 from verusagent.lens.hatches import NO_CHEATING_SITES
@@ -25,10 +27,11 @@ from verusagent.verus import Verdict
 
 class Agent:
     def __init__(self, task: Task, config: AgentConfig, client: ModelClient, evaluator: Evaluator,
-                 finisher: Finisher, reporter: Reporter):
+                 finisher: Finisher, reporter: Reporter, kit: SessionKit | None = None):
         self.task, self.config, self.client = task, config, client
         self.evaluator, self.finisher, self.reporter = evaluator, finisher, reporter
-        self.portfolio = portfolio(config.strategies)
+        self.kit = kit or SessionKit(evaluator=evaluator, reporter=reporter)  # for agent-mode sessions
+        self.portfolio = portfolio(config.strategies, config.strategy_names)
         self.best: dict[str, Evaluation] = {}
         self.feedback: dict[str, list[str]] = {s.name: [] for s in self.portfolio}
         self.seen: dict[str, Evaluation] = {}
@@ -52,6 +55,7 @@ class Agent:
         except ModelCallError as error:
             return self.finisher.partial(self.overall_best(), "error", str(error))
         except KeyboardInterrupt:
+            self.kit.cancel.set()
             self.evaluator.verifier.cancel()
             self.finisher.interrupted(self.overall_best())
             raise
@@ -79,21 +83,25 @@ class Agent:
         """One round: every strategy proposes in parallel; candidates are screened and verified; best kept."""
         self.reporter.round_started(round_no, self.client.budget.snapshot(), self.evaluator.verifier.fresh_runs)
         proposals, stop = self.ask_all(round_no)
-        fresh = self.screen_and_verify(proposals)
-        for proposal in proposals:
-            mine = [e for e in fresh if e.candidate.strategy == proposal.strategy.name]
-            self.best[proposal.strategy.name] = best_of([self.best[proposal.strategy.name], *mine])
+        self.keep_best(proposals, [])  # an agent session's candidates, screened and verified already
+        self.keep_best(proposals, self.screen_and_verify(proposals))
         winner = self.share_best()
         if stop is not None:
             raise stop
         return winner
+
+    def keep_best(self, proposals: list[Proposal], fresh: list[Evaluation]) -> None:
+        for proposal in proposals:
+            self.remember(proposal.evaluations)
+            mine = [e for e in [*fresh, *proposal.evaluations] if e.candidate.strategy == proposal.strategy.name]
+            self.best[proposal.strategy.name] = best_of([self.best[proposal.strategy.name], *mine])
 
     def ask_all(self, round_no: int) -> tuple[list[Proposal], Exception | None]:
         keep = self.config.feedback_items
         pool = ThreadPoolExecutor(max_workers=len(self.portfolio), thread_name_prefix="strategy")
         try:
             futures = [
-                pool.submit(propose, self.client, self.config, self.task.source_path.name, strategy,
+                pool.submit(self.proposer(strategy), self.client, self.config, self.task.source_path.name, strategy,
                             self.best[strategy.name], round_no, self.feedback[strategy.name][-keep:] if keep else [],
                             self.evaluator.review_gate.prompt_findings(strategy.name, keep))
                 for strategy in self.portfolio
@@ -101,6 +109,10 @@ class Agent:
             return self.collect(futures)
         finally:  # on Ctrl-C, do not wait for model calls in flight: their replies are not needed
             pool.shutdown(wait=False, cancel_futures=True)
+
+    def proposer(self, strategy: Strategy):
+        """A strategy's proposer: one request for k candidates, or an agent-mode session."""
+        return partial(run_session, self.kit) if strategy.kind == "session" else propose
 
     def collect(self, futures) -> tuple[list[Proposal], Exception | None]:
         """Each strategy's proposal; a budget stop or fatal model error is kept to raise after this round."""
@@ -114,6 +126,7 @@ class Agent:
                 self.feedback[strategy.name].append(f"(the model call failed: {error})")
         for proposal in proposals:
             self.feedback[proposal.strategy.name].extend(proposal.feedback)
+            stop = stop or proposal.stop
         return proposals, stop
 
     def screen_and_verify(self, proposals: list[Proposal]) -> list[Evaluation]:

@@ -14,13 +14,17 @@ _PLACEHOLDERS = ("unimplemented!", "todo!")
 
 
 class Proposal:
-    """The outcome of one strategy's request: candidates, and what to tell the model next time."""
+    """The outcome of one strategy's request: candidates, and what to tell the model next time. An agent-mode
+    session also hands back the candidates it already screened and verified, and a run-level stop (a budget
+    spent mid-session) to raise after the round."""
 
     def __init__(self, strategy: Strategy):
         self.strategy = strategy
         self.candidates: list[Candidate] = []
         self.feedback: list[str] = []
         self.disputes: list[Dispute] = []  # of review findings that blocked this strategy's candidates
+        self.evaluations: list[Evaluation] = []
+        self.stop: Exception | None = None
 
 
 def propose(

@@ -12,6 +12,9 @@ from verusagent.agent.loop import Agent
 from verusagent.agent.outcome import Finisher
 from verusagent.agent.progress import Reporter
 from verusagent.agent.proposer import placeholder_functions
+from verusagent.agent.review_gate import PassThroughReview
+from verusagent.agent.session import SessionKit
+from verusagent.agent.session.library import LemmaLibrary
 from verusagent.agent.verifier import Verifier
 from verusagent.guard import GuardPolicy
 from verusagent.llm import Budget, BudgetTracker, ModelSettings, make_client
@@ -59,7 +62,8 @@ def build_agent(plan: RunPlan, record: RunWriter, reporter: Reporter, install: V
     reporter.line(_verus_line(install))
     if settings.model.startswith("scripted/"):
         reporter.line(f"model: {settings.model}, the scripted model (a stand-in replaying a script, not a language model)")
-    return Agent(task, config, client, evaluator, finisher, reporter)
+    kit = SessionKit(evaluator=evaluator, library=LemmaLibrary(config.vstd, install.path), reporter=reporter)
+    return Agent(task, config, client, evaluator, finisher, reporter, kit)
 
 
 def build_review(config: AgentConfig, settings: ModelSettings, budget: BudgetTracker, record: RunWriter,

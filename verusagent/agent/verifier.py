@@ -4,7 +4,7 @@ limit on fresh (not cached) verus runs."""
 from collections.abc import Iterator
 from typing import Any
 
-from verusagent.lens import parse
+from verusagent.lens import parse, parse_shared
 from verusagent.verus import RunOptions, VerusInstall, VerusPool, VerusResult, map_to_units
 
 
@@ -57,7 +57,7 @@ class Verifier:
         return min(room, wanted)
 
     def _mapped(self, result: VerusResult, text: str) -> VerusResult:
-        mapped = map_to_units(result.diagnostics, parse(text), main_file=result.file_name)
+        mapped = map_to_units(result.diagnostics, parse_shared(text)[0], main_file=result.file_name)
         return result.model_copy(update={"diagnostics": mapped})
 
     def cancel(self) -> None:

@@ -10,6 +10,8 @@ from verusagent.audit.acceptance import acceptance_shortfall, short, stored_cand
 from verusagent.audit.budgets import BudgetLedger
 from verusagent.audit.findings import blocks_verus, guard_gaps, is_closed, location_key, review_gaps
 from verusagent.audit.report import Breach, breach
+from verusagent.audit.sessions import (accepted_by_acceptance_run, applied_edits_guarded, sessions_within_limits,
+                                       verify_results_from_verus)
 from verusagent.audit.view import RecordView
 from verusagent.audit.review_checks import REVIEW_INVARIANTS
 from verusagent.record.events import CandidateCreated, FindingStatus, GuardReport, ReviewReport, Verdict, VerusRun
@@ -205,6 +207,10 @@ INVARIANTS: dict[int, Callable[[RecordView], list[Breach]]] = {
     7: gated_before_verus,
     8: verdict_claims,
     **REVIEW_INVARIANTS,
+    14: applied_edits_guarded,
+    15: verify_results_from_verus,
+    16: accepted_by_acceptance_run,
+    17: sessions_within_limits,
 }
 
 

@@ -20,6 +20,10 @@ TITLES: dict[int, str] = {
     11: "every kept finding's evidence is found in its candidate",
     12: "a dismissed finding was judged by a different validator than the ones that confirmed it",
     13: "review calls are model requests of the record, counted against its budgets",
+    14: "every applied edit has a clean guard report on exactly the text it produced",
+    15: "every verify result came from a verus run or the cache of one",
+    16: "nothing is accepted but by a fresh acceptance run",
+    17: "an agent session stays inside its limits",
 }
 
 

@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from verusagent.agent.config import FocusMode
+from verusagent.agent.config import FocusMode, ToolProtocol
 from verusagent.review.settings import DEFAULT_VOTES, ReviewMode
 
 # Also taken by `demo`, which has no other agent option.
@@ -65,6 +65,36 @@ class TaskOptions:
     review_prior_rate: Annotated[
         Optional[float], typer.Option("--review-prior-rate", min=0.0, max=1.0, help="auto: the rejection rate "
                                       "expected until rejections are measured (default 0.2).")
+    ] = None
+
+    strategy: Annotated[
+        Optional[list[str]], typer.Option("--strategy", help="A strategy by name (repeatable): invariants, "
+                                          "assertions, lemmas, minimal, or agent (the model drives with tools); "
+                                          "default: the first --strategies of the portfolio.")
+    ] = None
+    tool_protocol: Annotated[
+        ToolProtocol, typer.Option("--tool-protocol", help="Agent mode: the provider's tool calls (native), the "
+                                   "documented text protocol (text), or native where litellm says the model has "
+                                   "function calling (auto).")
+    ] = ToolProtocol.AUTO
+    session_tool_calls: Annotated[
+        int, typer.Option("--session-tool-calls", min=1, help="Agent mode: tool calls per session.")
+    ] = 40
+    session_tokens: Annotated[
+        Optional[int], typer.Option("--session-tokens", min=0, help="Agent mode: tokens per session.")
+    ] = None
+    session_cost: Annotated[
+        Optional[float], typer.Option("--session-cost", min=0.0, help="Agent mode: USD per session.")
+    ] = None
+    session_verus_runs: Annotated[
+        Optional[int], typer.Option("--session-verus-runs", min=0, help="Agent mode: fresh verus runs per session.")
+    ] = 12
+    session_time: Annotated[
+        float, typer.Option("--session-time", min=1.0, help="Agent mode: wall seconds per session.")
+    ] = 1200.0
+    vstd: Annotated[
+        Optional[Path], typer.Option("--vstd", help="Agent mode: the vstd source for search_lemmas "
+                                     "(default: beside verus, else the cargo registry's).")
     ] = None
 
 

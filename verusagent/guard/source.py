@@ -4,7 +4,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from verusagent.lens import Function, SourceModel, Span, Token, TokenStream, parse_with_tokens
+from verusagent.lens import Function, SourceModel, Span, Token, TokenStream, parse_shared
 from verusagent.lens.positions import LineIndex
 
 _SNIPPET_CHARS = 240
@@ -105,5 +105,5 @@ def as_bytes(text: str | bytes) -> bytes:
 @lru_cache(maxsize=64)
 def analyse(data: bytes) -> Source:
     """Parse once per distinct text: the agent guards many candidates against the same original."""
-    model, stream = parse_with_tokens(data)
+    model, stream = parse_shared(data)
     return Source(data=data, model=model, stream=stream, lines=LineIndex(data))

@@ -1,5 +1,6 @@
 """`parse(data) -> SourceModel`: tokens from tree-sitter, then the item, function and body scanners."""
 
+from functools import lru_cache
 from pathlib import Path
 
 from verusagent.lens.context import ScanContext
@@ -34,6 +35,18 @@ def parse_file(path: str | Path) -> SourceModel:
 
 def parse(data: bytes | str) -> SourceModel:
     return parse_with_tokens(data)[0]
+
+
+def parse_shared(data: bytes | str) -> tuple[SourceModel, TokenStream]:
+    """`parse_with_tokens`, remembered for the last texts: the agent reads one candidate many times (the guard,
+    focused screening, the mapping of verus's diagnostics, agent-mode tools). What it returns is shared: callers
+    must not change it."""
+    return _parsed(data.encode("utf-8", "surrogatepass") if isinstance(data, str) else bytes(data))
+
+
+@lru_cache(maxsize=64)
+def _parsed(data: bytes) -> tuple[SourceModel, TokenStream]:
+    return parse_with_tokens(data)
 
 
 def parse_with_tokens(data: bytes | str, *, outline: bool = False) -> tuple[SourceModel, TokenStream]:

@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from verusagent.lens import parse
+from verusagent.lens import parse_shared
 from verusagent.lens.model import SourceModel
 from verusagent.lens.tokens import is_cut_off
 from verusagent.llm.fences import CodeBlock, code_blocks
@@ -58,7 +58,7 @@ def extract_edit(reply: str, original: str, *, truncated: bool = False) -> Edit 
             return ExtractionFailure(reason=FailureReason.UNSUPPORTED_FORMAT,
                                      detail="Send the changed code itself, not a diff.")
         return ExtractionFailure(reason=FailureReason.NO_CODE, detail="No code was found in the reply.")
-    model = parse(original)
+    model = parse_shared(original)[0]
     analysed = [_Block(block=b, found=functions_in(b.text)) for b in rust]
     whole = [a for a in analysed if _is_whole_file(a, model)]
     if whole:

@@ -232,6 +232,65 @@ class RunStopped(Event):
     detail: str = ""
 
 
+class SessionStarted(Event):
+    """An agent-mode session: the model drives with tools, starting from candidate ``sha256``."""
+
+    kind: Literal["session_started"] = "session_started"
+    session: str  # unique in the run, e.g. "agent-r1"
+    sha256: str  # the candidate the session starts from
+    strategy: str = "agent"
+    round: int = 0
+    protocol: str = "native"  # "native": the provider's tool calls; "text": the documented text protocol
+    protocol_reason: str = ""
+    tools: list[str] = Field(default_factory=list)
+    limits: dict[str, Any] = Field(default_factory=dict)  # max_tool_calls, max_tokens, max_cost_usd, ...
+
+
+class ToolCalled(Event):
+    """The model asked for a tool; ``arguments`` is the JSON object, or the raw text when it was not one."""
+
+    kind: Literal["tool_call"] = "tool_call"
+    session: str
+    call_id: str  # the model's id for the call (made up by the text protocol)
+    model_call_id: str | None = None  # the model request whose reply asked for it
+    name: str
+    arguments: dict[str, Any] | str = Field(default_factory=dict)
+    sha256: str  # the current candidate when the call was made
+
+
+class ToolResult(Event):
+    """What a tool call gave back to the model. ``sha256`` is the current candidate after the call."""
+
+    kind: Literal["tool_result"] = "tool_result"
+    session: str
+    call_id: str
+    name: str
+    ok: bool
+    error: str | None = None  # unknown_tool, malformed_arguments, unknown_target, refused, unusable, not_run, ...
+    text: str = ""  # the result as the model received it
+    sha256: str
+    produced_sha256: str | None = None  # edit: the text the edit produced (current only if applied)
+    applied: bool = False  # edit: the produced text became the current candidate
+    verdict: str | None = None  # verify: the verdict reported
+    verus_runs: list[int] = Field(default_factory=list)  # verify: seqs of the verus_run events it came from
+    duration_s: float = 0.0  # the tool's own time, verus included
+
+
+class SessionEnded(Event):
+    kind: Literal["session_ended"] = "session_ended"
+    session: str
+    reason: str  # submitted, budget, repeated, no_tool_calls, model_error, run_budget
+    detail: str = ""
+    sha256: str  # the current candidate at the end
+    submitted: bool = False
+    tool_calls: int = 0
+    turns: int = 0  # model replies
+    tokens: int = 0
+    cost_usd: float = 0.0
+    verus_runs: int = 0  # fresh verus runs of the session's verify calls
+    seconds: float = 0.0
+
+
 class UnknownEvent(Event):
     """An event whose kind this version does not know (a newer writer); kept whole so nothing is lost."""
 
@@ -253,7 +312,11 @@ KnownEvent = Annotated[
     | VerusRun
     | ScreeningPlanned
     | Verdict
-    | RunStopped,
+    | RunStopped
+    | SessionStarted
+    | ToolCalled
+    | ToolResult
+    | SessionEnded,
     Field(discriminator="kind"),
 ]
 
@@ -278,6 +341,10 @@ KNOWN_KINDS = frozenset(
         ScreeningPlanned,
         Verdict,
         RunStopped,
+        SessionStarted,
+        ToolCalled,
+        ToolResult,
+        SessionEnded,
     )
 )
 
