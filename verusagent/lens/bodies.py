@@ -22,13 +22,17 @@ _REVEALS = frozenset({"reveal", "reveal_with_fuel", "hide"})
 
 @dataclass
 class FunctionScan:
-    function: Function
+    """The unit whose code is scanned (a function, or a state machine's operation) and what it holds so far."""
+
+    unit_id: str
+    qualified: str
+    in_verus: bool
     loop_count: int = 0
     call_counts: Counter = field(default_factory=Counter)
 
 
 def scan_function_body(ctx: ScanContext, function: Function, run: ClauseRun) -> None:
-    scan = FunctionScan(function)
+    scan = FunctionScan(function.id, function.qualified, function.in_verus)
     for clause in run.clauses:
         first, last = _token_range(ctx, clause.keyword_span.end, clause.span.end)
         scan_range(ctx, scan, first, last, ghost=True, loop_id=None)
@@ -73,7 +77,7 @@ def _at_statement_start(ctx: ScanContext, i: int) -> bool:
 
 def _add_site(ctx: ScanContext, scan: FunctionScan, kind: ProofSiteKind, first: int, last: int, detail: str = ""):
     site = ProofSite(
-        kind=kind, span=ctx.span(first, last), function_id=scan.function.id, detail=detail
+        kind=kind, span=ctx.span(first, last), function_id=scan.unit_id, detail=detail
     )
     ctx.proof_sites.append(site)
 
@@ -194,8 +198,7 @@ def _nested_fn(ctx, scan, i, last, ghost, loop_id):
     stream = ctx.stream
     if not (stream.is_ident(i + 1) and stream.is_punct(i + 2, "(", "<")):
         return None
-    outer = scan.function
-    scope = ItemScope(path=outer.qualified.split("::"), container=f"fn {outer.qualified}", in_verus=outer.in_verus)
+    scope = ItemScope(path=scan.qualified.split("::"), container=f"fn {scan.qualified}", in_verus=scan.in_verus)
     return parse_function(ctx, _nested_item_start(ctx, i), i, last, scope) + 1
 
 
@@ -223,11 +226,11 @@ def _loop(ctx, scan, i, last, ghost, loop_id):
         return None
     close = ctx.group_end(run.body_open)
     scan.loop_count += 1
-    new_id = f"{scan.function.id}/loop#{scan.loop_count}"
+    new_id = f"{scan.unit_id}/loop#{scan.loop_count}"
     header = ctx.span(header_first, j - 1) if j > header_first else None
     ctx.loops.append(
         Loop.model_construct(
-            id=new_id, kind=kind, function_id=scan.function.id, parent_id=loop_id,
+            id=new_id, kind=kind, function_id=scan.unit_id, parent_id=loop_id,
             span=ctx.span(_label_start(ctx, i), close), header=header, clauses=run.clauses,
             body=ctx.span(run.body_open, close),
         )
@@ -298,8 +301,8 @@ def _add_call(ctx: ScanContext, scan: FunctionScan, open_index: int, ghost: bool
     callee = stream.text(callee_index)
     scan.call_counts[callee] += 1
     call = Call(
-        id=f"{scan.function.id}/call#{scan.call_counts[callee]}:{callee}",
-        function_id=scan.function.id,
+        id=f"{scan.unit_id}/call#{scan.call_counts[callee]}:{callee}",
+        function_id=scan.unit_id,
         callee=callee,
         path="".join(t.text for t in stream.tokens[first:callee_index + 1]),
         span=ctx.span(first, close),

@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass, field
 
+from verusagent.lens.machine_model import InvariantStruct, StateMachine
 from verusagent.lens.model import Call, Function, ItemSite, Loop, Problem, ProofSite, Span
 from verusagent.lens.positions import LineIndex
 from verusagent.lens.tokens import TokenStream
@@ -30,6 +31,8 @@ class ScanContext:
     item_sites: list[ItemSite] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     verus_blocks: list[Span] = field(default_factory=list)
+    state_machines: list[StateMachine] = field(default_factory=list)
+    structs_with_invariants: list[InvariantStruct] = field(default_factory=list)
     used_ids: dict[str, int] = field(default_factory=dict)
     token_starts: list[int] = field(default_factory=list)
 

@@ -3,6 +3,8 @@
 from verusagent.lens.attributes import read_attribute
 from verusagent.lens.context import ScanContext
 from verusagent.lens.functions import ItemScope, parse_function
+from verusagent.lens.invariant_structs import parse_invariant_struct
+from verusagent.lens.machines import MACHINE_MACROS, machine_item, parse_state_machine
 from verusagent.lens.model import ProofSite, ProofSiteKind
 
 _BLOCK_ITEMS = frozenset({"struct", "enum", "union"})
@@ -35,13 +37,17 @@ def _scan_item_token(ctx: ScanContext, i: int, last: int, item_start: int, scope
     text = stream.text(i)
     if text == "fn" and stream.is_ident(i + 1):
         return parse_function(ctx, item_start, i, last, scope) + 1
+    if scope.macro is not None and scope.macro.is_machine:
+        after = machine_item(ctx, i, item_start, scope)
+        if after is not None:
+            return after
     if stream.is_punct(i + 1, "!"):
-        return _macro(ctx, i, last, scope)
+        return _macro(ctx, item_start, i, last, scope)
     handler = _ITEM_HANDLERS.get(text)
     return handler(ctx, i, last, scope) if handler else None
 
 
-def _macro(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int:
+def _macro(ctx: ScanContext, item_start: int, i: int, last: int, scope: ItemScope) -> int:
     stream = ctx.stream
     open_index = i + 2
     if stream.is_ident(open_index) and stream.text(i) == "macro_rules":
@@ -53,6 +59,10 @@ def _macro(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int:
         ctx.verus_blocks.append(ctx.span(open_index, close))
         inner = ItemScope(path=scope.path, container=scope.container, in_verus=True)
         scan_items(ctx, open_index + 1, close - 1, inner)
+    elif stream.text(i) in MACHINE_MACROS:
+        parse_state_machine(ctx, item_start, i, close, scope)
+    elif stream.text(i) == "struct_with_invariants":
+        parse_invariant_struct(ctx, item_start, i, close, scope)
     elif stream.text(i) != "macro_rules" and stream.is_punct(open_index, "{"):
         # item-wrapping macros such as struct_with_invariants! { } or exec_spec_unverified! { }
         scan_items(ctx, open_index + 1, close - 1, scope)

@@ -65,13 +65,15 @@ def _model(ctx: ScanContext) -> SourceModel:
         proof_sites=sorted(ctx.proof_sites, key=lambda p: p.span.start),
         item_sites=sorted(ctx.item_sites, key=lambda s: s.span.start),
         problems=ctx.problems,
+        state_machines=ctx.state_machines,
+        structs_with_invariants=ctx.structs_with_invariants,
     )
 
 
 def _empty_model(data: bytes, problems: list[Problem]) -> SourceModel:
     return SourceModel.model_construct(
         text="", data=data, verus_blocks=[], functions=[], loops=[], calls=[], proof_sites=[], item_sites=[],
-        problems=problems,
+        problems=problems, state_machines=[], structs_with_invariants=[],
     )
 
 
