@@ -45,9 +45,15 @@ def _plan(mode: str, options: dict):
             return load_plan(resolve_run(options["resume"], options["runs_dir"]))
         except (RunNotFound, CannotResume, FileNotFoundError) as error:
             raise UsageError(str(error)) from error
+    from verusagent.agent.targets import UnknownTarget, resolve_targets
+
     task = read_task(options)
-    return RunPlan(task=task, config=agent_config(mode, options), verus=options.get("verus"),
-                   runs_dir=options["runs_dir"]), None
+    config = agent_config(mode, options)
+    try:
+        resolve_targets(task.original, config.targets)
+    except UnknownTarget as error:
+        raise UsageError(str(error)) from error
+    return RunPlan(task=task, config=config, verus=options.get("verus"), runs_dir=options["runs_dir"]), None
 
 
 def read_task(options: dict) -> Task:

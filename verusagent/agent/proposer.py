@@ -4,6 +4,7 @@ from verusagent.agent.candidate import Candidate, Evaluation
 from verusagent.agent.config import AgentConfig, Mode
 from verusagent.agent.feedback import prompt_diagnostics
 from verusagent.agent.strategies import Strategy
+from verusagent.agent.targets import target_names
 from verusagent.lens import parse
 from verusagent.llm import Edit, ModelClient, chat, extract_edit
 from verusagent.record import sha256_text
@@ -44,7 +45,7 @@ def _prompt(config: AgentConfig, file_name: str, strategy: Strategy, base: Evalu
         return "synth", common | {"targets": config.targets or placeholder_functions(source)}
     if base.errors:
         return "repair", common | {"diagnostics": prompt_diagnostics(base.errors, source)}
-    return "prove", common | {"targets": config.targets}
+    return "prove", common | {"targets": target_names(source, config.targets)}
 
 
 def placeholder_functions(source: str) -> list[str]:
