@@ -17,6 +17,10 @@ _NOT_CALLEES = frozenset(
     }
 )
 _STATEMENT_BOUNDARIES = frozenset({";", "{", "}", "=>"})
+_ANGLE_DEPTH = {">": 1, ">>": 2, "<": -1, "<<": -2}
+_NOT_IN_GENERICS = frozenset({";", "{", "}", "&&", "||", "==", "!=", "=>"})
+_CLOSERS = frozenset({")", "]", "}"})
+_TURBOFISH_TOKENS = 256
 _REVEALS = frozenset({"reveal", "reveal_with_fuel", "hide"})
 
 
@@ -50,16 +54,16 @@ def _token_range(ctx: ScanContext, start_byte: int, end_byte: int) -> tuple[int,
 
 def scan_range(ctx: ScanContext, scan: FunctionScan, i: int, last: int, ghost: bool, loop_id: str | None) -> None:
     """Scan tokens i..last for calls, loops and proof sites (this loop is the lens's hot path)."""
-    tokens = ctx.stream.tokens
+    texts, kinds = ctx.stream.texts, ctx.stream.kinds
     while i <= last:
-        text = tokens[i].text
+        text = texts[i]
         if text == "(":
             if _is_call(ctx, i):
                 _add_call(ctx, scan, i, ghost)
             i += 1
         elif text == "#" and ctx.stream.is_punct(i + 1, "[", "!"):
             i = _skip_attribute(ctx, i)
-        elif text in _HANDLERS and tokens[i].kind == "ident":
+        elif text in _HANDLERS and kinds[i] == "ident":
             handled = _HANDLERS[text](ctx, scan, i, last, ghost, loop_id)
             i = i + 1 if handled is None else handled
         else:
@@ -267,46 +271,55 @@ def _label_start(ctx: ScanContext, i: int) -> int:
 
 def _is_call(ctx: ScanContext, open_index: int) -> bool:
     stream = ctx.stream
+    texts, kinds = stream.texts, stream.kinds
     callee = open_index - 1
-    if stream.is_punct(callee, ">"):
+    if callee >= 0 and texts[callee] == ">":
         callee = _turbofish_callee(ctx, callee)
-    if callee < 0 or not stream.is_ident(callee) or stream.text(callee) in _NOT_CALLEES:
+    if callee < 0 or kinds[callee] != "ident" or texts[callee] in _NOT_CALLEES or texts[callee][0].isupper():
         return False
-    name = stream.text(callee)
-    if name[0].isupper() or stream.is_ident(callee - 1, "fn"):
+    if callee > 0 and texts[callee - 1] == "fn" and kinds[callee - 1] == "ident":
         return False
     return not stream.is_punct(callee + 1, "!")
 
 
 def _turbofish_callee(ctx: ScanContext, close_angle: int) -> int:
-    stream = ctx.stream
+    """The callee of `f::<T>(..)` whose `>` is at close_angle, or -1 (`a > (b)` is a comparison). Generic
+    arguments hold no statement or boolean operator and are short: the walk back stops there."""
+    texts, match = ctx.stream.texts, ctx.stream.match
     depth = 0
     i = close_angle
-    while i >= 0:
-        depth += stream.text(i).count(">") if stream.text(i) in (">", ">>") else 0
-        depth -= stream.text(i).count("<") if stream.text(i) in ("<", "<<") else 0
-        if depth <= 0:
-            break
+    floor = max(close_angle - _TURBOFISH_TOKENS, 0)
+    while i >= floor:
+        text = texts[i]
+        if text in _ANGLE_DEPTH:
+            depth += _ANGLE_DEPTH[text]
+            if depth <= 0:
+                return i - 2 if ctx.stream.is_punct(i - 1, "::") else -1
+        elif text in _CLOSERS and match[i] >= 0:
+            i = match[i]  # `[T; N]`, `(A, B)`, `{N + 1}` inside the arguments
+        elif text in _NOT_IN_GENERICS:
+            return -1
         i -= 1
-    return i - 2 if stream.is_punct(i - 1, "::") else -1
+    return -1
 
 
 def _add_call(ctx: ScanContext, scan: FunctionScan, open_index: int, ghost: bool) -> None:
     stream = ctx.stream
     callee_index = open_index - 1
-    if stream.is_punct(callee_index, ">"):
+    if stream.texts[callee_index] == ">":
         callee_index = _turbofish_callee(ctx, callee_index)
     first = _path_start(ctx, callee_index)
-    close = ctx.group_end(open_index)
-    callee = stream.text(callee_index)
+    close = stream.close_of(open_index)
+    callee = stream.texts[callee_index]
     scan.call_counts[callee] += 1
+    lines, starts, ends = ctx.lines, stream.starts, stream.ends
     call = Call(
         id=f"{scan.unit_id}/call#{scan.call_counts[callee]}:{callee}",
         function_id=scan.unit_id,
         callee=callee,
-        path="".join(t.text for t in stream.tokens[first:callee_index + 1]),
-        span=ctx.span(first, close),
-        args=ctx.span(open_index, close),
+        path="".join(stream.texts[first : callee_index + 1]),
+        span=lines.span(starts[first], ends[close]),
+        args=lines.span(starts[open_index], ends[close]),
         is_lemma=False,
         in_ghost=ghost,
     )
@@ -315,10 +328,10 @@ def _add_call(ctx: ScanContext, scan: FunctionScan, open_index: int, ghost: bool
 
 def _path_start(ctx: ScanContext, i: int) -> int:
     """Walk back over `a::b::c` (and one `recv.` for a method call) to the path's first token."""
-    stream = ctx.stream
-    while stream.is_punct(i - 1, "::") and stream.is_ident(i - 2):
+    texts, kinds = ctx.stream.texts, ctx.stream.kinds
+    while i >= 2 and texts[i - 1] == "::" and kinds[i - 2] == "ident":
         i -= 2
-    if stream.is_punct(i - 1, ".") and stream.is_ident(i - 2) and not stream.is_punct(i - 3, "."):
+    if i >= 2 and texts[i - 1] == "." and kinds[i - 2] == "ident" and not (i >= 3 and texts[i - 3] == "."):
         i -= 2
     return i
 

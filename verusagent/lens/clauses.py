@@ -46,23 +46,23 @@ def _clause_extent(
     ctx: ScanContext, i: int, limit: int, words: frozenset[str], in_statement: bool
 ) -> tuple[int, bool]:
     """The index where a clause starting at i ends, and whether the clause list ends there too."""
-    tokens = ctx.stream.tokens
+    texts, kinds = ctx.stream.texts, ctx.stream.kinds
     first = i
     while i <= limit:
-        text = tokens[i].text
-        if text in words and i > first and tokens[i].kind == "ident" and _ends_expression(tokens[i - 1]):
+        text = texts[i]
+        if text in words and i > first and kinds[i] == "ident" and _ends_expression(kinds[i - 1], texts[i - 1]):
             return i, False
-        if text == ";" and tokens[i].kind == "punct":
+        if text == ";" and kinds[i] == "punct":
             return i, True
-        if text == "{" and tokens[i].kind == "punct" and ctx.is_body_group(i, in_statement):
+        if text == "{" and kinds[i] == "punct" and ctx.is_body_group(i, in_statement):
             return i, True
         i = _skip_unit(ctx, i, limit)
     return limit + 1, True
 
 
-def _ends_expression(token) -> bool:
+def _ends_expression(kind: str, text: str) -> bool:
     """Whether a clause keyword after this token starts a new clause (else it is an identifier)."""
-    return token.kind != "punct" or token.text in (",", ")", "]", "}", "@", "?")
+    return kind != "punct" or text in (",", ")", "]", "}", "@", "?")
 
 
 def _atomically_extent(ctx: ScanContext, i: int, limit: int) -> int:
@@ -77,7 +77,7 @@ def _atomically_extent(ctx: ScanContext, i: int, limit: int) -> int:
 def _skip_unit(ctx: ScanContext, i: int, limit: int) -> int:
     """Step over one token, a whole bracket group, or a quantifier's `|params|`."""
     stream = ctx.stream
-    text = stream.tokens[i].text
+    text = stream.texts[i]
     if text in _QUANTIFIERS and stream.is_punct(i + 1, "|"):
         j = i + 2
         while j <= limit and not stream.is_punct(j, "|"):
@@ -85,7 +85,7 @@ def _skip_unit(ctx: ScanContext, i: int, limit: int) -> int:
         return j + 1
     if text == "::" and stream.is_punct(i + 1, "<"):
         return ctx.skip_angles(i + 1, limit)
-    if text in _OPENERS and stream.tokens[i].kind == "punct":
+    if text in _OPENERS and stream.kinds[i] == "punct":
         return stream.close_of(i) + 1
     return i + 1
 
@@ -106,9 +106,9 @@ def split_exprs(ctx: ScanContext, first: int, last: int) -> list[Expr]:
     exprs: list[Expr] = []
     start = first
     i = first
-    tokens = ctx.stream.tokens
+    texts, kinds = ctx.stream.texts, ctx.stream.kinds
     while i <= last:
-        if tokens[i].text == "," and tokens[i].kind == "punct":
+        if texts[i] == "," and kinds[i] == "punct":
             _add_expr(ctx, exprs, start, i - 1)
             start = i + 1
             i += 1

@@ -37,12 +37,11 @@ class ScanContext:
     token_starts: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.token_starts = [token.start for token in self.stream.tokens]
+        self.token_starts = self.stream.starts
 
     def span(self, first: int, last: int) -> Span:
         """The span from the start of token `first` to the end of token `last`."""
-        tokens = self.stream.tokens
-        return self.lines.span(tokens[first].start, tokens[last].end)
+        return self.lines.span(self.stream.starts[first], self.stream.ends[last])
 
     def unique_id(self, base: str) -> str:
         count = self.used_ids.get(base, 0) + 1
@@ -52,7 +51,7 @@ class ScanContext:
     def group_end(self, i: int) -> int:
         """If token i opens a bracket group, the index of its closing bracket; otherwise i."""
         stream = self.stream
-        if stream.tokens[i].kind == "punct" and stream.tokens[i].text in "([{":
+        if stream.kinds[i] == "punct" and stream.texts[i] in "([{":
             return stream.close_of(i)
         return i
 

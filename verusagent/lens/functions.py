@@ -70,7 +70,7 @@ def _build(ctx, scope, prefix, fn_index, name, params_open, header_end, last, ru
         modifiers=prefix.modifiers,
         in_verus=scope.in_verus,
         container=scope.container,
-        span=ctx.lines.span(span_first, ctx.stream.tokens[last].end),
+        span=ctx.lines.span(span_first, ctx.stream.ends[last]),
         header=ctx.span(header_first, max(header_end, fn_index + 1)),
         signature=" ".join(ctx.stream.source(header_first, max(header_end, fn_index + 1)).split()),
         params=params,
@@ -88,7 +88,7 @@ def _build(ctx, scope, prefix, fn_index, name, params_open, header_end, last, ru
 
 def _span_start(ctx: ScanContext, prefix: Prefix, header_first: int) -> int:
     """The byte where the function's text starts: its first attribute, or the doc comments just before."""
-    first = prefix.attributes[0].span.start if prefix.attributes else ctx.stream.tokens[header_first].start
+    first = prefix.attributes[0].span.start if prefix.attributes else ctx.stream.starts[header_first]
     return doc_comment_start(ctx, first)
 
 

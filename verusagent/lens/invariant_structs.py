@@ -20,11 +20,10 @@ def parse_invariant_struct(ctx: ScanContext, item_start: int, macro_index: int, 
         scan_items(ctx, first, last, scope)
         return
     name = stream.text(struct_index + 1)
-    tokens = stream.tokens
     end = close + 1 if stream.is_punct(close + 1, ";") else close
     unit = InvariantStruct.model_construct(
         id=ctx.unique_id(f"swi:{name}"), name=name,
-        span=ctx.lines.span(doc_comment_start(ctx, tokens[item_start].start), tokens[end].end),
+        span=ctx.lines.span(doc_comment_start(ctx, stream.starts[item_start]), stream.ends[end]),
         struct=_struct_span(ctx, struct_index, last), functions=[], invariants=[],
     )
     ctx.structs_with_invariants.append(unit)
@@ -53,7 +52,7 @@ def _struct_span(ctx: ScanContext, struct_index: int, last: int):
     while j <= last and not stream.is_punct(j, "{", ";"):
         j = ctx.skip_angles(j, last) if stream.is_punct(j, "<") else ctx.group_end(j) + 1
     end = ctx.group_end(j) if j <= last else last
-    return ctx.lines.span(doc_comment_start(ctx, stream.tokens[first].start), stream.tokens[end].end)
+    return ctx.lines.span(doc_comment_start(ctx, stream.starts[first]), stream.ends[end])
 
 
 def _prefix_start(ctx: ScanContext, i: int) -> int:

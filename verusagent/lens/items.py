@@ -8,16 +8,18 @@ from verusagent.lens.machines import MACHINE_MACROS, machine_item, parse_state_m
 from verusagent.lens.model import ProofSite, ProofSiteKind
 
 _BLOCK_ITEMS = frozenset({"struct", "enum", "union"})
+_PREFIX_GROUPS = frozenset({"(", "["})
 
 
 def scan_items(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> None:
     """Scan items between tokens i and last; attributes and prefix words stay with the item that follows."""
-    stream = ctx.stream
+    texts, kinds = ctx.stream.texts, ctx.stream.kinds
     item_start = i
     while i <= last:
-        if stream.is_punct(i, "#"):
+        text = texts[i]
+        if text == "#" and kinds[i] == "punct":
             i = read_attribute(ctx, i)[1]
-        elif stream.is_punct(i, "(", "["):  # `pub(crate)`, `spec(checked)`: part of the item's prefix
+        elif text in _PREFIX_GROUPS and kinds[i] == "punct":  # `pub(crate)`, `spec(checked)`: the item's prefix
             i = ctx.group_end(i) + 1
         else:
             finished = _scan_item_token(ctx, i, last, item_start, scope)
@@ -28,13 +30,11 @@ def scan_items(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> None:
 def _scan_item_token(ctx: ScanContext, i: int, last: int, item_start: int, scope: ItemScope) -> int | None:
     """Handle the token at i; returns the index after a finished item, or None to go on with the next token."""
     stream = ctx.stream
-    if stream.is_punct(i, ";"):
-        return i + 1
-    if stream.is_punct(i, "{"):
-        return ctx.group_end(i) + 1
-    if stream.tokens[i].kind != "ident":
-        return None
-    text = stream.text(i)
+    text = stream.texts[i]
+    if stream.kinds[i] != "ident":
+        if text == ";":
+            return i + 1
+        return ctx.group_end(i) + 1 if text == "{" else None
     if text == "fn" and stream.is_ident(i + 1):
         return parse_function(ctx, item_start, i, last, scope) + 1
     if scope.macro is not None and scope.macro.is_machine:

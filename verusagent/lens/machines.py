@@ -69,8 +69,8 @@ def machine_item(ctx: ScanContext, i: int, item_start: int, scope: ItemScope) ->
 
 def _item_span(ctx: ScanContext, first: int, last: int):
     """From the doc comments before token first to the end of token last."""
-    tokens = ctx.stream.tokens
-    return ctx.lines.span(doc_comment_start(ctx, tokens[first].start), tokens[last].end)
+    stream = ctx.stream
+    return ctx.lines.span(doc_comment_start(ctx, stream.starts[first]), stream.ends[last])
 
 
 def _attributes(ctx: ScanContext, i: int, stop: int) -> list[Attribute]:

@@ -96,9 +96,8 @@ def _report_encoding(ctx: ScanContext) -> None:
 def _report_structure(ctx: ScanContext) -> None:
     stream = ctx.stream
     for index in stream.unbalanced[:_MAX_REPORTED]:
-        token = stream.tokens[index]
-        message = f"unbalanced `{token.text}`: the file may be truncated or a bracket is missing"
-        ctx.problems.append(Problem(message=message, span=ctx.lines.span(token.start, token.end)))
+        message = f"unbalanced `{stream.texts[index]}`: the file may be truncated or a bracket is missing"
+        ctx.problems.append(Problem(message=message, span=ctx.span(index, index)))
     for start, end in _merge_ranges(stream.syntax_errors)[:_MAX_REPORTED]:
         ctx.problems.append(Problem(message="syntax error (tree-sitter)", span=ctx.lines.span(start, end)))
 

@@ -1,5 +1,7 @@
 """Item-level escape hatches and outside-file reads, found by a scan over every token of the file."""
 
+from itertools import compress, count
+
 from verusagent.lens.attributes import attribute_path
 from verusagent.lens.context import ScanContext
 from verusagent.lens.model import ItemSite, ItemSiteKind
@@ -33,12 +35,16 @@ _SITE_WORDS = frozenset(
 )
 
 
+_SITE_TOKENS = _SITE_WORDS | {"#"}
+
+
 def scan_item_sites(ctx: ScanContext) -> None:
-    for i, token in enumerate(ctx.stream.tokens):
-        if token.text in _SITE_WORDS:
-            _word_site(ctx, i)
-        elif token.text == "#":
+    texts = ctx.stream.texts
+    for i in list(compress(count(), map(_SITE_TOKENS.__contains__, texts))):
+        if texts[i] == "#":
             _attribute_site(ctx, i)
+        else:
+            _word_site(ctx, i)
 
 
 def _add(ctx: ScanContext, kind: ItemSiteKind, first: int, last: int) -> None:
@@ -72,7 +78,7 @@ def _attribute_site(ctx: ScanContext, i: int) -> None:
 
 def _word_site(ctx: ScanContext, i: int) -> None:
     stream = ctx.stream
-    word = stream.tokens[i].text
+    word = stream.texts[i]
     if word in _MACROS and stream.is_punct(i + 1, "!") and stream.is_punct(i + 2, "(", "[", "{"):
         _add(ctx, _MACROS[word], i, ctx.group_end(i + 2))
     elif word == "assume_specification" and stream.is_punct(i + 1, "[", "<"):
