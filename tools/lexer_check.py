@@ -8,10 +8,16 @@ lists, `&&` of a double reference, `||` of a closure without parameters, `x.0.1`
 `macro_rules!` definition `macro_rules!` and `$x` as one token each; the lexer keeps the token-tree reading there
 too. Such differences are counted by kind; any other difference is a failure.
 
-    python tools/lexer_check.py [DIR ...]     # default: ../shared/corpus
+The lens leaves clean `verus! { }` blocks out of tree-sitter's parse (tokens.py says why); `--fuzz N` checks on N
+mutated corpus files (a byte deleted, or a bracket, quote, backtick, backslash, comment opener, ... inserted) that
+the syntax errors are still exactly those of a parse of the whole file.
+
+    python tools/lexer_check.py [DIR ...]                  # default: ../shared/corpus
+    python tools/lexer_check.py --fuzz 2000 [--seed 1] [DIR ...]
 """
 
 import os
+import random
 import sys
 from collections import Counter
 from difflib import SequenceMatcher
@@ -96,10 +102,49 @@ def compare(data: bytes) -> tuple[Counter, list[str]]:
     return explained, failures
 
 
+_INSERTS = [b"{", b"}", b"(", b")", b"[", b"]", b'"', b"'", b"`", b"\\", b"/*", b"*/", b"//", b"fn ", b";", b"r#\"",
+            "\u20ac".encode(), "\u00a0".encode(), b"\xff", b"verus! {", b"=~=", b"~"]
+
+
+def mutated(data: bytes, rng: random.Random) -> bytes:
+    at = rng.randrange(len(data) + 1)
+    if rng.random() < 0.4 and data:
+        return data[:at] + data[at + rng.randint(1, 3):]
+    return data[:at] + rng.choice(_INSERTS) + data[at:]
+
+
+def syntax_error_mismatch(data: bytes) -> str | None:
+    """A difference between the lens's syntax errors and those of a walk over the whole file's tree."""
+    expected = sorted(tree_leaves(data)[2])
+    found = sorted(tokenize(data).syntax_errors)
+    return None if found == expected else f"expected {expected[:4]}, found {found[:4]}"
+
+
+def fuzz(files: list[Path], count: int, seed: int) -> int:
+    rng = random.Random(seed)
+    failed = 0
+    for n in range(count):
+        path = rng.choice(files)
+        data = mutated(path.read_bytes(), rng)
+        mismatch = syntax_error_mismatch(data)
+        if mismatch:
+            failed += 1
+            print(f"FAIL mutation {n} of {path}: {mismatch}")
+    print(f"syntax-error fuzz: {count} mutated files, {failed} differ from a whole-file parse")
+    return 1 if failed else 0
+
+
 def main(argv: list[str]) -> int:
     shared = Path(os.environ.get("VERUSAGENT_CORPUS", REPO.parent / "shared"))
+    count, seed = None, 1
+    if argv[:1] == ["--fuzz"]:
+        count, argv = int(argv[1]), argv[2:]
+    if argv[:1] == ["--seed"]:
+        seed, argv = int(argv[1]), argv[2:]
     dirs = [Path(a) for a in argv] or [shared / "corpus"]
     files = sorted(p for d in dirs for p in d.rglob("*.rs"))
+    if count is not None:
+        return fuzz(files, count, seed)
     explained, failed = Counter(), 0
     for path in files:
         kinds, failures = compare(path.read_bytes())

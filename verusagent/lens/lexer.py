@@ -57,6 +57,7 @@ class Lexed(NamedTuple):
     starts: list[int]  # byte offsets
     ends: list[int]
     comments: list[tuple[str, int, int]]  # (text, start, end), byte offsets
+    odd_spaces: bool  # whitespace other than ASCII (a no-break space, ...): not Rust whitespace
 
 
 def lex(data: bytes) -> Lexed:
@@ -69,11 +70,13 @@ def lex(data: bytes) -> Lexed:
     ends = list(accumulate(map(len, pieces) if ascii_only else map(len, map(_utf8, pieces))))
     starts = [0, *ends[:-1]]
     comments = [(_readable(pieces[i]), starts[i], ends[i]) for i in comment_indices]
+    odd_spaces = not ascii_only and not all(map(str.isascii, compress(pieces, map("ws".__eq__, kinds))))
     keep = list(map(_SIGNIFICANT.__contains__, kinds))
     texts = list(compress(pieces, keep))
     if _has_surrogates(text, ascii_only):
         texts = list(map(_readable, texts))
-    return Lexed(list(compress(kinds, keep)), texts, list(compress(starts, keep)), list(compress(ends, keep)), comments)
+    return Lexed(list(compress(kinds, keep)), texts, list(compress(starts, keep)), list(compress(ends, keep)), comments,
+                 odd_spaces)
 
 
 def _has_surrogates(text: str, ascii_only: bool) -> bool:

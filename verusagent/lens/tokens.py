@@ -6,8 +6,10 @@ file, faster than a walk over the tree's leaves. tree-sitter still parses the wh
 nodes are the syntax errors. The scanners above decide Verus structure by position in the flat token list.
 """
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from itertools import compress, count
+from operator import not_
 
 import tree_sitter_rust
 from tree_sitter import Language, Parser
@@ -20,6 +22,7 @@ _ATOMIC = frozenset(
 OPEN_BRACKETS = {"(": ")", "[": "]", "{": "}"}
 CLOSE_BRACKETS = {")": "(", "]": "[", "}": "{"}
 _BRACKETS = frozenset({*OPEN_BRACKETS, *CLOSE_BRACKETS})
+_ODD_TOKENS = frozenset({"\\", "`"})  # characters no Rust token starts with
 
 _PARSER: Parser | None = None
 
@@ -92,11 +95,45 @@ class TokenStream:
 
 def tokenize(data: bytes) -> TokenStream:
     """The tokens of a file (the lexer) and its syntax errors (tree-sitter's parse)."""
-    errors = syntax_errors(_parser().parse(data), data)
     lexed = lex(data)
-    comments = [Token("comment", text, start, end) for text, start, end in lexed.comments]
     match, unbalanced = _match_brackets(lexed.texts)
+    parsed = _without_clean_verus_blocks(data, lexed, match, unbalanced)
+    tree = _parser().parse(parsed)
+    if parsed is not data and tree.root_node.has_error:  # broken around a block: its content may matter there
+        tree = _parser().parse(data)
+    errors = syntax_errors(tree, data)
+    comments = [Token("comment", text, start, end) for text, start, end in lexed.comments]
     return TokenStream(data, lexed.kinds, lexed.texts, lexed.starts, lexed.ends, comments, match, unbalanced, errors)
+
+
+def _without_clean_verus_blocks(data: bytes, lexed, match: list[int], unbalanced: list[int]) -> bytes:
+    """The bytes tree-sitter parses: the file, with the inside of each clean `verus! { }` blanked (same length).
+
+    Inside a macro's token tree tree-sitter reports only unclosed brackets and characters that are no Rust
+    token (a backslash, a backtick, a non-ASCII symbol, a no-break space); in a file whose brackets all close, a
+    block without such a character holds no syntax error and is left out of the parse (most of its time). When
+    the rest does not parse cleanly, the caller parses the whole file: a block can change how tree-sitter recovers
+    around it. tools/lexer_check.py compares both ways over a corpus and on mutated files (`--fuzz`).
+    """
+    if lexed.odd_spaces or unbalanced:  # an unclosed bracket anywhere moves tree-sitter's recovery: parse it all
+        return data
+    texts, starts = lexed.texts, lexed.starts
+    odd = list(compress(count(), map(_ODD_TOKENS.__contains__, texts)))
+    odd += [i for i in compress(count(), map(not_, map(str.isascii, texts))) if lexed.kinds[i] == "punct"]
+    suspects = sorted(odd)
+    blanked = bytearray(data)
+    done = 0  # the end of the last blanked block (a verus! inside it is already blank)
+    for i in compress(count(), map("verus".__eq__, texts)):
+        opener = i + 2
+        if opener >= len(texts) or texts[i + 1] != "!" or texts[opener] != "{" or starts[i] < done:
+            continue
+        close = match[opener]
+        if close < 0 or bisect_right(suspects, close) != bisect_right(suspects, opener):
+            continue  # a suspect inside: tree-sitter reads this block itself
+        start, end = starts[opener] + 1, starts[close]
+        blanked[start:end] = b" " * (end - start)
+        done = end
+    return bytes(blanked) if done else data
 
 
 def syntax_errors(tree, data: bytes) -> list[tuple[int, int]]:
