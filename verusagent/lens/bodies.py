@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from verusagent.lens.clauses import LOOP_CLAUSE_WORDS, ClauseRun, read_clauses
 from verusagent.lens.context import ScanContext
-from verusagent.lens.model import Call, Function, Loop, LoopKind, Mode, ProofSite, ProofSiteKind
+from verusagent.lens.model import Call, Function, Loop, LoopKind, Mode, ProofSite, ProofSiteKind, construct
 
 _NOT_CALLEES = frozenset(
     {
@@ -233,8 +233,8 @@ def _loop(ctx, scan, i, last, ghost, loop_id):
     new_id = f"{scan.unit_id}/loop#{scan.loop_count}"
     header = ctx.span(header_first, j - 1) if j > header_first else None
     ctx.loops.append(
-        Loop.model_construct(
-            id=new_id, kind=kind, function_id=scan.unit_id, parent_id=loop_id,
+        construct(
+            Loop, id=new_id, kind=kind, function_id=scan.unit_id, parent_id=loop_id,
             span=ctx.span(_label_start(ctx, i), close), header=header, clauses=run.clauses,
             body=ctx.span(run.body_open, close),
         )

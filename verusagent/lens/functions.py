@@ -7,7 +7,7 @@ from verusagent.lens.bodies import scan_function_body
 from verusagent.lens.clauses import FUNCTION_CLAUSE_WORDS, read_clauses
 from verusagent.lens.context import ScanContext
 from verusagent.lens.macro_roles import MacroScope, macro_identity
-from verusagent.lens.model import Attribute, Function, Mode
+from verusagent.lens.model import Attribute, Function, Mode, construct
 
 _MODE_WORDS = {"spec": Mode.SPEC, "proof": Mode.PROOF, "axiom": Mode.AXIOM, "exec": Mode.EXEC}
 _MODIFIER_WORDS = frozenset({"open", "closed", "uninterp", "broadcast"})
@@ -61,7 +61,8 @@ def _build(ctx, scope, prefix, fn_index, name, params_open, header_end, last, ru
     span_first = _span_start(ctx, prefix, header_first)
     params = ctx.span(params_open, ctx.group_end(params_open)) if params_open is not None else ctx.span(fn_index, fn_index)
     identity = macro_identity(scope.macro, prefix.attributes, name, qualified, prefix.mode) if scope.macro else None
-    return Function.model_construct(
+    return construct(
+        Function,
         id=ctx.unique_id(identity.id_base if identity else f"fn:{qualified}"),
         name=name,
         qualified=qualified,

@@ -13,6 +13,25 @@ from verusagent.lens.machine_model import InvariantStruct, StateMachine
 from verusagent.lens.span import Attribute, Span
 
 
+def construct(cls: type[BaseModel], **values):
+    """`cls.model_construct(**values)` for values that name every field, as the scanners give them: pydantic's
+    own loop over fields, aliases and defaults is a tenth of the lens's time on large files. Same result (a test
+    compares both)."""
+    names = _FIELD_NAMES.get(cls) or _FIELD_NAMES.setdefault(cls, frozenset(cls.__pydantic_fields__))
+    if len(values) != len(names) or not names.issuperset(values):
+        raise TypeError(f"{cls.__name__}: construct needs every field; missing {set(names) - set(values)}")
+    instance = cls.__new__(cls)
+    _set(instance, "__dict__", values)
+    _set(instance, "__pydantic_fields_set__", set(names))
+    _set(instance, "__pydantic_extra__", None)
+    _set(instance, "__pydantic_private__", None)
+    return instance
+
+
+_FIELD_NAMES: dict[type, frozenset[str]] = {}
+_set = object.__setattr__
+
+
 class Mode(StrEnum):
     SPEC = "spec"
     SPEC_CHECKED = "spec(checked)"

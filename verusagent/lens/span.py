@@ -3,9 +3,10 @@
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Span:
-    """A stdlib dataclass (pydantic serialises it inside the models): the lens makes many, so it stays light."""
+    """A stdlib dataclass (pydantic serialises it inside the models): the lens makes many, so it stays light. Not
+    frozen (a frozen dataclass's __init__ costs three times as much) but never changed once made, so hashable."""
 
     start: int
     end: int

@@ -119,7 +119,8 @@ def _without_clean_verus_blocks(data: bytes, lexed, match: list[int], unbalanced
         return data
     texts, starts = lexed.texts, lexed.starts
     odd = list(compress(count(), map(_ODD_TOKENS.__contains__, texts)))
-    odd += [i for i in compress(count(), map(not_, map(str.isascii, texts))) if lexed.kinds[i] == "punct"]
+    if not data.isascii():
+        odd += [i for i in compress(count(), map(not_, map(str.isascii, texts))) if lexed.kinds[i] == "punct"]
     suspects = sorted(odd)
     blanked = bytearray(data)
     done = 0  # the end of the last blanked block (a verus! inside it is already blank)
