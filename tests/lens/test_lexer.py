@@ -74,3 +74,29 @@ def test_construct_is_model_construct(machines_dir: Path) -> None:
     assert made == Function.model_construct(**values) and made.model_fields_set == set(Function.model_fields)
     with pytest.raises(TypeError, match="every field"):
         construct(Function, id="fn:x")
+
+
+def test_outline_keeps_functions_and_clauses_and_drops_bodies(machines_dir: Path) -> None:
+    from verusagent.lens.context import ScanContext
+    from verusagent.lens.functions import ItemScope
+    from verusagent.lens.items import scan_items
+    from verusagent.lens.positions import LineIndex
+
+    data = (machines_dir / "fifo.rs").read_bytes()
+    outline = tokenize(data, outline=True)
+    assert len(outline) < len(tokenize(data)) / 2 and not outline.unbalanced
+    ctx = ScanContext(outline, LineIndex(data))
+    scan_items(ctx, 0, len(outline) - 1, ItemScope())
+    full = [f for f in parse(data).functions if not (f.container or "").startswith("fn ")]
+    assert [(f.id, f.span, f.header, f.body, f.clauses) for f in ctx.functions] == [
+        (f.id, f.span, f.header, f.body, f.clauses) for f in full]
+
+
+@pytest.mark.parametrize("text, cut", [
+    ("fn f() { x }", False), ('fn f() { let s = r#"} "q" {"#; }', False), ("fn f() { /* a /* b */ c */ }", False),
+    ("fn f() {", True), ('fn f() { let s = "open; }', True), ("fn f() {} /* open /* nested */", True),
+])
+def test_cut_off(text: str, cut: bool) -> None:
+    from verusagent.lens.tokens import is_cut_off
+
+    assert is_cut_off(text) is cut

@@ -15,6 +15,7 @@ import tree_sitter_rust
 from tree_sitter import Language, Parser
 
 from verusagent.lens.lexer import lex
+from verusagent.lens.outline import cut_off, dropped_ranges, keep_outside
 
 _ATOMIC = frozenset(
     {"string_literal", "raw_string_literal", "char_literal", "line_comment", "block_comment"}
@@ -93,8 +94,10 @@ class TokenStream:
         return self.data[self.starts[first] : self.ends[last]].decode("utf-8", "replace")
 
 
-def tokenize(data: bytes) -> TokenStream:
-    """The tokens of a file (the lexer) and its syntax errors (tree-sitter's parse)."""
+def tokenize(data: bytes, *, outline: bool = False) -> TokenStream:
+    """The tokens of a file (the lexer) and its syntax errors (tree-sitter's parse). With `outline`, the inside
+    of a `{ }` group that opens no items (a function body, a struct's fields, a block in a clause) is left out:
+    only its braces are kept, so spans and the text between tokens stay exact while bodies cost nothing."""
     lexed = lex(data)
     match, unbalanced = _match_brackets(lexed.texts)
     parsed = _without_clean_verus_blocks(data, lexed, match, unbalanced)
@@ -103,7 +106,29 @@ def tokenize(data: bytes) -> TokenStream:
         tree = _parser().parse(data)
     errors = syntax_errors(tree, data)
     comments = [Token("comment", text, start, end) for text, start, end in lexed.comments]
+    if outline:
+        return _outline(data, lexed, match, comments, errors)
     return TokenStream(data, lexed.kinds, lexed.texts, lexed.starts, lexed.ends, comments, match, unbalanced, errors)
+
+
+def _outline(data: bytes, lexed, match: list[int], comments: list[Token], errors) -> TokenStream:
+    ranges = dropped_ranges(lexed.texts, lexed.kinds, match)
+    texts = keep_outside(lexed.texts, ranges)
+    starts = keep_outside(lexed.starts, ranges)
+    bytes_out = [(lexed.starts[first], lexed.starts[stop] if stop < len(lexed.starts) else len(data))
+                 for first, stop in ranges]
+    kept_comments = [c for c in comments if not any(a <= c.start < b for a, b in bytes_out)] if ranges else comments
+    outline_match, unbalanced = _match_brackets(texts)
+    return TokenStream(data, keep_outside(lexed.kinds, ranges), texts, starts, keep_outside(lexed.ends, ranges),
+                       kept_comments, outline_match, unbalanced, errors)
+
+
+def is_cut_off(text: str) -> bool:
+    """Whether a piece of Rust (a reply, one function of it) ends inside a group, a string or a block comment,
+    as a truncated reply does."""
+    lexed = lex(text.encode("utf-8", "replace"))
+    unbalanced = _match_brackets(lexed.texts)[1]
+    return cut_off(lexed.texts, lexed.kinds, unbalanced, [c[0] for c in lexed.comments])
 
 
 def _without_clean_verus_blocks(data: bytes, lexed, match: list[int], unbalanced: list[int]) -> bytes:
