@@ -90,7 +90,11 @@ class TokenStream:
         return partner if partner >= 0 else len(self.texts) - 1
 
     def source(self, first: int, last: int) -> str:
-        """The source text from token `first` to token `last`, both included."""
+        """The source text from token `first` to token `last`, both included ("" when there is none, as at the
+        end of a truncated file)."""
+        last = min(last, len(self.texts) - 1)
+        if first > last:
+            return ""
         return self.data[self.starts[first] : self.ends[last]].decode("utf-8", "replace")
 
 
