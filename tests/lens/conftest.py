@@ -1,18 +1,25 @@
-"""Fixtures for the lens tests: tools/lens_corpus_check.py (the corpus-wide check the suite samples)."""
+"""Fixtures for the lens tests: the corpus-wide checks in tools/ that the suite runs on samples."""
 
+import importlib
 import sys
 from pathlib import Path
 
 import pytest
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+TOOLS = str(Path(__file__).resolve().parents[2] / "tools")
+
+
+def _tool(name: str):
+    if TOOLS not in sys.path:
+        sys.path.insert(0, TOOLS)
+    return importlib.import_module(name)
 
 
 @pytest.fixture(scope="session")
 def corpus_check():
-    tools = str(REPO_ROOT / "tools")
-    if tools not in sys.path:
-        sys.path.insert(0, tools)
-    import lens_corpus_check
+    return _tool("lens_corpus_check")
 
-    return lens_corpus_check
+
+@pytest.fixture(scope="session")
+def lexer_check():
+    return _tool("lexer_check")

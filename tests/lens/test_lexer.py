@@ -2,25 +2,12 @@
 a whole-file parse, on a sample of the corpus and on mutated files (all of it: tools/lexer_check.py)."""
 
 import random
-import sys
 from pathlib import Path
 
 import pytest
 
 from verusagent.lens import parse, tokenize
 from verusagent.lens.model import Function, construct
-
-REPO_ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def lexer_check():
-    tools = str(REPO_ROOT / "tools")
-    if tools not in sys.path:
-        sys.path.insert(0, tools)
-    import lexer_check
-
-    return lexer_check
 
 
 @pytest.fixture(scope="module")

@@ -41,9 +41,15 @@ def _brace_after(ctx: ScanContext, i: int, last: int) -> int:
     return i
 
 
+def _head(ctx: ScanContext, scan: FunctionScan, i: int, last: int) -> int:
+    """After `if`/`match` at i: the calls of its condition or scrutinee; returns the index of its `{`."""
+    brace = _brace_after(ctx, i + 1, last)
+    scan_range(ctx, scan, i + 1, brace - 1, True, None)
+    return brace
+
+
 def _if(ctx: ScanContext, scan: FunctionScan, i: int, last: int, found: list[Statement]) -> int:
-    body = _brace_after(ctx, i + 1, last)
-    scan_range(ctx, scan, i + 1, body - 1, True, None)
+    body = _head(ctx, scan, i, last)
     if body > last:
         return body
     close = ctx.group_end(body)
@@ -60,8 +66,7 @@ def _if(ctx: ScanContext, scan: FunctionScan, i: int, last: int, found: list[Sta
 
 
 def _match(ctx: ScanContext, scan: FunctionScan, i: int, last: int, found: list[Statement]) -> int:
-    arms = _brace_after(ctx, i + 1, last)
-    scan_range(ctx, scan, i + 1, arms - 1, True, None)
+    arms = _head(ctx, scan, i, last)
     if arms > last:
         return arms
     close = ctx.group_end(arms)
