@@ -145,3 +145,50 @@ def test_machine_without_a_body_is_a_problem_not_a_crash() -> None:
     model = parse(b"verus! {\nstate_machine! { }\nfn f() {}\n}\n")
     assert model.function("f") is not None and not model.state_machines
     assert any("state_machine! without" in p.message for p in model.problems)
+
+
+BRANCHING = b"""verus! {
+state_machine!{ Toggle {
+    fields { pub on: bool, pub count: nat }
+
+    init!{ start(on: bool) { init on = on; init count = 0; } }
+
+    transition!{
+        flip(n: nat) {
+            if pre.on {
+                update on = false;
+            } else if n > 0 {
+                require(n < 10);
+                update on = true;
+            } else {
+                update count = pre.count + 1;
+            }
+            match pre.count {
+                0 => { assert(pre.count == 0); }
+                _ => { require(pre.count > 0); }
+            }
+        }
+    }
+
+    readonly!{ peek() { require(pre.on); } }
+
+    #[inductive(flip)]
+    #[verifier::spinoff_prover]
+    pub fn flip_inductive(pre: Self, post: Self, n: nat) { }
+}}
+}
+"""
+
+
+def test_branches_readonly_and_a_lemma_with_more_attributes() -> None:
+    model = parse(BRANCHING)
+    machine = model.state_machine("Toggle")
+    flip = machine.operation("flip")
+    kinds = [(s.kind.value, s.field, s.conditional) for s in flip.statements]
+    assert kinds == [("update", "on", True), ("require", None, True), ("update", "on", True),
+                     ("update", "count", True), ("assert", None, True), ("require", None, True)]
+    assert machine.operation("peek").kind == OperationKind.READONLY
+    assert machine.operation("peek").id == "sm:Toggle/readonly:peek"
+    lemma = model.function("sm:Toggle/inductive:flip")
+    assert lemma.name == "flip_inductive" and lemma.mode == Mode.PROOF and len(lemma.attributes) == 2
+    assert [f.name for f in machine.fields] == ["on", "count"] and not model.problems
