@@ -1,6 +1,5 @@
 """Inside a function: loops with their clauses, calls, and proof sites (asserts, proof blocks, ...)."""
 
-from collections import Counter
 from dataclasses import dataclass, field
 
 from verusagent.lens.clauses import LOOP_CLAUSE_WORDS, ClauseRun, read_clauses
@@ -32,7 +31,7 @@ class FunctionScan:
     qualified: str
     in_verus: bool
     loop_count: int = 0
-    call_counts: Counter = field(default_factory=Counter)
+    call_counts: dict[str, int] = field(default_factory=dict)
 
 
 def scan_function_body(ctx: ScanContext, function: Function, run: ClauseRun) -> None:
@@ -279,7 +278,7 @@ def _is_call(ctx: ScanContext, open_index: int) -> bool:
         return False
     if callee > 0 and texts[callee - 1] == "fn" and kinds[callee - 1] == "ident":
         return False
-    return not stream.is_punct(callee + 1, "!")
+    return texts[callee + 1] != "!"  # `name!(..)` is a macro; the token after an identifier exists (the `(`)
 
 
 def _turbofish_callee(ctx: ScanContext, close_angle: int) -> int:
@@ -311,10 +310,10 @@ def _add_call(ctx: ScanContext, scan: FunctionScan, open_index: int, ghost: bool
     first = _path_start(ctx, callee_index)
     close = stream.close_of(open_index)
     callee = stream.texts[callee_index]
-    scan.call_counts[callee] += 1
+    number = scan.call_counts[callee] = scan.call_counts.get(callee, 0) + 1
     lines, starts, ends = ctx.lines, stream.starts, stream.ends
     call = Call(
-        id=f"{scan.unit_id}/call#{scan.call_counts[callee]}:{callee}",
+        id=f"{scan.unit_id}/call#{number}:{callee}",
         function_id=scan.unit_id,
         callee=callee,
         path="".join(stream.texts[first : callee_index + 1]),

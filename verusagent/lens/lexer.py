@@ -14,7 +14,7 @@ with more than three `#` take the exact path (`finditer`, one match at a time).
 import re
 from functools import partial
 from itertools import accumulate, compress, count
-from operator import is_, itemgetter, methodcaller
+from operator import is_, itemgetter, methodcaller, sub
 from typing import NamedTuple
 
 _PUNCT = [">>=", "<<=", "...", "..=", "..", "::", "->", "=>", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=",
@@ -68,15 +68,18 @@ def lex(data: bytes) -> Lexed:
     kinds = list(map(_FIRST_KIND.get, map(_first, pieces)))
     comment_indices = _settle_kinds(pieces, kinds)
     ends = list(accumulate(map(len, pieces) if ascii_only else map(len, map(_utf8, pieces))))
-    starts = [0, *ends[:-1]]
-    comments = [(_readable(pieces[i]), starts[i], ends[i]) for i in comment_indices]
+    comments = [(_readable(pieces[i]), ends[i - 1] if i else 0, ends[i]) for i in comment_indices]
     odd_spaces = not ascii_only and not all(map(str.isascii, compress(pieces, map("ws".__eq__, kinds))))
     keep = list(map(_SIGNIFICANT.__contains__, kinds))
     texts = list(compress(pieces, keep))
+    token_ends = list(compress(ends, keep))
+    if ascii_only:  # a token starts its length before its end
+        token_starts = list(map(sub, token_ends, map(len, texts)))
+    else:
+        token_starts = list(compress([0, *ends[:-1]], keep))
     if _has_surrogates(text, ascii_only):
         texts = list(map(_readable, texts))
-    return Lexed(list(compress(kinds, keep)), texts, list(compress(starts, keep)), list(compress(ends, keep)), comments,
-                 odd_spaces)
+    return Lexed(list(compress(kinds, keep)), texts, token_starts, token_ends, comments, odd_spaces)
 
 
 def _has_surrogates(text: str, ascii_only: bool) -> bool:
