@@ -1,6 +1,7 @@
 # verusagent with a real verus, for the tests marked `verus` (pytest -m verus) and for real runs.
-# Build: docker build -t verusagent --build-arg VERUS_VERSION=... --build-arg VERUS_SHA256=... .
+# Build: docker build -t verusagent --build-arg VERUS_SHA256=... .   (the other args default to the pin)
 # Facts: shared/docs/verus-reference.md section 10 (release assets, pinned toolchain, glibc >= 2.39 for z3).
+# The pin lives in verus-release.env; these ARG defaults must equal it (tests/github/test_workflows.py checks).
 FROM ubuntu:24.04
 
 ARG VERUS_VERSION=0.2026.08.15.7d4628a

@@ -17,9 +17,22 @@ LIGHT_MODULES = [
     "verusagent.llm.budget",
     "verusagent.llm.retry",
     "verusagent.llm.script",
+    "verusagent.llm.tools",
     "verusagent.record",
     "verusagent.record.timeline",
     "verusagent.commands.show",
+    "verusagent.review",
+    "verusagent.review.labels",
+    "verusagent.review.report",
+    "verusagent.review.render",
+    "verusagent.commands.calibrate",
+    "verusagent.commands.lemmas",
+    "verusagent.lemmas",
+    "verusagent.commands.bench",
+    "verusagent.bench.cli_run",
+    "verusagent.bench.report",
+    "verusagent.context",
+    "verusagent.llm.tokens",
 ]
 
 
@@ -62,6 +75,13 @@ def test_verusagent_help_does_not_load_litellm(tmp_path):
     assert run.returncode == 0 and "show" in run.stdout
 
 
+def test_bench_driver_loads_neither_litellm_nor_its_extras(tmp_path):
+    """The driver needs no model: litellm loads only in the task processes; Ray and matplotlib only when used."""
+    modules = modules_after_cli(tmp_path, "bench", "--help")
+    assert "verusagent.commands.bench" in modules
+    assert not has_litellm(modules) and "ray" not in modules and "matplotlib" not in modules
+
+
 def test_show_does_not_load_litellm(tmp_path):
     from verusagent.record import RunStarted, RunWriter
 
@@ -69,6 +89,15 @@ def test_show_does_not_load_litellm(tmp_path):
         writer.emit(RunStarted(run_id="r"))
     modules = modules_after_cli(tmp_path, "show", str(writer.folder))
     assert "verusagent.record.reader" in modules
+    assert not has_litellm(modules)
+
+
+def test_calibrate_does_not_load_litellm(tmp_path):
+    labels = tmp_path / "labels.jsonl"
+    labels.write_text('{"score": 0.0, "valid": true, "votes": ["minor", "minor", "not_real"]}\n' * 100
+                      + '{"score": 1.0, "valid": false, "verus_s": 12.0, "votes": [1, 1, 1]}\n' * 10)
+    modules = modules_after_cli(tmp_path, "calibrate", str(labels), "--json", "--out", str(tmp_path / "c.json"))
+    assert "verusagent.review.resample" in modules
     assert not has_litellm(modules)
 
 
@@ -81,3 +110,12 @@ def test_the_model_layer_loads_litellm_only_when_it_calls():
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr[-2000:]
     assert "model cost map fetch" not in run.stderr  # no network attempt at import
+
+
+def test_lemmas_does_not_load_litellm(tmp_path):
+    vstd = tmp_path / "vstd"
+    vstd.mkdir()
+    (vstd / "vstd.rs").write_text("verus! { pub proof fn lemma_x(s: Seq<int>) ensures s.len() >= 0, { } }\n")
+    modules = modules_after_cli(tmp_path, "lemmas", "seq len", "--vstd", str(vstd), "--json")
+    assert "verusagent.lemmas.search" in modules
+    assert not has_litellm(modules)

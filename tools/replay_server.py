@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
-"""A small OpenAI-compatible replay server on 127.0.0.1: a STAND-IN for a model endpoint, for tests.
+"""A small replay server on 127.0.0.1: a STAND-IN for a model endpoint, for tests.
 
-It answers ``POST /v1/chat/completions`` from a scenario, one entry per request, in order: a reply text
-(status 200), an HTTP error (e.g. 429 or 500, with an OpenAI-style error body), optionally after a delay (to
-hit a client timeout). It records every request (path, headers, JSON body) in memory. It knows nothing about
-Verus; it only replays.
+It answers ``POST /v1/chat/completions`` (the OpenAI form) and ``POST /v1/messages`` (the Anthropic Messages API
+form, for litellm's ``anthropic/...`` models with ``api_base`` set to ``anthropic_base_url``) from a scenario,
+one entry per request, in order: a reply text and/or tool calls (status 200), an HTTP error (e.g. 429 or 500,
+with an error body in the route's form), optionally after a delay (to hit a client timeout). It records every
+request (path, headers, JSON body) in memory. It knows nothing about Verus; it only replays.
 
 Scenario file (JSON list):  [{"content": "...", "prompt_tokens": 10, "completion_tokens": 5},
-                             {"status": 429, "retry_after": 0}, {"status": 500}, {"delay_s": 3, "content": "late"}]
+                             {"status": 429, "retry_after": 0}, {"status": 500}, {"delay_s": 3, "content": "late"},
+                             {"tool_calls": [{"name": "view", "arguments": {"target": "main"}}],
+                              "expect_tools": ["view", "verify"]}]
+Tool call ``arguments`` as a string go out as they are (malformed JSON included); ``expect_tools`` answers 400
+unless the request offered exactly those tools.
 
     python tools/replay_server.py scenario.json [--port 0]
 """
@@ -20,6 +25,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 ERROR_TYPES = {400: "invalid_request_error", 401: "authentication_error", 429: "rate_limit_error", 500: "server_error"}
+ANTHROPIC_ERROR_TYPES = {400: "invalid_request_error", 401: "authentication_error", 429: "rate_limit_error",
+                         500: "api_error", 529: "overloaded_error"}
+ANTHROPIC_STOP_REASONS = {"stop": "end_turn", "length": "max_tokens", "tool_calls": "tool_use"}
 
 
 class Scenario:
@@ -36,13 +44,36 @@ class Scenario:
             return self.entries.pop(0) if self.entries else None
 
 
+def _finish_reason(entry: dict[str, Any]) -> str:
+    return entry.get("finish_reason") or ("tool_calls" if entry.get("tool_calls") else "stop")
+
+
+def _arguments_text(arguments: Any) -> str:
+    return arguments if isinstance(arguments, str) else json.dumps(arguments)
+
+
+def _completion_tokens(entry: dict[str, Any]) -> int:
+    calls = "".join(c.get("name", "") + _arguments_text(c.get("arguments", {})) for c in entry.get("tool_calls", []))
+    return entry.get("completion_tokens", max(1, len(entry.get("content", "") + calls) // 4))
+
+
+def openai_message(entry: dict[str, Any]) -> dict[str, Any]:
+    calls = entry.get("tool_calls", [])
+    message: dict[str, Any] = {"role": "assistant", "content": entry.get("content", "") or (None if calls else "")}
+    if calls:
+        message["tool_calls"] = [
+            {"id": call.get("id", f"call_{index}"), "type": "function",
+             "function": {"name": call["name"], "arguments": _arguments_text(call.get("arguments", {}))}}
+            for index, call in enumerate(calls, 1)
+        ]
+    return message
+
+
 def completion_body(entry: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
-    content = entry.get("content", "")
     prompt_tokens = entry.get("prompt_tokens", 10)
-    completion_tokens = entry.get("completion_tokens", max(1, len(content) // 4))
+    completion_tokens = _completion_tokens(entry)
     choices = [
-        {"index": i, "message": {"role": "assistant", "content": content},
-         "finish_reason": entry.get("finish_reason", "stop")}
+        {"index": i, "message": openai_message(entry), "finish_reason": _finish_reason(entry)}
         for i in range(int(request.get("n") or 1))
     ]
     return {
@@ -56,8 +87,51 @@ def completion_body(entry: dict[str, Any], request: dict[str, Any]) -> dict[str,
     }
 
 
+def messages_body(entry: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
+    """An Anthropic Messages API reply: text and `tool_use` content blocks."""
+    content: list[dict[str, Any]] = [{"type": "text", "text": entry["content"]}] if entry.get("content") else []
+    for index, call in enumerate(entry.get("tool_calls", []), 1):
+        arguments = call.get("arguments", {})
+        if isinstance(arguments, str):  # a tool_use input is an object; a string is kept to test garbage handling
+            try:
+                arguments = json.loads(arguments)
+            except ValueError:
+                pass
+        content.append({"type": "tool_use", "id": call.get("id", f"toolu_{index}"), "name": call["name"],
+                        "input": arguments})
+    return {
+        "id": f"msg_replay_{time.time_ns()}",
+        "type": "message",
+        "role": "assistant",
+        "model": request.get("model", "replay"),
+        "content": content,
+        "stop_reason": ANTHROPIC_STOP_REASONS.get(_finish_reason(entry), "end_turn"),
+        "stop_sequence": None,
+        "usage": {"input_tokens": entry.get("prompt_tokens", 10), "output_tokens": _completion_tokens(entry)},
+    }
+
+
+def offered_tools(body: dict[str, Any]) -> list[str]:
+    """Tool names in either form: OpenAI `{"function": {"name"}}` or Anthropic `{"name"}`."""
+    names = []
+    for tool in body.get("tools") or []:
+        function = tool.get("function") if isinstance(tool.get("function"), dict) else tool
+        names.append(str(function.get("name", "")))
+    return names
+
+
 def error_body(status: int, message: str) -> dict[str, Any]:
     return {"error": {"message": message, "type": ERROR_TYPES.get(status, "server_error"), "code": status}}
+
+
+def anthropic_error_body(status: int, message: str) -> dict[str, Any]:
+    return {"type": "error", "error": {"type": ANTHROPIC_ERROR_TYPES.get(status, "api_error"), "message": message}}
+
+
+_ROUTES = {  # path suffix -> (reply body, error body)
+    "/chat/completions": (completion_body, error_body),
+    "/messages": (messages_body, anthropic_error_body),
+}
 
 
 class ReplayHandler(BaseHTTPRequestHandler):
@@ -78,24 +152,30 @@ class ReplayHandler(BaseHTTPRequestHandler):
         raw = self.rfile.read(length)
         body = json.loads(raw or b"{}")
         request = {"path": self.path, "headers": {k.lower(): v for k, v in self.headers.items()}, "body": body}
-        if not self.path.rstrip("/").endswith("/chat/completions"):
+        route = next((r for suffix, r in _ROUTES.items() if self.path.rstrip("/").endswith(suffix)), None)
+        if route is None:
             self._send(404, error_body(404, f"replay server: no route POST {self.path}"))
             return
+        reply_body, error = route
         entry = self.server.scenario.take(request)
         if entry is None:
-            self._send(400, error_body(400, "replay server (a stand-in): scenario exhausted"))
+            self._send(400, error(400, "replay server (a stand-in): scenario exhausted"))
             return
         if entry.get("delay_s") and self.server.stopping.wait(entry["delay_s"]):
             return  # the server is shutting down: drop the request
-        self._answer(entry, body)
+        self._answer(entry, body, reply_body, error)
 
-    def _answer(self, entry: dict[str, Any], body: dict[str, Any]) -> None:
+    def _answer(self, entry: dict[str, Any], body: dict[str, Any], reply_body, error) -> None:
         status = int(entry.get("status", 200))
-        if status != 200:
+        expected, offered = entry.get("expect_tools"), offered_tools(body)
+        if status == 200 and expected is not None and sorted(expected) != sorted(offered):
+            message = f"replay server (a stand-in): expected the tools {sorted(expected)}; offered {sorted(offered)}"
+            self._send(400, error(400, message))
+        elif status != 200:
             headers = {"retry-after": str(entry["retry_after"])} if "retry_after" in entry else {}
-            self._send(status, error_body(status, entry.get("message", f"replay server: scripted {status}")), headers)
+            self._send(status, error(status, entry.get("message", f"replay server: scripted {status}")), headers)
         else:
-            self._send(200, completion_body(entry, body))
+            self._send(200, reply_body(entry, body))
 
     def _send(self, status: int, payload: dict[str, Any], headers: dict[str, str] | None = None) -> None:
         data = json.dumps(payload).encode("utf-8")
@@ -124,7 +204,13 @@ class ReplayServer(ThreadingHTTPServer):
 
     @property
     def base_url(self) -> str:
+        """For OpenAI-compatible clients (`openai/...` models)."""
         return f"http://127.0.0.1:{self.server_address[1]}/v1"
+
+    @property
+    def anthropic_base_url(self) -> str:
+        """For `anthropic/...` models: litellm appends `/v1/messages` to its api_base."""
+        return f"http://127.0.0.1:{self.server_address[1]}"
 
     @property
     def requests(self) -> list[dict[str, Any]]:
@@ -144,7 +230,7 @@ class ReplayServer(ThreadingHTTPServer):
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description="OpenAI-compatible replay server (a stand-in for tests).")
+    parser = argparse.ArgumentParser(description="OpenAI/Anthropic-compatible replay server (a stand-in for tests).")
     parser.add_argument("scenario", help="JSON list of replies")
     parser.add_argument("--port", type=int, default=0)
     args = parser.parse_args()

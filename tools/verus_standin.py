@@ -46,8 +46,9 @@ A file holds either one answer (used for every input) or rules, of which the fir
 Env VERUS_STANDIN_PIDFILE: a file to which the pids of the stand-in and its children are appended.
 Env VERUS_STANDIN_LOG: a file to which one JSON line per call is appended (argv, input hash, rule, times).
 Flags: `--version [--output-json]`, `--help`; in a run `--output-json` and `--error-format=json` select JSON
-output (human text otherwise); `--verify-function` makes the run partial and needs `--verify-root` or
-`--verify-only-module`/`--verify-module`. Without a scenario a run exits 2 with an explanation.
+output (human text otherwise); any `--verify-*` flag makes the run partial; `--verify-function F` (once per run) needs exactly one
+`--verify-root` or `--verify-only-module M` beside it, as verus does (else exit 1 with verus's message), and
+reports only the scenario's errors that lie inside `fn F`. Without a scenario a run exits 2 with an explanation.
 """
 
 import hashlib
@@ -245,6 +246,35 @@ def render_human(entry: dict) -> str:
 # ------------------------------------------------------------------------------------------- answers
 
 
+PARTIAL_FLAGS = {"--verify-function", "--verify-module", "--verify-only-module", "--verify-root"}
+
+
+def function_range(data: bytes, pattern: str) -> tuple[int, int] | None:
+    """Bytes from `fn NAME` (NAME: the pattern's last segment) to its body's closing brace."""
+    name = pattern.split("::")[-1].strip("*")
+    found = re.search(rb"\bfn\s+" + re.escape(name.encode()) + rb"\b", data)
+    if not found:
+        return None
+    depth, index = 0, data.find(b"{", found.end())
+    while 0 <= index < len(data):
+        depth += {ord("{"): 1, ord("}"): -1}.get(data[index], 0)
+        if depth == 0:
+            return found.start(), index + 1
+        index += 1
+    return found.start(), len(data)
+
+
+def focused(errors: list[dict], data: bytes, pattern: str) -> list[dict]:
+    """A `--verify-function` run reports only the errors inside that function, as verus does."""
+    bounds = function_range(data, pattern)
+    if bounds is None:
+        return errors
+    def inside(entry: dict) -> bool:
+        primary = [s for s in entry["spans"] if s["is_primary"]]
+        return not primary or bounds[0] <= primary[0]["byte_start"] < bounds[1]
+    return [e for e in errors if inside(e)]
+
+
 def count_functions(text: str) -> int:
     return len(re.findall(r"\bfn\s+\w+", text))
 
@@ -382,21 +412,38 @@ def print_help(scenarios: list[dict]) -> int:
     return 0
 
 
-def check_arguments(flags: set[str], scenarios: list[dict]) -> int | None:
+def check_arguments(argv: list[str], flags: set[str], scenarios: list[dict]) -> int | None:
     for flag in sorted(flags & unsupported(scenarios)):
         print(f"Error: Unrecognized option: '{flag.lstrip('-')}' (verus stand-in: unsupported by the scenario)",
               file=sys.stderr)
         return 255
-    partial_root = {"--verify-root", "--verify-only-module", "--verify-module"}
-    if "--verify-function" in flags and not flags & partial_root:
-        print("Error: --verify-function option requires --verify-root or --verify-module", file=sys.stderr)
+    problem = scope_problem(argv)
+    if problem:
+        print(f"Error: {problem}", file=sys.stderr)
         return 255
+    return None
+
+
+def scope_problem(argv: list[str]) -> str | None:
+    """verus's pairing rule (its argument parser's messages): one `--verify-function F` per run, beside exactly
+    one `--verify-root` or `--verify-only-module M`, never `--verify-module`."""
+    functions = sum(1 for a in argv if a.split("=")[0] == "--verify-function")
+    roots = sum(1 for a in argv if a.split("=")[0] in ("--verify-root", "--verify-only-module"))
+    if not functions:
+        return None
+    if functions > 1:
+        return "--verify-function may be given once (verus stand-in: one function per run)"
+    if "--verify-module" in {a.split("=")[0] for a in argv}:
+        return "When using --verify-function, use --verify-only-module instead of --verify-module"
+    if roots != 1:
+        return ("--verify-function option requires --verify-only-module or --verify-root" if not roots else
+                "Must pass at most one --verify-only-module or --verify-root when using --verify-function")
     return None
 
 
 def run(argv: list[str], scenarios: list[dict]) -> int:
     flags, values, positional = split_args(argv)
-    bad = check_arguments(flags, scenarios)
+    bad = check_arguments(argv, flags, scenarios)
     if bad is not None:
         return bad
     sources = [p for p in positional if p.endswith(".rs")]
@@ -425,12 +472,12 @@ def answer(argv, file_name, flags, values, scenarios) -> int:
         print(f"{MARKER} error: no rule of the scenario matches {file_name}", file=sys.stderr)
         log_call(argv, data, name, started)
         return 2
-    code = respond(picked[2], data, text, file_name, flags, version_of(scenarios))
+    code = respond(picked[2], data, text, file_name, flags, values, version_of(scenarios))
     log_call(argv, data, name, started)
     return code
 
 
-def respond(rule, data, text, file_name, flags, version) -> int:
+def respond(rule, data, text, file_name, flags, values, version) -> int:
     time.sleep(float(rule.get("sleep", 0)))
     if rule.get("hang"):
         hang()
@@ -443,7 +490,11 @@ def respond(rule, data, text, file_name, flags, version) -> int:
     except LookupError as problem:
         print(f"{MARKER} error: scenario does not fit the input: {problem}", file=sys.stderr)
         return 2
-    partial = "--verify-function" in flags
+    partial = bool(flags & PARTIAL_FLAGS)
+    if "--verify-function" in values:
+        errors = focused(errors, data, values["--verify-function"])
+        if not any(e["level"] == "error" for e in errors) and rule.get("verdict", "verified") == "failed":
+            rule = {**rule, "verdict": "verified", "errors_count": 0}
     crate = re.sub(r"\W", "_", Path(file_name).stem)
     document = results_document(rule, text, crate, errors, partial, version)
     json_errors = "--error-format" in flags

@@ -7,7 +7,7 @@ import pytest
 
 from verusagent.audit import audit_run
 
-from agent_harness import file_reply, proved
+from agent_harness import AGENT_FIXTURES, file_reply, proved
 
 ORIGINAL_LOOP = "    while r < n {\n"
 DECREASES_ERROR = {"message": "loop must have a decreases clause", "line_contains": "while r < n"}
@@ -267,6 +267,19 @@ def test_a_failed_acceptance_run_is_not_retried_and_nothing_is_accepted(harness)
     assert run.exit_code == 1 and run.outcome["verdict"] == "partial"
     assert [e["purpose"] for e in run.events("verus_run")].count("acceptance") == 1
     assert not (harness.tmp / "count_up.standin-verified.rs").exists()
+    assert_audited(run)
+
+
+def test_an_original_calling_builtin_assume_is_accepted_without_no_cheating(harness) -> None:
+    """--no-cheating would reject the input's own `builtin::assume_`: the acceptance run goes without it."""
+    given = "fn main() {\n    proof { builtin::assume_(1 + 1 == 2); }\n}"
+    source = harness.task("count_up.rs", (AGENT_FIXTURES / "count_up.rs").read_text().replace("fn main() {\n}", given))
+    harness.script([file_reply(GOOD_PROOF.replace("fn main() {\n}", given))])
+    harness.scenario([GOOD_RULE, BASELINE_RULE])
+    run = harness.run("prove", source)
+    assert run.outcome["verdict"] == "verified"
+    acceptance = [e for e in run.events("verus_run") if e["purpose"] == "acceptance"]
+    assert len(acceptance) == 1 and acceptance[0]["no_cheating"] is False
     assert_audited(run)
 
 

@@ -50,7 +50,7 @@ def main() -> int:
         started = time.perf_counter()
         run_from_cli("prove", {"file": folder / "count_up.rs", "model": "scripted/bench", "strategies": 1,
                                "rounds": args.rounds, "verus": str(STANDIN), "runs_dir": folder / "runs",
-                               "as_json": True, "jobs": 1, "houdini_steps": 0})
+                               "as_json": True, "jobs": 1})
         wall = time.perf_counter() - started
         report(folder / "runs", wall, args.rounds)
     return 0

@@ -327,3 +327,13 @@ def test_a_hatch_taken_as_a_value_is_caught() -> None:
     original = "use vstd::prelude::*;\nverus! {\nproof fn lemma() ensures 1 + 1 == 2 {}\n}\n"
     candidate = original.replace("ensures 1 + 1 == 2 {}", "ensures 1 + 1 == 2 { let f = builtin::assume_; f(false); }")
     assert not guard(original, candidate).clean
+
+
+def test_an_original_renamed_hatch_licenses_no_new_call_elsewhere() -> None:
+    original = ("use vstd::prelude::*;\nuse builtin::assume_ as helper;\nverus! {\n"
+                "proof fn a(x: int) ensures x == x { helper(x > 0); }\n"
+                "proof fn b() ensures 1 + 1 == 2 {}\n}\n")
+    candidate = original.replace("ensures 1 + 1 == 2 {}", "ensures 1 + 1 == 2 { helper(false); }")
+    [violation] = guard(original, candidate).violations
+    assert (violation.rule, violation.function, violation.evidence.candidate) == (
+        Rule.ESCAPE_HATCH_ADDED, "fn:b", "helper(false)")

@@ -115,3 +115,15 @@ def test_stand_in_marker_marks_the_result_even_if_the_install_did_not(use_scenar
     disguised = use_scenario("verified").model_copy(update={"is_standin": False})
     result = run_verus(disguised, SOURCE)
     assert result.is_standin and result.verdict == Verdict.VERIFIED
+
+
+def test_scope_flags_pair_a_function_with_exactly_one_root_or_module() -> None:
+    from verusagent.verus.runner import scope_flags
+
+    assert scope_flags(RunOptions()) == []
+    assert scope_flags(RunOptions(verify_function="f")) == ["--verify-function", "f", "--verify-root"]
+    assert scope_flags(RunOptions(verify_function="T::f", verify_module="net")) == [
+        "--verify-function", "T::f", "--verify-only-module", "net"]
+    assert scope_flags(RunOptions(verify_module="net")) == ["--verify-only-module", "net"]
+    assert scope_flags(RunOptions(verify_root=True)) == ["--verify-root"]
+    assert not RunOptions().partial and RunOptions(verify_root=True).partial

@@ -103,3 +103,50 @@ def test_partial_run_needs_a_root_and_omits_success(tmp_path: Path) -> None:
     done = call(["--output-json", "--verify-function", "main", "--verify-root", "input.rs"], tmp_path, scenario)
     results = json.loads(done.stdout)["verification-results"]
     assert "success" not in results and results["is-verifying-entire-crate"] is False
+
+
+TWO_FUNCTIONS = "fn helper(x: u8) -> u8 {\n    x + 1\n}\n\nfn main() {\n    let y = helper(2);\n}\n"
+
+
+def _focus_scenario(tmp_path: Path) -> Path:
+    (tmp_path / "input.rs").write_text(TWO_FUNCTIONS, encoding="utf-8")
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps({"verdict": "failed", "errors": [
+        {"message": "possible arithmetic underflow/overflow", "line_contains": "x + 1"}]}))
+    return path
+
+
+def test_verify_function_pairs_with_exactly_one_root_or_only_module(tmp_path: Path) -> None:
+    scenario = _focus_scenario(tmp_path)
+    refused = {
+        ("--verify-function", "main"): "requires --verify-only-module or --verify-root",
+        ("--verify-function", "main", "--verify-module", "m"): "use --verify-only-module instead",
+        ("--verify-function", "main", "--verify-root", "--verify-only-module", "m"): "at most one",
+        ("--verify-function", "main", "--verify-function", "helper", "--verify-root"): "once",
+    }
+    for args, message in refused.items():
+        done = call(["--output-json", *args, "input.rs"], tmp_path, scenario)
+        assert done.returncode == 255 and message in done.stderr, (args, done.stderr)
+    for scope in (["--verify-root"], ["--verify-only-module", "m"]):
+        done = call(["--output-json", "--verify-function", "main", *scope, "input.rs"], tmp_path, scenario)
+        assert done.returncode == 0, done.stderr
+
+
+def test_a_focused_run_reports_only_the_errors_inside_its_function(tmp_path: Path) -> None:
+    scenario = _focus_scenario(tmp_path)
+    elsewhere = call(["--output-json", "--error-format=json", "--verify-function", "main", "--verify-root",
+                      "input.rs"], tmp_path, scenario)
+    parsed = parse_output(elsewhere.stdout, elsewhere.stderr, elsewhere.returncode)
+    assert elsewhere.returncode == 0 and parsed.partial and not parsed.errors()
+    inside = call(["--output-json", "--error-format=json", "--verify-function", "helper", "--verify-root",
+                   "input.rs"], tmp_path, scenario)
+    parsed = parse_output(inside.stdout, inside.stderr, inside.returncode)
+    assert inside.returncode == 1 and [d.message for d in parsed.errors()] == ["possible arithmetic underflow/overflow"]
+
+
+def test_a_module_run_alone_is_partial(tmp_path: Path) -> None:
+    scenario = write(tmp_path, {"verdict": "verified"})
+    for scope in (["--verify-root"], ["--verify-only-module", "m"]):
+        done = call(["--output-json", *scope, "input.rs"], tmp_path, scenario)
+        results = json.loads(done.stdout)["verification-results"]
+        assert done.returncode == 0 and "success" not in results and results["is-verifying-entire-crate"] is False

@@ -40,6 +40,14 @@ class Evaluation(BaseModel):
         return self.rejected_by is None and self.verus is not None and self.verus.accepted
 
     @property
+    def ready_for_acceptance(self) -> bool:
+        """Accepted by a whole-file screening run, or passed by a focused one: the acceptance run decides."""
+        if self.accepted:
+            return True
+        result = self.verus
+        return self.rejected_by is None and result is not None and result.verdict == Verdict.VERIFIED_PARTIAL
+
+    @property
     def errors(self) -> list:
         return self.verus.errors_only() if self.verus else []
 

@@ -5,6 +5,7 @@ Stops are exceptions (budget spent, Ctrl-C) or the end of the rounds; every step
 """
 
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 
 from verusagent.agent.candidate import Candidate, Evaluation, best_of
 from verusagent.agent.config import AgentConfig, Task
@@ -14,26 +15,23 @@ from verusagent.agent.houdini import prune
 from verusagent.agent.outcome import Finisher, Outcome
 from verusagent.agent.progress import Reporter, describe
 from verusagent.agent.proposer import Proposal, propose
-from verusagent.agent.strategies import portfolio
+from verusagent.agent.session import SessionKit, run_session
+from verusagent.agent.strategies import Strategy, portfolio
 from verusagent.agent.verifier import VerusBudgetExceeded, result_from_log
-from verusagent.lens import ItemSiteKind, ProofSiteKind, parse
+from verusagent.lens import parse
+from verusagent.lens.hatches import NO_CHEATING_SITES
 from verusagent.llm import BudgetExceeded, ModelCallError, ModelClient
 from verusagent.record import sha256_text
 from verusagent.verus import Verdict
 
-_CHEAT_SITES = frozenset({ProofSiteKind.ASSUME, ProofSiteKind.ADMIT})
-_CHEAT_ITEMS = frozenset(
-    {ItemSiteKind.ASSUME_SPECIFICATION, ItemSiteKind.AXIOM_FN, ItemSiteKind.EXTERNAL_ATTRIBUTE,
-     ItemSiteKind.UNSOUND_ATTRIBUTE}
-)
-
 
 class Agent:
     def __init__(self, task: Task, config: AgentConfig, client: ModelClient, evaluator: Evaluator,
-                 finisher: Finisher, reporter: Reporter):
+                 finisher: Finisher, reporter: Reporter, kit: SessionKit | None = None):
         self.task, self.config, self.client = task, config, client
         self.evaluator, self.finisher, self.reporter = evaluator, finisher, reporter
-        self.portfolio = portfolio(config.strategies)
+        self.kit = kit or SessionKit(evaluator=evaluator, reporter=reporter)  # for agent-mode sessions
+        self.portfolio = portfolio(config.strategies, config.strategy_names)
         self.best: dict[str, Evaluation] = {}
         self.feedback: dict[str, list[str]] = {s.name: [] for s in self.portfolio}
         self.seen: dict[str, Evaluation] = {}
@@ -57,6 +55,7 @@ class Agent:
         except ModelCallError as error:
             return self.finisher.partial(self.overall_best(), "error", str(error))
         except KeyboardInterrupt:
+            self.kit.cancel.set()
             self.evaluator.verifier.cancel()
             self.finisher.interrupted(self.overall_best())
             raise
@@ -84,27 +83,36 @@ class Agent:
         """One round: every strategy proposes in parallel; candidates are screened and verified; best kept."""
         self.reporter.round_started(round_no, self.client.budget.snapshot(), self.evaluator.verifier.fresh_runs)
         proposals, stop = self.ask_all(round_no)
-        fresh = self.screen_and_verify(proposals)
-        for proposal in proposals:
-            mine = [e for e in fresh if e.candidate.strategy == proposal.strategy.name]
-            self.best[proposal.strategy.name] = best_of([self.best[proposal.strategy.name], *mine])
+        self.keep_best(proposals, [])  # an agent session's candidates, screened and verified already
+        self.keep_best(proposals, self.screen_and_verify(proposals))
         winner = self.share_best()
         if stop is not None:
             raise stop
         return winner
+
+    def keep_best(self, proposals: list[Proposal], fresh: list[Evaluation]) -> None:
+        for proposal in proposals:
+            self.remember(proposal.evaluations)
+            mine = [e for e in [*fresh, *proposal.evaluations] if e.candidate.strategy == proposal.strategy.name]
+            self.best[proposal.strategy.name] = best_of([self.best[proposal.strategy.name], *mine])
 
     def ask_all(self, round_no: int) -> tuple[list[Proposal], Exception | None]:
         keep = self.config.feedback_items
         pool = ThreadPoolExecutor(max_workers=len(self.portfolio), thread_name_prefix="strategy")
         try:
             futures = [
-                pool.submit(propose, self.client, self.config, self.task.source_path.name, strategy,
-                            self.best[strategy.name], round_no, self.feedback[strategy.name][-keep:] if keep else [])
+                pool.submit(self.proposer(strategy), self.client, self.config, self.task.source_path.name, strategy,
+                            self.best[strategy.name], round_no, self.feedback[strategy.name][-keep:] if keep else [],
+                            self.evaluator.review_gate.prompt_findings(strategy.name, keep))
                 for strategy in self.portfolio
             ]
             return self.collect(futures)
         finally:  # on Ctrl-C, do not wait for model calls in flight: their replies are not needed
             pool.shutdown(wait=False, cancel_futures=True)
+
+    def proposer(self, strategy: Strategy):
+        """A strategy's proposer: one request for k candidates, or an agent-mode session."""
+        return partial(run_session, self.kit) if strategy.kind == "session" else propose
 
     def collect(self, futures) -> tuple[list[Proposal], Exception | None]:
         """Each strategy's proposal; a budget stop or fatal model error is kept to raise after this round."""
@@ -118,6 +126,7 @@ class Agent:
                 self.feedback[strategy.name].append(f"(the model call failed: {error})")
         for proposal in proposals:
             self.feedback[proposal.strategy.name].extend(proposal.feedback)
+            stop = stop or proposal.stop
         return proposals, stop
 
     def screen_and_verify(self, proposals: list[Proposal]) -> list[Evaluation]:
@@ -126,22 +135,33 @@ class Agent:
             self.feedback[proposal.strategy.name].extend(
                 f"Your reply repeated candidate {c.sha256[:10]}, already evaluated: "
                 f"{describe(self.seen[c.sha256])}. Try something different." for c in repeats)
+        released = self.settle_disputes(proposals)
         unique = {c.sha256: c for p in proposals for c in p.candidates if c.sha256 not in self.seen}
         screened = [self.evaluator.screen(candidate) for candidate in unique.values()]
         for evaluation in screened:
             self.note_rejection(evaluation)
-        evaluated = self.evaluator.verify(screened, "screen")
+        evaluated = self.evaluator.verify(released + screened, "screen", parents=self.seen)
         self.remember(evaluated)
         for evaluation in evaluated:
             self.reporter.evaluated(evaluation)
         return evaluated
 
+    def settle_disputes(self, proposals: list[Proposal]) -> list[Evaluation]:
+        """Disputed review findings are judged; a blocked candidate left with no blocking finding goes to verus."""
+        released = []
+        for proposal in proposals:
+            gate = self.evaluator.review_gate
+            for release in gate.judge_disputes(proposal.strategy.name, proposal.disputes):
+                blocked = self.seen.get(release.sha256)
+                if blocked is not None and blocked.rejected_by == "review":
+                    released.append(self.evaluator.release(blocked, release.findings))
+        return released
+
     def note_rejection(self, evaluation: Evaluation) -> None:
-        notes = self.feedback[evaluation.candidate.strategy]
+        """Guard violations go into the strategy's feedback; review findings reach its next prompt through
+        the review gate (``prompt_findings``), with their ids, so that the model can dispute them."""
         if evaluation.rejected_by == "guard":
-            notes.extend(guard_feedback(evaluation.guard))
-        elif evaluation.rejected_by == "review":
-            notes.extend(f"Review finding ({f.get('location')}): {f.get('reason')}" for f in evaluation.findings)
+            self.feedback[evaluation.candidate.strategy].extend(guard_feedback(evaluation.guard))
 
     def share_best(self) -> Evaluation:
         """The best candidate of all strategies becomes the starting point of any strategy it beats."""
@@ -166,7 +186,7 @@ class Agent:
                 break
             candidate = Candidate(text=pruned, sha256=sha256_text(pruned), strategy=current.candidate.strategy,
                                   round=current.candidate.round, parent=current.candidate.sha256)
-            step = self.evaluator.evaluate(candidate, "houdini")
+            step = self.evaluator.evaluate(candidate, "houdini", parents=self.seen)
             self.remember([step])
             self.reporter.evaluated(step, note="houdini")
             if step.rank_key() <= current.rank_key():
@@ -179,7 +199,7 @@ class Agent:
 
     def accept(self, evaluation: Evaluation | None) -> bool:
         """Final acceptance: a whole-file run (with --no-cheating where possible) and the guard on those bytes."""
-        if evaluation is None or not evaluation.accepted:
+        if evaluation is None or not evaluation.ready_for_acceptance:
             return False
         no_cheating = self.evaluator.verifier.can_accept_with_no_cheating() and not self.original_has_hatches()
         unverified = evaluation.model_copy(update={"verus": None})
@@ -202,8 +222,7 @@ class Agent:
     def original_has_hatches(self) -> bool:
         """--no-cheating would reject escape hatches the input already had (the guard bars new ones)."""
         model = parse(self.task.original)
-        return any(s.kind in _CHEAT_SITES for s in model.proof_sites) or any(
-            s.kind in _CHEAT_ITEMS for s in model.item_sites)
+        return any(site.kind in NO_CHEATING_SITES for site in [*model.proof_sites, *model.item_sites])
 
     def remember(self, evaluations: list[Evaluation]) -> None:
         for evaluation in evaluations:

@@ -33,12 +33,15 @@ class Outcome(BaseModel):
     tokens: int = 0
     cost_usd: float = 0.0
     verus_runs: int = 0
+    review: str = ""  # the review's mode, what it did, and the rule it applied
 
 
 class Finisher:
-    def __init__(self, task: Task, record: RunWriter, client: ModelClient, install: VerusInstall, verus_runs):
+    def __init__(self, task: Task, record: RunWriter, client: ModelClient, install: VerusInstall, verus_runs,
+                 review_summary=lambda: ""):
         self.task, self.record, self.client, self.install = task, record, client, install
         self.verus_runs = verus_runs  # a callable: fresh verus runs so far
+        self.review_summary = review_summary  # a callable: what the review did, and its rule
 
     def verified(self, evaluation: Evaluation, already: bool = False) -> Outcome:
         sha = evaluation.candidate.sha256
@@ -74,7 +77,7 @@ class Finisher:
             stopped_reason=reason, detail=detail, verus_version=self.install.version,
             verus_is_standin=self.install.is_standin, model=self.client.settings.model,
             model_is_standin=is_scripted(self.client.settings.model), calls=spend.calls, tokens=spend.tokens,
-            cost_usd=spend.cost_usd, verus_runs=self.verus_runs(),
+            cost_usd=spend.cost_usd, verus_runs=self.verus_runs(), review=self.review_summary(),
         )
 
     def _result(self, verdict, reason, obligations, sha, **extra) -> RunResult:

@@ -5,30 +5,42 @@ from verusagent.agent.config import AgentConfig, Mode
 from verusagent.agent.feedback import prompt_diagnostics
 from verusagent.agent.strategies import Strategy
 from verusagent.agent.targets import target_names
+from verusagent.context import prompt_view
 from verusagent.lens import parse
 from verusagent.llm import Edit, ModelClient, chat, extract_edit
 from verusagent.record import sha256_text
+from verusagent.review.disputes import Dispute, parse_disputes
 
 _PLACEHOLDERS = ("unimplemented!", "todo!")
 
 
 class Proposal:
-    """The outcome of one strategy's request: candidates, and what to tell the model next time."""
+    """The outcome of one strategy's request: candidates, and what to tell the model next time. An agent-mode
+    session also hands back the candidates it already screened and verified, and a run-level stop (a budget
+    spent mid-session) to raise after the round."""
 
     def __init__(self, strategy: Strategy):
         self.strategy = strategy
         self.candidates: list[Candidate] = []
         self.feedback: list[str] = []
+        self.disputes: list[Dispute] = []  # of review findings that blocked this strategy's candidates
+        self.evaluations: list[Evaluation] = []
+        self.stop: Exception | None = None
 
 
 def propose(
     client: ModelClient, config: AgentConfig, file_name: str, strategy: Strategy, base: Evaluation,
-    round_no: int, feedback: list[str],
+    round_no: int, feedback: list[str], review_findings: list[dict] | None = None,
 ) -> Proposal:
-    task, context = _prompt(config, file_name, strategy, base, feedback)
+    """``review_findings``: the open findings that blocked this strategy's candidates; the prompt shows them
+    and explains disputes only when there are some (otherwise it is the same prompt, byte for byte)."""
+    task, context = build_prompt(config, file_name, strategy, base, feedback)
+    context["review_findings"] = review_findings or []
     completion = client.complete(chat(task, **context), purpose=f"{task}:{strategy.name}", n=config.samples)
     proposal = Proposal(strategy)
     for choice, call_id in zip(completion.choices, _pad(completion.call_ids, len(completion.choices))):
+        if review_findings:
+            proposal.disputes.extend(parse_disputes(choice.text))
         edit = extract_edit(choice.text, base.candidate.text, truncated=choice.truncated)
         if isinstance(edit, Edit):
             proposal.candidates.append(_candidate(edit.candidate, strategy, round_no, base, call_id))
@@ -37,15 +49,20 @@ def propose(
     return proposal
 
 
-def _prompt(config: AgentConfig, file_name: str, strategy: Strategy, base: Evaluation, feedback: list[str]):
+def build_prompt(config: AgentConfig, file_name: str, strategy: Strategy, base: Evaluation, feedback: list[str]):
+    """The prompt task and its template context. A large file is shown as a slice around its targets and the
+    model replies with items; a small one is shown whole and comes back whole."""
     source = base.candidate.text
-    common = {"file_name": file_name, "source": source, "strategy": strategy.approach,
-              "feedback": feedback, "reply_format": "file"}
-    if config.mode == Mode.SYNTH and base.candidate.round == 0:
-        return "synth", common | {"targets": config.targets or placeholder_functions(source)}
+    synth = config.mode == Mode.SYNTH and base.candidate.round == 0
+    named = (config.targets or placeholder_functions(source)) if synth else config.targets
+    view = prompt_view(source, named, [d.unit_id for d in base.errors if d.unit_id])
+    common = {"file_name": file_name, "source": view.source, "strategy": strategy.approach,
+              "feedback": feedback, "reply_format": view.reply_format}
+    if synth:
+        return "synth", common | {"targets": named}
     if base.errors:
         return "repair", common | {"diagnostics": prompt_diagnostics(base.errors, source)}
-    return "prove", common | {"targets": target_names(source, config.targets)}
+    return "prove", common | {"targets": target_names(source, config.targets) or view.targets}
 
 
 def placeholder_functions(source: str) -> list[str]:

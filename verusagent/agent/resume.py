@@ -10,9 +10,12 @@ from pathlib import Path
 from verusagent.agent.candidate import Candidate
 from verusagent.agent.loop import Agent
 from verusagent.agent.setup import RunPlan
-from verusagent.record import CandidateCreated, RunLog, RunStarted, VerusRun, read_run, spend_of
+from verusagent.agent.evaluator import WHOLE
+from verusagent.agent.focus import ScreeningPlan
+from verusagent.record import (CandidateCreated, RunLog, RunStarted, ScreeningPlanned, SessionStarted, VerusRun,
+                               read_run, spend_of)
 
-_REPLAYED = ("baseline", "screen", "houdini")
+_REPLAYED = ("baseline", "screen", "houdini", "agent")  # "agent": an agent-mode session's screening runs
 
 
 class CannotResume(Exception):
@@ -42,16 +45,30 @@ def restore(agent: Agent, log: RunLog) -> None:
     created = {e.sha256: e for e in log.events if isinstance(e, CandidateCreated)}
     verified = [e for e in log.events if isinstance(e, VerusRun) and e.purpose in _REPLAYED]
     agent.client.budget.spend = spend_of(log.events)
+    agent.kit.taken.update(e.session for e in log.events if isinstance(e, SessionStarted))
     agent.evaluator.verifier.fresh_runs = sum(1 for e in log.events if isinstance(e, VerusRun) and not e.from_cache)
     replayed = dict.fromkeys(e.sha256 for e in verified if e.sha256 in created)
+    _restore_screening(agent, log, replayed)
     for sha in replayed:
         origin = created[sha]
         candidate = Candidate(text=log.candidate(sha), sha256=sha, strategy=origin.strategy, round=origin.round,
                               parent=origin.parent, call_id=origin.call_id)
-        agent.remember([agent.evaluator.evaluate(candidate, "resume")])
+        agent.remember([agent.evaluator.evaluate(candidate, "resume", parents=agent.seen, replay=True)])
     _restore_bests(agent, created)
     rounds = [created[sha].round for sha in replayed]
     agent.start_round = max(rounds, default=0) + 1
+
+
+def _restore_screening(agent: Agent, log: RunLog, replayed: dict[str, None]) -> None:
+    """Each candidate is replayed with the runs it had (so verus answers from its cache); costs as measured."""
+    evaluator = agent.evaluator
+    for event in log.events:
+        if isinstance(event, VerusRun):
+            evaluator.costs.observe(event.flags, event.duration_s, event.verdict, event.from_cache)
+        elif isinstance(event, ScreeningPlanned):
+            evaluator.plans[event.sha256] = ScreeningPlan(kind=event.plan, targets=event.targets, reason=event.reason)
+    for sha in replayed:
+        evaluator.plans.setdefault(sha, WHOLE)
 
 
 def _restore_bests(agent: Agent, created: dict[str, CandidateCreated]) -> None:

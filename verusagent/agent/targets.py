@@ -1,7 +1,7 @@
 """`--fn` targets: each names a function of the file by its name, qualified name or unit id; the inductive
 lemma of a state machine too, by its name (`tr_inc_preserves`) or its unit id (`sm:X/inductive:tr_inc`)."""
 
-from verusagent.lens import Function, parse
+from verusagent.lens import Function, parse, parse_shared
 
 
 class UnknownTarget(ValueError):
@@ -21,5 +21,5 @@ def resolve_targets(source: str, targets: list[str]) -> list[Function]:
 
 def target_names(source: str, targets: list[str]) -> list[str]:
     """The targets as the prompt names them: qualified names (`X::tr_inc_preserves` for a unit id too)."""
-    model = parse(source)
+    model = parse_shared(source)[0]
     return [f.qualified if (f := model.function(target)) else target for target in targets]

@@ -4,7 +4,7 @@ limit on fresh (not cached) verus runs."""
 from collections.abc import Iterator
 from typing import Any
 
-from verusagent.lens import parse
+from verusagent.lens import parse, parse_shared
 from verusagent.verus import RunOptions, VerusInstall, VerusPool, VerusResult, map_to_units
 
 
@@ -30,14 +30,23 @@ class Verifier:
     ) -> Iterator[tuple[Any, VerusResult]]:
         """Verify each (tag, text) as a whole file; yields (tag, result) as runs finish. `fresh` runs verus
         even when the result cache has an answer (the acceptance run does)."""
+        return self.run_scoped([(tag, text, {}) for tag, text in tagged], no_cheating, fresh)
+
+    def run_scoped(
+        self, jobs: list[tuple[Any, str, dict]], no_cheating: bool = False, fresh: bool = False
+    ) -> Iterator[tuple[Any, VerusResult]]:
+        """Each (tag, text, scope): `scope` updates the run options (`verify_function`, `verify_module`,
+        `verify_root` for a focused run; empty for a whole-file run). Each run counts against the budget."""
         options = self.options.model_copy(update={"no_cheating": no_cheating, "use_cache": not fresh})
-        pending = list(tagged)
+        pending = list(jobs)
         while pending:
             room = self._room(len(pending))
             batch, pending = pending[:room], pending[room:]
-            for tag, result in self.pool.run_all(batch, options):
+            texts = {tag: text for tag, text, _ in batch}
+            scoped = [(tag, text, options.model_copy(update=scope)) for tag, text, scope in batch]
+            for tag, result in self.pool.run_jobs(scoped):
                 self.fresh_runs += 0 if result.from_cache else 1
-                yield tag, self._mapped(result, dict(batch)[tag])
+                yield tag, self._mapped(result, texts[tag])
 
     def _room(self, wanted: int) -> int:
         if self.max_runs is None:
@@ -48,7 +57,7 @@ class Verifier:
         return min(room, wanted)
 
     def _mapped(self, result: VerusResult, text: str) -> VerusResult:
-        mapped = map_to_units(result.diagnostics, parse(text), main_file=result.file_name)
+        mapped = map_to_units(result.diagnostics, parse_shared(text)[0], main_file=result.file_name)
         return result.model_copy(update={"diagnostics": mapped})
 
     def cancel(self) -> None:

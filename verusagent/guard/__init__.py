@@ -11,14 +11,13 @@ Pure and fast (no verus, no model); it never raises: a candidate it cannot judge
 
 from verusagent.guard.core import guard, guard_new_file
 from verusagent.guard.policy import GuardPolicy
-from verusagent.guard.report import RULE_DESCRIPTIONS, Evidence, GuardReport, Location, Rule, Severity, Violation
+from verusagent.guard.report import RULE_DESCRIPTIONS, Evidence, GuardReport, Rule, Severity, Violation
 
 __all__ = [
     "RULE_DESCRIPTIONS",
     "Evidence",
     "GuardPolicy",
     "GuardReport",
-    "Location",
     "Rule",
     "Severity",
     "Violation",

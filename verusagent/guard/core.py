@@ -2,11 +2,13 @@
 
 import traceback
 
+from verusagent.lens import Span
+
 from verusagent.guard.functions import function_violations
 from verusagent.guard.hatches import hatch_violations
 from verusagent.guard.items import item_violations
 from verusagent.guard.policy import STRICT, GuardPolicy
-from verusagent.guard.report import Location, Evidence, GuardReport, Rule, Violation
+from verusagent.guard.report import Evidence, GuardReport, Rule, Violation
 from verusagent.guard.shadowing import shadowing_violations
 from verusagent.guard.source import Source, analyse, as_bytes
 from verusagent.guard.syntax import syntax_violations
@@ -60,7 +62,7 @@ def _internal_error(error: Exception, candidate: bytes) -> Violation:
     return Violation(
         rule=Rule.GUARD_ERROR,
         function=None,
-        candidate=Location(start=0, end=len(candidate), line=1, col=1, end_line=lines, end_col=1),
+        candidate=Span(start=0, end=len(candidate), line=1, col=1, end_line=lines, end_col=1),
         original=None,
         reason=f"the guard failed ({type(error).__name__}: {error}{place}); the candidate cannot be vouched for",
         evidence=Evidence(original="", candidate=f"{type(error).__name__}: {error}{place}"),

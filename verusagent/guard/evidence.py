@@ -1,15 +1,15 @@
 """Build violations from token runs of the two versions: locations, snippets and a readable change."""
 
-from verusagent.lens import Function, Token
+from verusagent.lens import Function, Span, Token
 
-from verusagent.guard.report import Evidence, Location, Rule, Violation
+from verusagent.guard.report import Evidence, Rule, Violation
 from verusagent.guard.source import Source
 from verusagent.guard.tokens import Hunk, readable
 
 NOTHING = "(nothing)"
 
 
-def located(source: Source, tokens: list[Token], fallback: int) -> Location:
+def located(source: Source, tokens: list[Token], fallback: int) -> Span:
     """Where a run of tokens sits; an empty run (a deletion) is located at `fallback`."""
     return source.tokens_location(tokens, fallback)
 

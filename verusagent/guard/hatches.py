@@ -7,41 +7,30 @@ nothing escapes a scanner: an `assume(false)` in a proof block in a loop, `#[ver
 `#[cfg_attr(x, verifier::external_body)]` all count.
 """
 
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
-from verusagent.lens import ItemSiteKind
+from verusagent.lens import Span
+from verusagent.lens.hatches import CALL_WORDS, ITEM_WORDS, Effect, attribute_hatches, renamed_calls
 
 from verusagent.guard.report import Evidence, Rule, Violation
 from verusagent.guard.source import Source
 from verusagent.guard.tokens import attribute_end
 
-# `assume_` is the builtin that verus! turns `assume(e)` into; written directly it is the same hatch.
-_CALL_HATCHES = {"assume": "assume", "assume_": "assume", "admit": "admit"}
-_ATTRIBUTE_HATCHES = {
-    "external_body": Rule.ESCAPE_HATCH_ADDED,
-    "external": Rule.ESCAPE_HATCH_ADDED,
-    "external_fn_specification": Rule.ESCAPE_HATCH_ADDED,
-    "external_type_specification": Rule.ESCAPE_HATCH_ADDED,
-    "external_trait_specification": Rule.ESCAPE_HATCH_ADDED,
-    "external_trait_extension": Rule.ESCAPE_HATCH_ADDED,
-    "assume_termination": Rule.ESCAPE_HATCH_ADDED,
-    "externals_available_without_declaration": Rule.ESCAPE_HATCH_ADDED,
-    "exec_allows_no_decreases_clause": Rule.TERMINATION_CHECK_DISABLED,
+_RULES = {
+    Effect.TRUSTED: Rule.ESCAPE_HATCH_ADDED,
+    Effect.NO_TERMINATION: Rule.TERMINATION_CHECK_DISABLED,
+    Effect.UNBOUNDED_SOLVER: Rule.RLIMIT_UNBOUNDED,
+    Effect.OUTSIDE_READ: Rule.OUTSIDE_READ_ADDED,
 }
-_ITEM_SITE_RULES = {
-    ItemSiteKind.ASSUME_SPECIFICATION: Rule.ESCAPE_HATCH_ADDED,
-    ItemSiteKind.AXIOM_FN: Rule.ESCAPE_HATCH_ADDED,
-    ItemSiteKind.INLINE_AIR: Rule.ESCAPE_HATCH_ADDED,
-    ItemSiteKind.INCLUDE_MACRO: Rule.OUTSIDE_READ_ADDED,
-    ItemSiteKind.ENV_MACRO: Rule.OUTSIDE_READ_ADDED,
-    ItemSiteKind.FILE_MODULE: Rule.OUTSIDE_READ_ADDED,
-    ItemSiteKind.EXTERN_CRATE: Rule.OUTSIDE_READ_ADDED,
-}
+_LEADING_WORD = re.compile(r"[A-Za-z_]\w*")  # of an item site: `axiom`, `include_str`, `mod`, ...
 
 
 @dataclass(frozen=True)
-class Hatch:
+class Found:
+    """One hatch in one version of the file."""
+
     kind: str  # "assume", "external_body", "include_str!", "axiom_fn", ...
     rule: Rule
     start: int
@@ -50,29 +39,28 @@ class Hatch:
     text: str  # the construct's tokens joined by spaces
 
 
-def scan_hatches(source: Source) -> list[Hatch]:
+def scan_hatches(source: Source) -> list[Found]:
     return [*_call_hatches(source), *_attribute_hatches(source), *_item_hatches(source)]
 
 
-def _call_hatches(source: Source) -> list[Hatch]:
-    """Calls of assume/admit, and any other mention of them (`use builtin::assume_ as helper;`,
-    `let f = builtin::assume_;`): a renamed escape hatch is still one."""
+def _call_hatches(source: Source) -> list[Found]:
+    """Calls of assume/admit, any other mention of them (`use builtin::assume_ as helper;`,
+    `let f = builtin::assume_;`): a renamed escape hatch is still one; and calls through such a renamed import."""
     stream = source.stream
+    renamed = source.derived("renamed", lambda s: renamed_calls(s.stream))
     found = []
     for i, token in enumerate(stream.tokens):
-        if token.text not in _CALL_HATCHES or token.kind != "ident":
-            continue
-        if stream.is_punct(i - 1, ".") or stream.is_ident(i - 1, "fn"):
-            continue  # a method of that name, or a definition
+        hatch = CALL_WORDS.get(token.text) or renamed.get(token.text)
+        if hatch is None or token.kind != "ident" or stream.is_punct(i - 1, ".") or stream.is_ident(i - 1, "fn"):
+            continue  # not a hatch, a method of that name, or a definition
         if stream.is_punct(i + 1, "("):
-            close = stream.close_of(i + 1)
-            found.append(_hatch(source, _CALL_HATCHES[token.text], Rule.ESCAPE_HATCH_ADDED, i, close))
-        else:
-            found.append(_hatch(source, f"{_CALL_HATCHES[token.text]} (named, not called)", Rule.ESCAPE_HATCH_ADDED, i, i))
+            found.append(_found(source, hatch.name, _RULES[hatch.effect], i, stream.close_of(i + 1)))
+        elif token.text in CALL_WORDS:
+            found.append(_found(source, f"{hatch.name} (named, not called)", _RULES[hatch.effect], i, i))
     return found
 
 
-def _attribute_hatches(source: Source) -> list[Hatch]:
+def _attribute_hatches(source: Source) -> list[Found]:
     tokens = source.stream.tokens
     found = []
     for i, token in enumerate(tokens):
@@ -80,59 +68,38 @@ def _attribute_hatches(source: Source) -> list[Hatch]:
             continue
         end = attribute_end(tokens, i)
         if end is not None:
-            found.extend(_hatches_in_attribute(source, i, end))
+            found.extend(_found(source, h.name, _RULES[h.effect], i, end)
+                         for h in attribute_hatches(source.stream, i + 1, end - 1))
     return found
 
 
-def _hatches_in_attribute(source: Source, first: int, last: int) -> list[Hatch]:
-    stream = source.stream
-    found = []
-    for j in range(first + 1, last):
-        word = stream.tokens[j].text
-        if stream.tokens[j].kind != "ident":
-            continue
-        if word in _ATTRIBUTE_HATCHES:
-            found.append(_hatch(source, word, _ATTRIBUTE_HATCHES[word], first, last))
-        elif word == "rlimit" and stream.is_punct(j + 1, "(") and stream.is_ident(j + 2, "infinity"):
-            found.append(_hatch(source, "rlimit(infinity)", Rule.RLIMIT_UNBOUNDED, first, last))
-        elif word == "path" and stream.is_punct(j + 1, "="):
-            found.append(_hatch(source, "#[path]", Rule.OUTSIDE_READ_ADDED, first, last))
-    return found
-
-
-def _item_hatches(source: Source) -> list[Hatch]:
+def _item_hatches(source: Source) -> list[Found]:
     found = []
     for site in source.model.item_sites:
-        rule = _ITEM_SITE_RULES.get(site.kind)
-        if rule is None:
+        word = _LEADING_WORD.match(site.text)
+        hatch = ITEM_WORDS.get(word.group()) if word else None
+        if hatch is None or hatch.site != site.kind:
             continue  # attributes are read by _attribute_hatches
-        kind = _item_kind(site.kind, site.text)
         text = " ".join(site.text.split())
-        found.append(Hatch(kind, rule, site.span.start, site.span.end, site.function_id, text))
+        found.append(Found(hatch.name, _RULES[hatch.effect], site.span.start, site.span.end, site.function_id, text))
     return found
 
 
-def _item_kind(kind: ItemSiteKind, text: str) -> str:
-    if kind in (ItemSiteKind.INCLUDE_MACRO, ItemSiteKind.ENV_MACRO):
-        return text.split("!", 1)[0].strip() + "!"
-    return str(kind)
-
-
-def _hatch(source: Source, kind: str, rule: Rule, first: int, last: int) -> Hatch:
+def _found(source: Source, kind: str, rule: Rule, first: int, last: int) -> Found:
     tokens = source.stream.tokens
     start, end = tokens[first].start, tokens[last].end
     text = " ".join(t.text for t in tokens[first : last + 1])
-    return Hatch(kind, rule, start, end, source.unit_at(start), text)
+    return Found(kind, rule, start, end, source.unit_at(start), text)
 
 
-def _grouped(hatches: list[Hatch]) -> dict[tuple[str, str | None], list[Hatch]]:
-    groups: dict[tuple[str, str | None], list[Hatch]] = defaultdict(list)
+def _grouped(hatches: list[Found]) -> dict[tuple[str, str | None], list[Found]]:
+    groups: dict[tuple[str, str | None], list[Found]] = defaultdict(list)
     for hatch in hatches:
         groups[(hatch.kind, hatch.unit)].append(hatch)
     return groups
 
 
-def added_hatches(original: list[Hatch], candidate: list[Hatch]) -> list[tuple[Hatch, int, int]]:
+def added_hatches(original: list[Found], candidate: list[Found]) -> list[tuple[Found, int, int]]:
     """The candidate's hatches that the original lacks at their (kind, unit): beyond its count, or with another
     text (`assume(x > 0)` become `assume(false)`), each with both counts."""
     before, after = _grouped(original), _grouped(candidate)
@@ -143,7 +110,7 @@ def added_hatches(original: list[Hatch], candidate: list[Hatch]) -> list[tuple[H
     return sorted(added, key=lambda item: item[0].start)
 
 
-def _new_sites(had: list[Hatch], sites: list[Hatch]) -> list[Hatch]:
+def _new_sites(had: list[Found], sites: list[Found]) -> list[Found]:
     """Sites whose text the original lacks there, and as many more (the last ones) as the count grew beyond."""
     available = Counter(h.text for h in had)
     unmatched = []
@@ -165,7 +132,7 @@ def hatch_violations(original: Source, candidate: Source) -> list[Violation]:
 _LABELS = {Rule.OUTSIDE_READ_ADDED: "outside-file read ", Rule.ESCAPE_HATCH_ADDED: "escape hatch "}
 
 
-def _violation(original: Source, candidate: Source, hatch: Hatch, had: int, has: int) -> Violation:
+def _violation(original: Source, candidate: Source, hatch: Found, had: int, has: int) -> Violation:
     where = f"in `{_unit_name(candidate, hatch.unit)}`" if hatch.unit else "at item level"
     label = f"{_LABELS.get(hatch.rule, '')}`{candidate.snippet(hatch.start, hatch.end)}`"
     change = "added" if has > had else "is new (the original's differ)"
@@ -189,7 +156,7 @@ def _unit_name(source: Source, unit: str | None) -> str:
     return function.qualified if function else str(unit)
 
 
-def hatch_words(tokens) -> bool:
-    """Whether an attribute's tokens hold an escape-hatch word (counted by this module, not compared elsewhere)."""
-    words = {t.text for t in tokens if t.kind == "ident"}
-    return bool(words & _ATTRIBUTE_HATCHES.keys()) or {"rlimit", "infinity"} <= words
+def hatch_words(source: Source, span: Span) -> bool:
+    """Whether an attribute names a hatch (counted by this module, not compared elsewhere)."""
+    first, stop = source.token_range(span.start, span.end)
+    return bool(attribute_hatches(source.stream, first, stop - 1))

@@ -4,6 +4,8 @@ from enum import StrEnum
 
 from pydantic import BaseModel, computed_field
 
+from verusagent.lens import Span
+
 
 class Rule(StrEnum):
     """Stable rule ids: tools, records and SARIF refer to these strings."""
@@ -44,17 +46,6 @@ class Severity(StrEnum):
     WARNING = "warning"  # a violation of a rule that the policy relaxed: reported, not blocking
 
 
-class Location(BaseModel):
-    """A place in one version of the file: byte offsets into its UTF-8 bytes, 1-based line and column."""
-
-    start: int
-    end: int
-    line: int
-    col: int
-    end_line: int
-    end_col: int
-
-
 class Evidence(BaseModel):
     original: str  # the snippet of the original ("" when there is nothing to show, e.g. an added hatch)
     candidate: str  # the snippet of the candidate ("" for a deleted function)
@@ -64,8 +55,8 @@ class Violation(BaseModel):
     rule: Rule
     severity: Severity = Severity.ERROR
     function: str | None  # the unit id, e.g. "fn:binary_search"; None at item level
-    candidate: Location | None
-    original: Location | None
+    candidate: Span | None  # where in each version: the lens's byte offsets and 1-based line and column
+    original: Span | None
     reason: str  # one line, concrete enough for a model to act on
     evidence: Evidence
 

@@ -4,6 +4,7 @@ from dataclasses import dataclass, field
 
 from verusagent.lens.clauses import LOOP_CLAUSE_WORDS, ClauseRun, read_clauses
 from verusagent.lens.context import ScanContext
+from verusagent.lens.hatches import CALL_WORDS
 from verusagent.lens.model import Call, Function, Loop, LoopKind, Mode, ProofSite, ProofSiteKind, construct
 
 _NOT_CALLEES = frozenset(
@@ -64,6 +65,9 @@ def scan_range(ctx: ScanContext, scan: FunctionScan, i: int, last: int, ghost: b
             i = _skip_attribute(ctx, i)
         elif text in _HANDLERS and kinds[i] == "ident":
             handled = _HANDLERS[text](ctx, scan, i, last, ghost, loop_id)
+            i = i + 1 if handled is None else handled
+        elif ctx.renamed_calls and text in ctx.renamed_calls and kinds[i] == "ident":
+            handled = _hatch_call(ctx, scan, i, last, ghost, loop_id)
             i = i + 1 if handled is None else handled
         else:
             i += 1
@@ -166,6 +170,22 @@ def _simple_site(kind: ProofSiteKind):
         return end + 1
 
     return handle
+
+
+def _hatch_call(ctx, scan, i, last, ghost, loop_id):
+    """`assume(e)`, `admit()`, `builtin::assume_(e)`, or a call through a renamed import of one (`helper(e)`)."""
+    stream = ctx.stream
+    word = stream.text(i)
+    if not stream.is_punct(i + 1, "(") or stream.is_punct(i - 1, "."):
+        return None
+    hatch = CALL_WORDS.get(word) or ctx.renamed_calls[word]
+    close = ctx.group_end(i + 1)
+    end = close + 1 if stream.is_punct(close + 1, ";") else close
+    first = _path_start(ctx, i)
+    written = stream.source(first, i)
+    _add_site(ctx, scan, hatch.site, first, end, "" if written == hatch.name else written)
+    scan_range(ctx, scan, i + 2, close - 1, True, loop_id)
+    return end + 1
 
 
 def _calc(ctx, scan, i, last, ghost, loop_id):
@@ -338,8 +358,7 @@ def _path_start(ctx: ScanContext, i: int) -> int:
 _HANDLERS = {
     "proof": _proof_block,
     "assert": _assert,
-    "assume": _simple_site(ProofSiteKind.ASSUME),
-    "admit": _simple_site(ProofSiteKind.ADMIT),
+    **dict.fromkeys(CALL_WORDS, _hatch_call),
     "reveal": _simple_site(ProofSiteKind.REVEAL),
     "reveal_with_fuel": _simple_site(ProofSiteKind.REVEAL),
     "hide": _simple_site(ProofSiteKind.REVEAL),

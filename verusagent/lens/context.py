@@ -2,8 +2,9 @@
 
 from dataclasses import dataclass, field
 
+from verusagent.lens.hatches import Hatch, renamed_calls
 from verusagent.lens.machine_model import InvariantStruct, StateMachine
-from verusagent.lens.model import Call, Function, ItemSite, Loop, Problem, ProofSite, Span
+from verusagent.lens.model import Call, Definition, Function, ItemSite, Loop, Problem, ProofSite, Span
 from verusagent.lens.positions import LineIndex
 from verusagent.lens.tokens import TokenStream
 
@@ -33,11 +34,15 @@ class ScanContext:
     verus_blocks: list[Span] = field(default_factory=list)
     state_machines: list[StateMachine] = field(default_factory=list)
     structs_with_invariants: list[InvariantStruct] = field(default_factory=list)
+    definitions: list[Definition] = field(default_factory=list)
     used_ids: dict[str, int] = field(default_factory=dict)
     token_starts: list[int] = field(default_factory=list)
+    renamed_calls: dict[str, Hatch] = field(default_factory=dict)  # `use builtin::assume_ as helper;`: helper
+    outline: bool = False  # functions and clauses only: function bodies are not scanned
 
     def __post_init__(self) -> None:
         self.token_starts = self.stream.starts
+        self.renamed_calls = renamed_calls(self.stream)
 
     def span(self, first: int, last: int) -> Span:
         """The span from the start of token `first` to the end of token `last`."""

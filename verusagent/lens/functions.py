@@ -21,6 +21,7 @@ class ItemScope:
     container: str | None = None
     in_verus: bool = False
     macro: MacroScope | None = None  # inside a state machine or struct_with_invariants!
+    modules: list[str] = field(default_factory=list)  # the inline `mod` path alone (no types)
 
 
 @dataclass
@@ -51,7 +52,8 @@ def parse_function(ctx: ScanContext, item_start: int, fn_index: int, limit: int,
     function = _build(ctx, scope, prefix, fn_index, name, params_open, header_end, last, run)
     function.prover, function.return_type, function.return_binding = prover, return_type, binding
     ctx.functions.append(function)
-    scan_function_body(ctx, function, run)
+    if not ctx.outline:
+        scan_function_body(ctx, function, run)
     return last
 
 
@@ -71,6 +73,7 @@ def _build(ctx, scope, prefix, fn_index, name, params_open, header_end, last, ru
         modifiers=prefix.modifiers,
         in_verus=scope.in_verus,
         container=scope.container,
+        module="::".join(scope.modules),
         span=ctx.lines.span(span_first, ctx.stream.ends[last]),
         header=ctx.span(header_first, max(header_end, fn_index + 1)),
         signature=" ".join(ctx.stream.source(header_first, max(header_end, fn_index + 1)).split()),

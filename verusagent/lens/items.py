@@ -2,6 +2,7 @@
 
 from verusagent.lens.attributes import read_attribute
 from verusagent.lens.context import ScanContext
+from verusagent.lens.definitions import record_item, record_macro
 from verusagent.lens.functions import ItemScope, parse_function
 from verusagent.lens.invariant_structs import parse_invariant_struct
 from verusagent.lens.machines import MACHINE_MACROS, machine_item, parse_state_machine
@@ -42,9 +43,14 @@ def _scan_item_token(ctx: ScanContext, i: int, last: int, item_start: int, scope
         if after is not None:
             return after
     if stream.is_punct(i + 1, "!"):
-        return _macro(ctx, item_start, i, last, scope)
+        end = _macro(ctx, item_start, i, last, scope)
+        record_macro(ctx, i, item_start, end, scope)
+        return end
     handler = _ITEM_HANDLERS.get(text)
-    return handler(ctx, i, last, scope) if handler else None
+    end = handler(ctx, i, last, scope) if handler else None
+    if end is not None:
+        record_item(ctx, i, item_start, end, scope)
+    return end
 
 
 def _macro(ctx: ScanContext, item_start: int, i: int, last: int, scope: ItemScope) -> int:
@@ -57,7 +63,7 @@ def _macro(ctx: ScanContext, item_start: int, i: int, last: int, scope: ItemScop
     close = ctx.group_end(open_index)
     if stream.text(i) == "verus":
         ctx.verus_blocks.append(ctx.span(open_index, close))
-        inner = ItemScope(path=scope.path, container=scope.container, in_verus=True)
+        inner = ItemScope(path=scope.path, container=scope.container, in_verus=True, modules=scope.modules)
         scan_items(ctx, open_index + 1, close - 1, inner)
     elif stream.text(i) in MACHINE_MACROS:
         parse_state_machine(ctx, item_start, i, close, scope)
@@ -83,7 +89,8 @@ def _impl(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int:
         return i + 1
     type_name, trait_name = _impl_names(ctx, i + 1, open_index - 1)
     container = f"impl {trait_name} for {type_name}" if trait_name else f"impl {type_name}"
-    inner = ItemScope(path=[*scope.path, type_name], container=container, in_verus=scope.in_verus)
+    inner = ItemScope(path=[*scope.path, type_name], container=container, in_verus=scope.in_verus,
+                      modules=scope.modules)
     close = ctx.group_end(open_index)
     scan_items(ctx, open_index + 1, close - 1, inner)
     return close + 1
@@ -110,7 +117,8 @@ def _trait(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int:
     open_index = _container_body(ctx, i + 1, last)
     if open_index is None:
         return i + 1
-    inner = ItemScope(path=[*scope.path, name], container=f"trait {name}", in_verus=scope.in_verus)
+    inner = ItemScope(path=[*scope.path, name], container=f"trait {name}", in_verus=scope.in_verus,
+                      modules=scope.modules)
     close = ctx.group_end(open_index)
     scan_items(ctx, open_index + 1, close - 1, inner)
     return close + 1
@@ -124,7 +132,8 @@ def _mod(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int | None:
     if not stream.is_punct(i + 2, "{"):
         return i + 2
     close = ctx.group_end(i + 2)
-    inner = ItemScope(path=[*scope.path, name], container=f"mod {name}", in_verus=scope.in_verus)
+    inner = ItemScope(path=[*scope.path, name], container=f"mod {name}", in_verus=scope.in_verus,
+                      modules=[*scope.modules, name])
     scan_items(ctx, i + 3, close - 1, inner)
     return close + 1
 
@@ -162,6 +171,31 @@ def _skip_to_semicolon(ctx: ScanContext, i: int, last: int, scope: ItemScope) ->
     return _to_semicolon(ctx, i, last) + 1
 
 
+def _const(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int | None:
+    """`const X: T = e;`, `static X: T = e;`, and Verus's `exec const X: T ensures .. { body }` (a `const fn`
+    is a function)."""
+    stream = ctx.stream
+    named = stream.is_ident(i + 1) and stream.is_punct(i + 2, ":")
+    named = named or (stream.is_ident(i + 1, "mut") and stream.is_ident(i + 2) and stream.is_punct(i + 3, ":"))
+    if not named:
+        return None
+    j = i + 1
+    while j <= last and not stream.is_punct(j, ";", "="):
+        if stream.is_punct(j, "{") and ctx.is_body_group(j):
+            return ctx.group_end(j) + 1
+        j = ctx.group_end(j) + 1
+    return _to_semicolon(ctx, j, last) + 1
+
+
+def _macro_rules(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int | None:
+    """`macro_rules! name { }` outside verus! (tree-sitter gives `macro_rules!` as one token there)."""
+    stream = ctx.stream
+    if not (stream.is_ident(i + 1) and stream.is_punct(i + 2, "{", "(", "[")):
+        return None
+    close = ctx.group_end(i + 2)
+    return close + 2 if stream.is_punct(close + 1, ";") else close + 1
+
+
 _ITEM_HANDLERS = {
     "impl": _impl,
     "trait": _trait,
@@ -174,4 +208,7 @@ _ITEM_HANDLERS = {
     "assume_specification": _skip_to_semicolon,
     "global": _skip_to_semicolon,
     "type": _skip_to_semicolon,
+    "const": _const,
+    "static": _const,
+    "macro_rules!": _macro_rules,
 }

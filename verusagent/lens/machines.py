@@ -4,6 +4,7 @@ functions (read by the ordinary item scanner, with the machine as their macro sc
 from verusagent.lens.attributes import read_attribute
 from verusagent.lens.bodies import FunctionScan
 from verusagent.lens.context import ScanContext
+from verusagent.lens.definitions import record_macro
 from verusagent.lens.functions import ItemScope, doc_comment_start
 from verusagent.lens.machine_model import MachineField, MachineKind, Operation, OperationKind, StateMachine
 from verusagent.lens.macro_roles import MacroScope
@@ -40,7 +41,7 @@ def parse_state_machine(ctx: ScanContext, item_start: int, macro_index: int, clo
     )
     ctx.state_machines.append(machine)
     inner = ItemScope(path=[*scope.path, name], container=f"{machine.kind.value} {name}", in_verus=True,
-                      macro=MacroScope(machine.id, is_machine=True))
+                      macro=MacroScope(machine.id, is_machine=True), modules=scope.modules)
     scan_items(ctx, body_open + 1, body_close - 1, inner)
     machine.functions = [f.id for f in ctx.functions if f.macro_unit == machine.id]
 
@@ -64,6 +65,7 @@ def machine_item(ctx: ScanContext, i: int, item_start: int, scope: ItemScope) ->
         operations[0].span = _item_span(ctx, item_start, last)
         operations[0].attributes = _attributes(ctx, item_start, i)
     machine.operations.extend(operations)
+    record_macro(ctx, i, item_start, last + 1, scope)  # a definition too, as the slicer's outline reads items
     return last + 1
 
 

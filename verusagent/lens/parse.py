@@ -1,5 +1,6 @@
 """`parse(data) -> SourceModel`: tokens from tree-sitter, then the item, function and body scanners."""
 
+from functools import lru_cache
 from pathlib import Path
 
 from verusagent.lens.context import ScanContext
@@ -36,19 +37,36 @@ def parse(data: bytes | str) -> SourceModel:
     return parse_with_tokens(data)[0]
 
 
-def parse_with_tokens(data: bytes | str) -> tuple[SourceModel, TokenStream]:
-    """The model and the token stream it was read from (for callers that compare tokens, like the guard)."""
+def parse_shared(data: bytes | str) -> tuple[SourceModel, TokenStream]:
+    """`parse_with_tokens`, remembered for the last texts: the agent reads one candidate many times (the guard,
+    focused screening, the mapping of verus's diagnostics, agent-mode tools). What it returns is shared: callers
+    must not change it."""
+    return _parsed(data.encode("utf-8", "surrogatepass") if isinstance(data, str) else bytes(data))
+
+
+@lru_cache(maxsize=64)
+def _parsed(data: bytes) -> tuple[SourceModel, TokenStream]:
+    return parse_with_tokens(data)
+
+
+def parse_with_tokens(data: bytes | str, *, outline: bool = False) -> tuple[SourceModel, TokenStream]:
+    """The model and the token stream it was read from (for callers that compare tokens, like the guard).
+
+    With `outline`, only functions and their clauses: no loops, calls, proof sites or item sites, and the token
+    stream skips the inside of function bodies (several times faster: for indexes over many files, such as the
+    lemma index)."""
     if isinstance(data, str):
         data = data.encode("utf-8")
     lines = LineIndex(data)
     if len(data) > MAX_BYTES:
         too_large = Problem(message=f"file too large ({len(data)} bytes, at most {MAX_BYTES})", span=None)
         return _empty_model(data, [too_large]), tokenize(b"")
-    ctx = ScanContext(tokenize(data), lines)
+    ctx = ScanContext(tokenize(data, outline=outline), lines, outline=outline)
     _report_encoding(ctx)
     scan_items(ctx, 0, len(ctx.stream) - 1, ItemScope())
-    _mark_lemma_calls(ctx)
-    scan_item_sites(ctx)
+    if not outline:
+        _mark_lemma_calls(ctx)
+        scan_item_sites(ctx)
     _report_structure(ctx)
     return _model(ctx), ctx.stream
 
@@ -67,13 +85,14 @@ def _model(ctx: ScanContext) -> SourceModel:
         problems=ctx.problems,
         state_machines=ctx.state_machines,
         structs_with_invariants=ctx.structs_with_invariants,
+        definitions=sorted(ctx.definitions, key=lambda d: d.span.start),
     )
 
 
 def _empty_model(data: bytes, problems: list[Problem]) -> SourceModel:
     return SourceModel.model_construct(
         text="", data=data, verus_blocks=[], functions=[], loops=[], calls=[], proof_sites=[], item_sites=[],
-        problems=problems, state_machines=[], structs_with_invariants=[],
+        problems=problems, state_machines=[], structs_with_invariants=[], definitions=[],
     )
 
 

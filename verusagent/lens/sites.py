@@ -2,39 +2,11 @@
 
 from itertools import compress, count
 
-from verusagent.lens.attributes import attribute_path
 from verusagent.lens.context import ScanContext
+from verusagent.lens.hatches import ITEM_WORDS, HatchKind, attribute_hatches
 from verusagent.lens.model import ItemSite, ItemSiteKind
 
-EXTERNAL_ATTRIBUTES = frozenset(
-    {
-        "verifier::external",
-        "verifier::external_body",
-        "verifier::external_fn_specification",
-        "verifier::external_type_specification",
-        "verifier::external_trait_specification",
-        "verifier::external_trait_extension",
-        "verus_verify::external",
-        "verus_verify::external_body",
-    }
-)
-UNSOUND_ATTRIBUTES = frozenset(
-    {"verifier::assume_termination", "verifier::externals_available_without_declaration"}
-)
-_MACROS = {
-    "include": ItemSiteKind.INCLUDE_MACRO,
-    "include_str": ItemSiteKind.INCLUDE_MACRO,
-    "include_bytes": ItemSiteKind.INCLUDE_MACRO,
-    "env": ItemSiteKind.ENV_MACRO,
-    "option_env": ItemSiteKind.ENV_MACRO,
-}
-
-
-_SITE_WORDS = frozenset(
-    {*_MACROS, "assume_specification", "axiom", "mod", "extern", "inline_air_stmt", "allow_inline_air"}
-)
-
-
+_SITE_WORDS = frozenset(word for word, hatch in ITEM_WORDS.items() if hatch.site is not None)
 _SITE_TOKENS = _SITE_WORDS | {"#"}
 
 
@@ -60,37 +32,53 @@ def _function_at(ctx: ScanContext, offset: int) -> str | None:
 
 
 def _attribute_site(ctx: ScanContext, i: int) -> None:
+    """One site for an attribute naming a hatch the lens reports (the first, if it names several)."""
     stream = ctx.stream
     open_index = i + 2 if stream.is_punct(i + 1, "!") else i + 1
     if not stream.is_punct(open_index, "["):
         return
     close = ctx.group_end(open_index)
-    path = attribute_path(ctx, open_index + 1, close - 1)
-    if path == "cfg_attr":  # #[cfg_attr(verus_keep_ghost, verifier::external_body)]
-        path = _cfg_attr_verifier_path(ctx, open_index + 1, close - 1) or path
-    if path in EXTERNAL_ATTRIBUTES:
-        _add(ctx, ItemSiteKind.EXTERNAL_ATTRIBUTE, i, close)
-    elif path in UNSOUND_ATTRIBUTES:
-        _add(ctx, ItemSiteKind.UNSOUND_ATTRIBUTE, i, close)
-    elif path == "path" and stream.is_punct(open_index + 2, "="):
-        _add(ctx, ItemSiteKind.PATH_ATTRIBUTE, i, close)
+    sites = [hatch.site for hatch in attribute_hatches(stream, open_index + 1, close - 1) if hatch.site is not None]
+    if sites:
+        _add(ctx, sites[0], i, close)
 
 
 def _word_site(ctx: ScanContext, i: int) -> None:
     stream = ctx.stream
-    word = stream.texts[i]
-    if word in _MACROS and stream.is_punct(i + 1, "!") and stream.is_punct(i + 2, "(", "[", "{"):
-        _add(ctx, _MACROS[word], i, ctx.group_end(i + 2))
-    elif word == "assume_specification" and stream.is_punct(i + 1, "[", "<"):
-        _add(ctx, ItemSiteKind.ASSUME_SPECIFICATION, i, _semicolon_after(ctx, i))
-    elif word == "axiom" and stream.is_ident(i + 1, "fn"):
-        _add(ctx, ItemSiteKind.AXIOM_FN, i, i + 1)
-    elif word == "mod" and stream.is_ident(i + 1) and stream.is_punct(i + 2, ";"):
-        _add(ctx, ItemSiteKind.FILE_MODULE, i, i + 2)
-    elif word == "extern" and stream.is_ident(i + 1, "crate"):
-        _add(ctx, ItemSiteKind.EXTERN_CRATE, i, _semicolon_after(ctx, i))
-    elif word in ("inline_air_stmt", "allow_inline_air"):
-        _add(ctx, ItemSiteKind.INLINE_AIR, i, i)
+    hatch = ITEM_WORDS[stream.texts[i]]
+    if hatch.kind == HatchKind.MACRO:
+        if stream.is_punct(i + 1, "!") and stream.is_punct(i + 2, "(", "[", "{"):
+            _add(ctx, hatch.site, i, ctx.group_end(i + 2))
+        return
+    last = _ITEM_ENDS[hatch.site](ctx, i)
+    if last is not None:
+        _add(ctx, hatch.site, i, last)
+
+
+def _assume_specification_end(ctx: ScanContext, i: int) -> int | None:
+    return _semicolon_after(ctx, i) if ctx.stream.is_punct(i + 1, "[", "<") else None
+
+
+def _axiom_fn_end(ctx: ScanContext, i: int) -> int | None:
+    return i + 1 if ctx.stream.is_ident(i + 1, "fn") else None
+
+
+def _file_module_end(ctx: ScanContext, i: int) -> int | None:
+    return i + 2 if ctx.stream.is_ident(i + 1) and ctx.stream.is_punct(i + 2, ";") else None
+
+
+def _extern_crate_end(ctx: ScanContext, i: int) -> int | None:
+    return _semicolon_after(ctx, i) if ctx.stream.is_ident(i + 1, "crate") else None
+
+
+# The syntax of each item-like hatch: from its word to its last token, or None where the word is something else.
+_ITEM_ENDS = {
+    ItemSiteKind.ASSUME_SPECIFICATION: _assume_specification_end,
+    ItemSiteKind.AXIOM_FN: _axiom_fn_end,
+    ItemSiteKind.FILE_MODULE: _file_module_end,
+    ItemSiteKind.EXTERN_CRATE: _extern_crate_end,
+    ItemSiteKind.INLINE_AIR: lambda ctx, i: i,
+}
 
 
 def _semicolon_after(ctx: ScanContext, i: int) -> int:
@@ -98,12 +86,3 @@ def _semicolon_after(ctx: ScanContext, i: int) -> int:
     while i < len(stream) - 1 and not stream.is_punct(i, ";"):
         i = ctx.group_end(i) + 1
     return min(i, len(stream) - 1)
-
-
-def _cfg_attr_verifier_path(ctx: ScanContext, first: int, last: int) -> str | None:
-    """The first `verifier::x` or `verifier(x)` inside a cfg_attr, normalised like a plain attribute."""
-    stream = ctx.stream
-    for i in range(first, last + 1):
-        if stream.is_ident(i, "verifier") and (stream.is_punct(i + 1, "::", "(")):
-            return attribute_path(ctx, i, last)
-    return None

@@ -17,6 +17,7 @@ from verusagent.llm.prompts import REPAIR_KINDS, PromptDiagnostic, chat, render,
 from verusagent.llm.retry import RetryPolicy
 from verusagent.llm.script import Script, ScriptedReply
 from verusagent.llm.settings import ModelSettings
+from verusagent.llm.tools import ToolCall, assistant_message, tool_result_message
 
 __all__ = [
     "REPAIR_KINDS",
@@ -37,6 +38,8 @@ __all__ = [
     "RetryPolicy",
     "Script",
     "ScriptedReply",
+    "ToolCall",
+    "assistant_message",
     "chat",
     "default_cache_dir",
     "extract_edit",
@@ -44,4 +47,5 @@ __all__ = [
     "make_client",
     "render",
     "system_prompt",
+    "tool_result_message",
 ]

@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from verusagent.llm.tools import ToolCall
 from verusagent.paths import cache_dir as default_cache_dir
 from verusagent.record.events import TokenUsage
 from verusagent.record.redact import scrub
@@ -35,6 +36,7 @@ def request_key(request: dict[str, Any]) -> str:
 class CachedReply(BaseModel):
     texts: list[str]
     finish_reasons: list[str | None] = Field(default_factory=list)
+    tool_calls: list[list[ToolCall]] = Field(default_factory=list)  # per choice; absent in older entries
     usage: TokenUsage | None = None
     cost_usd: float | None = None
 

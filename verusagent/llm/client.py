@@ -23,10 +23,11 @@ from verusagent.llm.cache import CachedReply, ResponseCache, request_key
 from verusagent.llm.errors import ModelCallError
 from verusagent.llm.retry import RetryPolicy, classify, retry_after_seconds
 from verusagent.llm.settings import ModelSettings, strip_credentials
+from verusagent.llm.tools import ToolCall, tool_calls_of, tool_names
 from verusagent.record.events import CallError, Event, ModelReply, ModelRequest, TokenUsage
 from verusagent.record.redact import register_secret
 
-Message = dict[str, str]
+Message = dict[str, Any]  # {"role", "content"}, plus "tool_calls" / "tool_call_id" in tool conversations
 
 
 class EventSink(Protocol):
@@ -35,7 +36,8 @@ class EventSink(Protocol):
 
 class Choice(BaseModel):
     text: str
-    finish_reason: str | None = None
+    finish_reason: str | None = None  # "stop", "length", "tool_calls", ...
+    tool_calls: list[ToolCall] = Field(default_factory=list)
 
     @property
     def truncated(self) -> bool:
@@ -81,8 +83,10 @@ class ModelClient:
         recorder: EventSink | None = None,
         sleep: Callable[[float], None] = time.sleep,
         rng: random.Random | None = None,
+        call_prefix: str = "call",
     ) -> None:
         self.settings = settings
+        self.call_prefix = call_prefix  # call ids are "<prefix>-1", "<prefix>-2", ...: unique per client
         self.retry = retry or RetryPolicy()
         self.budget = budget or BudgetTracker()
         self.cache = cache
@@ -103,11 +107,16 @@ class ModelClient:
         n: int | None = None,
         temperature: float | None = None,
         max_tokens: int | None = None,
+        tools: list[dict[str, Any]] | None = None,
+        tool_choice: str | dict[str, Any] | None = None,
     ) -> Completion:
         """``n`` replies to ``messages``. Raises ``ModelCallError`` (fatal, or retries exhausted) or
-        ``BudgetExceeded`` (stop the run); both leave the record complete up to that point."""
+        ``BudgetExceeded`` (stop the run); both leave the record complete up to that point.
+
+        ``tools`` (OpenAI function-tool schemas, which litellm maps for every provider that has tools) are
+        offered to the model; a choice's ``tool_calls`` holds what it asked to run."""
         wanted = n or self.settings.n
-        params = self._params(temperature, max_tokens)
+        params = self._params(temperature, max_tokens) | _tool_params(tools, tool_choice)
         started = time.monotonic()
         parts: list[_Single] = []
         if wanted > 1 and self._native_n():
@@ -164,9 +173,11 @@ class ModelClient:
         self._emit(ModelRequest(call_id=call_id, attempt=0, model=self.settings.model, purpose=purpose,
                                 messages=messages, params=self._public_params(params), cached=True))
         reasons = _pad(cached.finish_reasons, cached.texts)
-        choices = [Choice(text=t, finish_reason=r) for t, r in zip(cached.texts, reasons)]
+        calls = cached.tool_calls + [[] for _ in range(len(cached.texts) - len(cached.tool_calls))]
+        choices = [Choice(text=t, finish_reason=r, tool_calls=c) for t, r, c in zip(cached.texts, reasons, calls)]
         self._emit(ModelReply(call_id=call_id, attempt=0, texts=cached.texts, finish_reasons=reasons,
-                              usage=cached.usage, cost_usd=cached.cost_usd, from_cache=True))
+                              tool_calls=_recorded_calls(choices), usage=cached.usage, cost_usd=cached.cost_usd,
+                              from_cache=True))
         return _Single(call_id=call_id, choices=choices, usage=cached.usage, cost_usd=0.0,  # nothing spent
                        latency_s=0.0, attempts=0, from_cache=True)
 
@@ -203,8 +214,8 @@ class ModelClient:
         cost = call_cost(self.settings, usage)
         self.budget.charge(usage, cost)
         self._emit(ModelReply(call_id=call_id, attempt=attempt, texts=[c.text for c in choices],
-                              finish_reasons=[c.finish_reason for c in choices], usage=usage, cost_usd=cost,
-                              latency_s=latency))
+                              finish_reasons=[c.finish_reason for c in choices], tool_calls=_recorded_calls(choices),
+                              usage=usage, cost_usd=cost, latency_s=latency))
         return _Single(call_id=call_id, choices=choices, usage=usage, cost_usd=cost, latency_s=latency,
                        attempts=attempt, from_cache=False)
 
@@ -246,10 +257,13 @@ class ModelClient:
 
     def _next_id(self) -> str:
         with self._id_lock:
-            return f"call-{next(self._ids)}"
+            return f"{self.call_prefix}-{next(self._ids)}"
 
     def _public_params(self, params: dict[str, Any]) -> dict[str, Any]:
-        return params | {"api_base": strip_credentials(self.settings.api_base)}
+        public = params | {"api_base": strip_credentials(self.settings.api_base)}
+        if "tools" in public:  # the schemas are the caller's constants: their names say which were offered
+            public["tools"] = tool_names(public["tools"])
+        return public
 
     def _emit(self, event: Event) -> None:
         if self.recorder is not None:
@@ -266,12 +280,26 @@ def _key_from_env(name: str) -> str:
     return value
 
 
+def _tool_params(tools: list[dict[str, Any]] | None, tool_choice: str | dict[str, Any] | None) -> dict[str, Any]:
+    params: dict[str, Any] = {}
+    if tools:
+        params["tools"] = tools
+        if tool_choice is not None:
+            params["tool_choice"] = tool_choice
+    return params
+
+
+def _recorded_calls(choices: list[Choice]) -> list[list[dict[str, Any]]]:
+    return [[call.model_dump() for call in choice.tool_calls] for choice in choices]
+
+
 def _pad(reasons: list[str | None], texts: list[str]) -> list[str | None]:
     return list(reasons) + [None] * (len(texts) - len(reasons))
 
 
 def _parse_response(response: Any) -> tuple[list[Choice], TokenUsage | None]:
-    choices = [Choice(text=_content(c), finish_reason=getattr(c, "finish_reason", None)) for c in response.choices]
+    choices = [Choice(text=_content(c), finish_reason=getattr(c, "finish_reason", None),
+                      tool_calls=tool_calls_of(getattr(c, "message", None))) for c in response.choices]
     raw = getattr(response, "usage", None)
     prompt = getattr(raw, "prompt_tokens", None)
     completion = getattr(raw, "completion_tokens", None)
@@ -288,7 +316,7 @@ def _content(choice: Any) -> str:
 
 def _to_cached(single: _Single) -> CachedReply:
     return CachedReply(texts=[c.text for c in single.choices], finish_reasons=[c.finish_reason for c in single.choices],
-                       usage=single.usage, cost_usd=single.cost_usd)
+                       tool_calls=[c.tool_calls for c in single.choices], usage=single.usage, cost_usd=single.cost_usd)
 
 
 def _combine(model: str, parts: list[_Single], latency: float, wanted: int) -> Completion:
@@ -314,6 +342,7 @@ def make_client(
     budget: BudgetTracker | None = None,
     recorder: EventSink | None = None,
     retry: RetryPolicy | None = None,
+    call_prefix: str = "call",
 ) -> ModelClient:
     """A client wired the usual way: the shared response cache (in ``$VERUSAGENT_CACHE_DIR`` or the user
     cache folder) when ``settings.cache`` is on."""
@@ -323,4 +352,4 @@ def make_client(
             cache = ResponseCache()
         except (sqlite3.Error, OSError) as error:
             print(f"warning: no response cache ({error}); every request goes to the model", file=sys.stderr)
-    return ModelClient(settings, retry=retry, budget=budget, cache=cache, recorder=recorder)
+    return ModelClient(settings, retry=retry, budget=budget, cache=cache, recorder=recorder, call_prefix=call_prefix)

@@ -1,12 +1,15 @@
 """Prompt templates: Jinja2 files in ``prompts/`` (the package ``verusagent.prompts``), rendered with every
 variable required: a missing one raises ``jinja2.UndefinedError`` instead of leaving a hole in a prompt."""
 
+import textwrap
 from functools import lru_cache
 from importlib.resources import files
 from typing import Any, Literal, NoReturn
 
 import jinja2
 from pydantic import BaseModel, Field
+
+from verusagent.lens.hatches import prompt_names
 
 TEMPLATE_PACKAGE = "verusagent.prompts"
 
@@ -27,6 +30,7 @@ REPAIR_KINDS = (
     "other",
 )
 TASKS = ("prove", "repair", "synth", "review_propose", "review_validate")
+_LINE_WIDTH = 107  # of the prompts' prose lines, their "- " or "  " included
 ReplyFormat = Literal["file", "items"]
 
 
@@ -48,6 +52,12 @@ def _fail(message: str) -> NoReturn:
     raise TemplateError(message)
 
 
+def _wrapped(text: str) -> str:
+    """A generated list item, wrapped like the written ones: lines of at most _LINE_WIDTH, indented by two."""
+    return "\n".join(textwrap.wrap(text, _LINE_WIDTH, subsequent_indent="  ", break_long_words=False,
+                                    break_on_hyphens=False))
+
+
 def _load(name: str) -> str:
     resource = files(TEMPLATE_PACKAGE).joinpath(name)
     if not resource.is_file():
@@ -66,6 +76,7 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=False,
     )
     env.globals["fail"] = _fail
+    env.filters["wrapped"] = _wrapped
     return env
 
 
@@ -76,7 +87,8 @@ def render(template: str, **context: Any) -> str:
 
 
 def system_prompt() -> str:
-    return render("system")
+    hatches, reads = prompt_names(outside_reads=False), prompt_names(outside_reads=True)
+    return render("system", escape_hatches=hatches, outside_reads=reads)
 
 
 def chat(task: str, **context: Any) -> list[dict[str, str]]:

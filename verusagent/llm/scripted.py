@@ -20,6 +20,7 @@ litellm = import_litellm_quietly()  # before any other litellm import, so the co
 from litellm.llms.custom_llm import CustomLLM  # noqa: E402
 
 from verusagent.llm.script import Script, ScriptCursor, ScriptedReply
+from verusagent.llm.tools import tool_names
 from verusagent.record.redact import scrub
 
 PROVIDER = "scripted"
@@ -37,6 +38,22 @@ def _message_text(message: Any) -> str:
     if isinstance(content, list):  # OpenAI content parts
         return "".join(part.get("text", "") for part in content if isinstance(part, dict))
     return content or ""
+
+
+def _logged_message(message: Any) -> dict[str, Any]:
+    get = message.get if isinstance(message, dict) else lambda key, default=None: getattr(message, key, default)
+    entry: dict[str, Any] = {"role": get("role", ""), "content": _message_text(message)}
+    if get("tool_calls"):
+        entry["tool_calls"] = [_call_name(call) for call in get("tool_calls")]
+    if get("tool_call_id"):
+        entry["tool_call_id"] = get("tool_call_id")
+    return entry
+
+
+def _call_name(call: Any) -> str:
+    function = call.get("function") if isinstance(call, dict) else getattr(call, "function", None)
+    name = function.get("name") if isinstance(function, dict) else getattr(function, "name", None)
+    return str(name or "")
 
 
 def _timeout_seconds(timeout: Any) -> float | None:
@@ -94,8 +111,9 @@ class ScriptedModel(CustomLLM):
         entry = scrub({
             "time": time.time(),
             "model": model,
-            "messages": [{"role": m.get("role", ""), "content": _message_text(m)} for m in messages],
+            "messages": [_logged_message(m) for m in messages],
             "params": {k: v for k, v in optional_params.items() if isinstance(v, str | int | float | bool)},
+            "tools": tool_names(optional_params.get("tools")),
         })
         with self._lock:
             self.requests.append(entry)
@@ -124,10 +142,14 @@ class ScriptedModel(CustomLLM):
                 model=model,
                 llm_provider=PROVIDER,
             )
+        mismatch = reply.tools_mismatch(tool_names(optional_params.get("tools")))
+        if mismatch is not None:
+            raise litellm.BadRequestError(message=f"scripted model (a stand-in): {mismatch}", model=model,
+                                          llm_provider=PROVIDER)
         _wait(reply, model, _timeout_seconds(timeout))
         if reply.error is not None:
             raise _provider_error(reply.error, model)
-        return _fill_response(model_response, model, reply, messages)
+        return _fill_response(model_response, model, reply, messages, request_number=len(self.requests))
 
     async def acompletion(self, *args: Any, **kwargs: Any) -> Any:
         return self.completion(*args, **kwargs)  # a stand-in: answering synchronously is fine
@@ -159,17 +181,31 @@ def _provider_error(kind: str, model: str) -> Exception:
     return errors[kind](**common)
 
 
-def _fill_response(response: Any, model: str, reply: ScriptedReply, messages: list) -> Any:
+def _fill_response(response: Any, model: str, reply: ScriptedReply, messages: list, request_number: int) -> Any:
     prompt = "".join(_message_text(m) for m in messages)
+    answer = reply.text + "".join(call.name + call.arguments_text() for call in reply.tool_calls)
     prompt_tokens = reply.prompt_tokens if reply.prompt_tokens is not None else _estimate_tokens(prompt)
-    completion_tokens = reply.completion_tokens if reply.completion_tokens is not None else _estimate_tokens(reply.text)
-    response.choices[0].message.content = reply.text
-    response.choices[0].finish_reason = reply.finish_reason
+    completion_tokens = reply.completion_tokens if reply.completion_tokens is not None else _estimate_tokens(answer)
+    message = response.choices[0].message
+    message.content = reply.text if reply.text or not reply.tool_calls else None
+    if reply.tool_calls:
+        message.tool_calls = _tool_calls(reply, request_number)
+    response.choices[0].finish_reason = reply.reason
     response.model = f"{PROVIDER}/{model}"
     response.usage = litellm.Usage(
         prompt_tokens=prompt_tokens, completion_tokens=completion_tokens, total_tokens=prompt_tokens + completion_tokens
     )
     return response
+
+
+def _tool_calls(reply: ScriptedReply, request_number: int) -> list[Any]:
+    from litellm.types.utils import ChatCompletionMessageToolCall, Function
+
+    return [
+        ChatCompletionMessageToolCall(id=call.id or f"call-{request_number}-{index}", type="function",
+                                      function=Function(name=call.name, arguments=call.arguments_text()))
+        for index, call in enumerate(reply.tool_calls, 1)
+    ]
 
 
 SCRIPTED = ScriptedModel()

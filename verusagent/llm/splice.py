@@ -7,11 +7,12 @@ from functools import partial
 
 from pydantic import BaseModel, Field
 
+from verusagent.context.render import BODY_ELIDED
 from verusagent.lens import parse
 from verusagent.lens.macro_roles import inductive_target, is_invariant
 from verusagent.lens.model import Function, SourceModel
+from verusagent.lens.tokens import is_cut_off
 from verusagent.llm import machine_splice
-from verusagent.llm.braces import is_balanced
 
 _VERUS_MACRO = re.compile(r"\bverus!\s*\{")
 _WRAP_PREFIX = "verus! {\n"
@@ -32,6 +33,7 @@ class ReplyFunction(BaseModel):
 class FoundFunctions(BaseModel):
     complete: list[ReplyFunction] = Field(default_factory=list)
     incomplete: list[str] = Field(default_factory=list)  # names of functions cut off or unbalanced
+    elided: list[str] = Field(default_factory=list)  # signatures copied from a sliced prompt, body still elided
 
 
 def _line_indent(data: bytes, start: int) -> str:
@@ -53,8 +55,11 @@ def functions_in(code: str) -> FoundFunctions:
     found = FoundFunctions()
     for function in _outermost(model.functions):
         text = model.slice(function.span)
-        if function.body is None or function.span.end > limit or not is_balanced(text):
+        if function.body is None or function.span.end > limit or is_cut_off(text):
             found.incomplete.append(function.qualified)
+            continue
+        if _is_elided_body(model.slice(function.body)):
+            found.elided.append(function.qualified)
             continue
         found.complete.append(ReplyFunction(name=function.name, qualified=function.qualified,
                                             container=function.container, text=text,
@@ -68,6 +73,12 @@ def _machine_hints(model: SourceModel, function: Function) -> dict:
     return {"machine": machine.name if machine else None,
             "inductive_for": inductive_target(function.attributes) or None,
             "invariant": is_invariant(function.attributes)}
+
+
+def _is_elided_body(body: str) -> bool:
+    """A body that is only the slicer's `// ... body elided (lines a-b)` comment: the model copied a signature."""
+    inner = body.strip()[1:-1].strip()
+    return inner.startswith(BODY_ELIDED) and "\n" not in inner
 
 
 class Spliced(BaseModel):

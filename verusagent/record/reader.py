@@ -24,6 +24,7 @@ class RunLog(BaseModel):
     folder: Path
     events: list[Event]
     problems: list[LineProblem]
+    event_lines: list[int] = []  # the 1-based line of each event in events.jsonl, parallel to ``events``
     truncated_tail: bool  # the last line has no newline and does not parse: a write cut off mid-line
     result: RunResult | None
 
@@ -61,11 +62,16 @@ def read_run(folder: Path) -> RunLog:
     lines = raw.split("\n")
     complete, tail = lines[:-1], lines[-1]  # a file that ends in "\n" leaves an empty tail
     events: list[Event] = []
+    event_lines: list[int] = []
     problems: list[LineProblem] = []
     for number, line in enumerate(complete, start=1):
         if line.strip():
             parsed = _parse_line(number, line)
-            (problems if isinstance(parsed, LineProblem) else events).append(parsed)
+            if isinstance(parsed, LineProblem):
+                problems.append(parsed)
+            else:
+                events.append(parsed)
+                event_lines.append(number)
     truncated = False
     if tail.strip():
         parsed = _parse_line(len(complete) + 1, tail)
@@ -75,5 +81,6 @@ def read_run(folder: Path) -> RunLog:
             problems.append(parsed)
         else:
             events.append(parsed)
-    return RunLog(folder=folder, events=events, problems=problems, truncated_tail=truncated,
-                  result=_read_result(folder))
+            event_lines.append(len(complete) + 1)
+    return RunLog(folder=folder, events=events, problems=problems, event_lines=event_lines,
+                  truncated_tail=truncated, result=_read_result(folder))

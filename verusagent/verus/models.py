@@ -118,14 +118,20 @@ class RunOptions(BaseModel):
     timeout_s: float = 300.0
     rlimit: float | str = 10  # a number or "infinity"
     multiple_errors: int = 2
-    verify_function: str | None = None  # makes the run partial
-    verify_module: str | None = None  # with verify_function: --verify-only-module M instead of --verify-root
+    verify_function: str | None = None  # one function (verus takes one per run); makes the run partial
+    verify_module: str | None = None  # --verify-only-module M: with verify_function its module, alone a module run
+    verify_root: bool = False  # --verify-root alone: the root module only (a partial run)
     no_cheating: bool = False  # passed only when this verus supports it
     num_threads: int | None = None  # None: the cores divided among `jobs` parallel runs
     jobs: int = 1  # how many runs share the machine (the pool sets it)
     use_cache: bool = True
     file_name: str = "candidate.rs"  # the name verus sees (diagnostics carry it)
     extra_args: tuple[str, ...] = ()
+
+    @property
+    def partial(self) -> bool:
+        """Any `--verify-*` restriction: such a run is never an acceptance."""
+        return bool(self.verify_function or self.verify_module or self.verify_root)
 
 
 class VerusResult(BaseModel):

@@ -34,7 +34,13 @@ class VerusPool:
         self, sources: Iterable[tuple[Any, bytes | str]], options: RunOptions | None = None
     ) -> Iterator[tuple[Any, VerusResult]]:
         """Runs every (tag, source) and yields (tag, result) in the order the runs finish."""
-        futures = {self.submit(source, options): tag for tag, source in sources}
+        return self.run_jobs((tag, source, options) for tag, source in sources)
+
+    def run_jobs(
+        self, jobs: Iterable[tuple[Any, bytes | str, RunOptions | None]]
+    ) -> Iterator[tuple[Any, VerusResult]]:
+        """Runs every (tag, source, options) and yields (tag, result) in the order the runs finish."""
+        futures = {self.submit(source, options): tag for tag, source, options in jobs}
         try:
             for future in as_completed(futures):
                 yield futures[future], future.result()

@@ -27,15 +27,21 @@ def build_flags(install: VerusInstall, data: bytes, options: RunOptions) -> tupl
     if not has_main(data):
         flags.append("--crate-type=lib")
     flags += _if_supported(install, "--num-threads", str(num_threads(options)))
-    if options.verify_function:
-        flags += ["--verify-function", options.verify_function]
-        flags += ["--verify-only-module", options.verify_module] if options.verify_module else ["--verify-root"]
+    flags += scope_flags(options)
     warnings = []
     if options.no_cheating and install.supports("--no-cheating"):
         flags.append("--no-cheating")
     elif options.no_cheating:
         warnings.append(f"--no-cheating was requested but verus {install.version} does not support it")
     return flags + list(options.extra_args), warnings
+
+
+def scope_flags(options: RunOptions) -> list[str]:
+    """`--verify-function F` needs exactly one `--verify-root` or `--verify-only-module M` beside it."""
+    module = ["--verify-only-module", options.verify_module] if options.verify_module else []
+    if options.verify_function:
+        return ["--verify-function", options.verify_function, *(module or ["--verify-root"])]
+    return module or (["--verify-root"] if options.verify_root else [])
 
 
 def _if_supported(install: VerusInstall, flag: str, *values: str) -> list[str]:
@@ -177,7 +183,7 @@ def _result(
     summary = parsed.summary
     return VerusResult(
         verdict=verdict,
-        partial=parsed.partial or options.verify_function is not None,
+        partial=parsed.partial or options.partial,
         reasons=reasons,
         warnings=warnings + _version_warning(install, parsed),
         diagnostics=parsed.diagnostics,
@@ -204,8 +210,8 @@ def _final_verdict(parsed: ParsedOutput, outcome: ProcessOutcome, options: RunOp
     if outcome.timed_out:
         return Verdict.TIMEOUT, [f"verus did not finish within {options.timeout_s:g} s; its process group was killed"]
     verdict = parsed.verdict or Verdict.TOOL_FAILURE
-    if verdict == Verdict.VERIFIED and options.verify_function is not None:
-        return Verdict.VERIFIED_PARTIAL, ["a partial run (--verify-function) passed: not an acceptance"]
+    if verdict == Verdict.VERIFIED and options.partial:
+        return Verdict.VERIFIED_PARTIAL, ["a partial run (--verify-*) passed: not an acceptance"]
     return verdict, parsed.reasons
 
 

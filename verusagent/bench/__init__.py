@@ -1,0 +1,1 @@
+"""Benchmark suites and the harness that runs verusagent over them."""

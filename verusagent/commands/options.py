@@ -1,0 +1,42 @@
+"""Option sets declared once, for any number of commands.
+
+An option set is a keyword-only dataclass whose fields carry their `typer.Option` in `Annotated` (a field
+without a default is a required option). `@with_options(Set)` gives a command one parameter per field, after
+its own, and calls it with `options=Set(...)`; a subclass of a set adds options to all of it.
+"""
+
+import inspect
+from collections.abc import Callable
+from dataclasses import MISSING, fields
+from typing import Any, TypeVar, get_type_hints
+
+Options = TypeVar("Options")
+
+
+def with_options(option_set: type[Options]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    shared = option_parameters(option_set)
+
+    def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
+        signature = inspect.signature(command)
+        own = [p for p in signature.parameters.values() if p.name != "options"]
+
+        def run(**values: Any) -> Any:  # typer passes every parameter by name
+            chosen = {p.name: values.pop(p.name) for p in shared}
+            return command(options=option_set(**chosen), **values)
+
+        run.__name__, run.__qualname__, run.__doc__ = command.__name__, command.__qualname__, command.__doc__
+        run.__module__ = command.__module__
+        run.__signature__ = signature.replace(parameters=[*own, *shared])  # what typer reads
+        return run
+
+    return decorate
+
+
+def option_parameters(option_set: type) -> list[inspect.Parameter]:
+    """The set's fields as keyword-only parameters, their `Annotated` typer options kept."""
+    hints = get_type_hints(option_set, include_extras=True)
+    return [
+        inspect.Parameter(field.name, inspect.Parameter.KEYWORD_ONLY, annotation=hints[field.name],
+                          default=inspect.Parameter.empty if field.default is MISSING else field.default)
+        for field in fields(option_set)
+    ]
