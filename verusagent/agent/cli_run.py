@@ -57,8 +57,19 @@ def _plan(mode: str, source: Path, log: Path | None, options: AgentOptions):
         return plan, log
     task = read_task(source, log, options)
     config = agent_config(mode, options)
+    check_targets(task.original, config.targets)
     check_calibration(config.review.calibration)
     return RunPlan(task=task, config=config, verus=options.verus, runs_dir=options.runs_dir), None
+
+
+def check_targets(source: str, targets: list[str]) -> None:
+    """A --fn that names no function of the file (by name, qualified name or unit id) is a usage error."""
+    from verusagent.agent.targets import UnknownTarget, resolve_targets
+
+    try:
+        resolve_targets(source, targets)
+    except UnknownTarget as error:
+        raise UsageError(str(error)) from error
 
 
 def check_calibration(path: Path | None) -> None:
@@ -81,7 +92,9 @@ def _dry_run(mode: str, source: Path, log: Path | None, options: AgentOptions) -
     if mode == "repair" and log is None:
         raise UsageError("repair --dry-run needs --log LOG: without verus, the errors come from a saved verus output")
     task = Task(source_path=source, original=_read_source(source), out_path=source, log_text=_read_log(log))
-    print_dry_run(dry_run(task, agent_config(mode, options)), options.as_json)
+    config = agent_config(mode, options)
+    check_targets(task.original, config.targets)
+    print_dry_run(dry_run(task, config), options.as_json)
     return EXIT_VERIFIED
 
 

@@ -4,6 +4,7 @@ from verusagent.agent.candidate import Candidate, Evaluation
 from verusagent.agent.config import AgentConfig, Mode
 from verusagent.agent.feedback import prompt_diagnostics
 from verusagent.agent.strategies import Strategy
+from verusagent.agent.targets import target_names
 from verusagent.context import prompt_view
 from verusagent.lens import parse
 from verusagent.llm import Edit, ModelClient, chat, extract_edit
@@ -61,7 +62,7 @@ def build_prompt(config: AgentConfig, file_name: str, strategy: Strategy, base: 
         return "synth", common | {"targets": named}
     if base.errors:
         return "repair", common | {"diagnostics": prompt_diagnostics(base.errors, source)}
-    return "prove", common | {"targets": config.targets or view.targets}
+    return "prove", common | {"targets": target_names(source, config.targets) or view.targets}
 
 
 def placeholder_functions(source: str) -> list[str]:

@@ -17,6 +17,7 @@ from verusagent.agent.session.schema import SPECS, TOOL_NAMES
 from verusagent.agent.session.views import outline
 from verusagent.agent.session.workspace import Workspace
 from verusagent.agent.strategies import Strategy
+from verusagent.agent.targets import target_names
 from verusagent.agent.verifier import VerusBudgetExceeded
 from verusagent.llm import BudgetExceeded, Choice, ModelCallError, ModelClient, ToolCall, render, system_prompt
 from verusagent.record import SessionEnded, SessionStarted, ToolCalled, ToolResult
@@ -147,7 +148,8 @@ class Session:
     def _task(self, feedback: list[str]) -> str:
         base, config = self.base, self.config
         source = base.candidate.text
-        targets = config.targets or (placeholder_functions(source) if config.mode == Mode.SYNTH else [])
+        targets = target_names(source, config.targets) or (
+            placeholder_functions(source) if config.mode == Mode.SYNTH else [])
         return render("agent", mode=config.mode.value, targets=[f"`{t}`" for t in targets],
                       file_name=self.workspace.file_name, outline=outline(self.workspace),
                       diagnostics=prompt_diagnostics(base.errors, source), protocol=self.protocol.value,
