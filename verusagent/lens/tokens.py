@@ -14,6 +14,7 @@ from operator import not_
 import tree_sitter_rust
 from tree_sitter import Language, Parser
 
+from verusagent.lens.gc_pause import paused_gc
 from verusagent.lens.lexer import lex
 from verusagent.lens.outline import cut_off, dropped_ranges, keep_outside
 
@@ -61,12 +62,22 @@ class TokenStream:
     unbalanced: list[int] = field(default_factory=list)  # indices of brackets with no partner
     syntax_errors: list[tuple[int, int]] = field(default_factory=list)  # tree-sitter ERROR/MISSING ranges
     _tokens: list[Token] | None = field(default=None, repr=False)
+    lines: object = field(default=None, repr=False, compare=False)  # the LineIndex of `data`, set by the parse that made it
 
     @property
     def tokens(self) -> list[Token]:
         if self._tokens is None:
-            self._tokens = list(map(Token, self.kinds, self.texts, self.starts, self.ends))
+            with paused_gc():
+                self._tokens = list(map(Token, self.kinds, self.texts, self.starts, self.ends))
         return self._tokens
+
+    def token_slice(self, first: int, stop: int) -> list[Token]:
+        """`tokens[first:stop]`, made for the slice alone while the whole list is not needed (equal tokens, not
+        always the same objects)."""
+        if self._tokens is not None:
+            return self._tokens[first:stop]
+        return list(map(Token, self.kinds[first:stop], self.texts[first:stop], self.starts[first:stop],
+                        self.ends[first:stop]))
 
     def __len__(self) -> int:
         return len(self.texts)
