@@ -143,16 +143,20 @@ def _read_prefix_word(ctx: ScanContext, prefix: Prefix, i: int) -> int:
     word = stream.text(i)
     has_group = stream.is_punct(i + 1, "(")
     end = ctx.group_end(i + 1) if has_group else i
-    written = stream.source(i, end).replace(" ", "")
     if word == "pub":
-        prefix.visibility = written
+        prefix.visibility = _written(stream, i, end)
     elif word in _MODIFIER_WORDS:
-        prefix.modifiers.append(written)
+        prefix.modifiers.append(_written(stream, i, end))
     elif word == "spec":
         prefix.mode = Mode.SPEC_CHECKED if has_group else Mode.SPEC
     elif word in _MODE_WORDS:
         prefix.mode = _MODE_WORDS[word]
     return end + 1
+
+
+def _written(stream, first: int, last: int) -> str:
+    """A prefix word as written, its group included, without spaces: `pub(crate)`, `open`."""
+    return stream.texts[first] if first == last else stream.source(first, last).replace(" ", "")
 
 
 def _read_prover(ctx: ScanContext, i: int) -> tuple[str | None, int]:
