@@ -10,13 +10,12 @@ nothing escapes a scanner: an `assume(false)` in a proof block in a loop, `#[ver
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
-from itertools import compress, count
 
 from verusagent.lens import Span
 from verusagent.lens.hatches import CALL_WORDS, ITEM_WORDS, Effect, attribute_hatches, renamed_calls
 
 from verusagent.guard.report import Evidence, Rule, Violation
-from verusagent.guard.source import Source
+from verusagent.guard.source import Source, spelled_at
 
 _RULES = {
     Effect.TRUSTED: Rule.ESCAPE_HATCH_ADDED,
@@ -49,9 +48,8 @@ def _call_hatches(source: Source) -> list[Found]:
     stream = source.stream
     renamed = source.derived("renamed", lambda s: renamed_calls(s.stream))
     texts = stream.texts
-    words = CALL_WORDS.keys() | renamed.keys()
     found = []
-    for i in compress(count(), map(words.__contains__, texts)):  # the few tokens spelled as one, at C speed
+    for i in spelled_at(stream, CALL_WORDS.keys() | renamed.keys()):
         text = texts[i]
         hatch = CALL_WORDS.get(text) or renamed.get(text)
         if hatch is None or stream.kinds[i] != "ident" or stream.is_punct(i - 1, ".") or stream.is_ident(i - 1, "fn"):
@@ -66,7 +64,7 @@ def _call_hatches(source: Source) -> list[Found]:
 def _attribute_hatches(source: Source) -> list[Found]:
     stream = source.stream
     found = []
-    for i in compress(count(), map("#".__eq__, stream.texts)):
+    for i in spelled_at(stream, ("#",)):
         end = _attribute_end(stream, i)
         if end is not None:
             found.extend(_found(source, h.name, _RULES[h.effect], i, end)

@@ -92,6 +92,22 @@ def _positions(source: Source, texts: frozenset[str]) -> list[int]:
     return list(compress(count(), map(texts.__contains__, source.spelled())))
 
 
+def spelled_at(stream: TokenStream, words) -> list[int]:
+    """Indices of the tokens spelled as one of `words`, in order. Found from where each word occurs in the bytes (a
+    token starts where its text does), not by a pass over every token: for words that are rare in a file."""
+    data, starts, texts = stream.data, stream.starts, stream.texts
+    found = set()
+    for word in words:
+        needle = word.encode()
+        at = data.find(needle)
+        while at >= 0:
+            i = bisect_left(starts, at)
+            if i < len(starts) and starts[i] == at and texts[i] == word:
+                found.add(i)
+            at = data.find(needle, at + 1)
+    return sorted(found)
+
+
 def _indexed(source: Source) -> list[tuple[int, str]]:
     texts = source.spelled()
     return [(i, texts[i]) for i in compress(count(), map(INDEXED.__contains__, texts))]

@@ -201,11 +201,15 @@ def syntax_errors(tree, data: bytes) -> list[tuple[int, int]]:
 def _match_brackets(texts: list[str]) -> tuple[list[int], list[int]]:
     """Bracket partners; a bracket's text is exactly one character (a literal's text holds its quotes). A closing
     bracket with no opener of its kind open is unbalanced; openers left open inside a closed group are too."""
+    brackets = list(compress(count(), map(_BRACKETS.__contains__, texts)))
+    nested = _nested_match(texts, brackets)
+    if nested is not None:
+        return nested, []
     match = [-1] * len(texts)
     stack: list[int] = []
     unbalanced: list[int] = []
     open_counts = dict.fromkeys(OPEN_BRACKETS, 0)
-    for i in compress(count(), map(_BRACKETS.__contains__, texts)):
+    for i in brackets:
         text = texts[i]
         if text in open_counts:
             stack.append(i)
@@ -223,3 +227,21 @@ def _match_brackets(texts: list[str]) -> tuple[list[int], list[int]]:
         match[i], match[j] = j, i
     unbalanced.extend(stack)
     return match, sorted(unbalanced)
+
+
+def _nested_match(texts: list[str], brackets: list[int]) -> list[int] | None:
+    """The partners when every bracket closes the last one opened (the usual file); None at the first that does
+    not, where `_match_brackets` recovers."""
+    match = [-1] * len(texts)
+    stack: list[int] = []
+    push, pop = stack.append, stack.pop
+    for i in brackets:
+        opener = CLOSE_BRACKETS.get(texts[i])
+        if opener is None:
+            push(i)
+        elif stack and texts[stack[-1]] == opener:
+            j = pop()
+            match[i], match[j] = j, i
+        else:
+            return None
+    return None if stack else match
