@@ -1,5 +1,6 @@
 """Function items: header (attributes, visibility, modifiers, mode, name, params, return), clauses and body."""
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from verusagent.lens.attributes import read_attribute
@@ -100,7 +101,7 @@ def doc_comment_start(ctx: ScanContext, offset: int) -> int:
     """The start of the doc comments (`///`, `/** */`) right before an offset, or the offset."""
     data = ctx.stream.data
     comments = ctx.stream.comments
-    index = _last_comment_before(comments, offset)
+    index = _last_comment_before(ctx, offset)
     while index >= 0:
         comment = comments[index]
         between = data[comment.end : offset]
@@ -111,15 +112,11 @@ def doc_comment_start(ctx: ScanContext, offset: int) -> int:
     return offset
 
 
-def _last_comment_before(comments, offset: int) -> int:
-    low, high = 0, len(comments)
-    while low < high:
-        middle = (low + high) // 2
-        if comments[middle].end <= offset:
-            low = middle + 1
-        else:
-            high = middle
-    return low - 1
+def _last_comment_before(ctx: ScanContext, offset: int) -> int:
+    """The index of the last comment that ends at or before the offset (-1 if none)."""
+    if ctx.comment_ends is None:
+        ctx.comment_ends = [comment.end for comment in ctx.stream.comments]
+    return bisect_right(ctx.comment_ends, offset) - 1
 
 
 def _read_prefix(ctx: ScanContext, first: int, fn_index: int) -> Prefix:
