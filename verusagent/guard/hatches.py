@@ -16,6 +16,7 @@ from verusagent.lens.hatches import CALL_WORDS, ITEM_WORDS, Effect, attribute_ha
 
 from verusagent.guard.report import Evidence, Rule, Violation
 from verusagent.guard.source import Source, spelled_at
+from verusagent.guard.tokens import attribute_end_in
 
 _RULES = {
     Effect.TRUSTED: Rule.ESCAPE_HATCH_ADDED,
@@ -65,7 +66,7 @@ def _attribute_hatches(source: Source) -> list[Found]:
     stream = source.stream
     found = []
     for i in spelled_at(stream, ("#",)):
-        end = _attribute_end(stream, i)
+        end = attribute_end_in(stream.texts, stream.kinds, i)
         if end is not None:
             found.extend(_found(source, h.name, _RULES[h.effect], i, end)
                          for h in attribute_hatches(source.stream, i + 1, end - 1))
@@ -82,26 +83,6 @@ def _item_hatches(source: Source) -> list[Found]:
         text = " ".join(site.text.split())
         found.append(Found(hatch.name, _RULES[hatch.effect], site.span.start, site.span.end, site.function_id, text))
     return found
-
-
-def _attribute_end(stream, i: int) -> int | None:
-    """`guard.tokens.attribute_end` on the stream's lists: if token i starts `#[...]` or `#![...]`, the index of
-    its closing `]`; else None."""
-    texts, kinds = stream.texts, stream.kinds
-    if texts[i] != "#" or kinds[i] != "punct":
-        return None
-    open_index = i + 2 if i + 1 < len(texts) and texts[i + 1] == "!" else i + 1
-    if open_index >= len(texts) or texts[open_index] != "[":
-        return None
-    depth = 0
-    for j in range(open_index, len(texts)):
-        depth += _SQUARE.get(texts[j], 0) if kinds[j] == "punct" else 0
-        if depth == 0:
-            return j
-    return len(texts) - 1
-
-
-_SQUARE = {"[": 1, "]": -1}
 
 
 def _found(source: Source, kind: str, rule: Rule, first: int, last: int) -> Found:
