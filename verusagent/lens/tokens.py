@@ -147,13 +147,15 @@ def is_cut_off(text: str) -> bool:
 
 
 def _without_clean_verus_blocks(data: bytes, lexed, match: list[int], unbalanced: list[int]) -> bytes:
-    """The bytes tree-sitter parses: the file, with the inside of each clean `verus! { }` blanked (same length).
+    """The bytes tree-sitter parses: the file, with the inside of each clean `verus! { }` cut out (`{ }` left).
 
     Inside a macro's token tree tree-sitter reports only unclosed brackets and characters that are no Rust
     token (a backslash, a backtick, a non-ASCII symbol, a no-break space); in a file whose brackets all close, a
     block without such a character holds no syntax error and is left out of the parse (most of its time). When
     the rest does not parse cleanly, the caller parses the whole file: a block can change how tree-sitter recovers
-    around it. tools/lexer_check.py compares both ways over a corpus and on mutated files (`--fuzz`).
+    around it. So only whether the cut text has an error is read, never where: its offsets need not match the
+    file's (cut, not blanked: tree-sitter's time on a run of spaces is most of a parse's).
+    tools/lexer_check.py compares both ways over a corpus and on mutated files (`--fuzz`).
     """
     if lexed.odd_spaces or unbalanced:  # an unclosed bracket anywhere moves tree-sitter's recovery: parse it all
         return data
@@ -162,8 +164,8 @@ def _without_clean_verus_blocks(data: bytes, lexed, match: list[int], unbalanced
     if not data.isascii():
         odd += [i for i in compress(count(), map(not_, map(str.isascii, texts))) if lexed.kinds[i] == "punct"]
     suspects = sorted(odd)
-    blanked = bytearray(data)
-    done = 0  # the end of the last blanked block (a verus! inside it is already blank)
+    kept: list[bytes] = []
+    done = 0  # the end of the last block cut out (a verus! inside it is already gone)
     for i in compress(count(), map("verus".__eq__, texts)):
         opener = i + 2
         if opener >= len(texts) or texts[i + 1] != "!" or texts[opener] != "{" or starts[i] < done:
@@ -171,10 +173,12 @@ def _without_clean_verus_blocks(data: bytes, lexed, match: list[int], unbalanced
         close = match[opener]
         if close < 0 or bisect_right(suspects, close) != bisect_right(suspects, opener):
             continue  # a suspect inside: tree-sitter reads this block itself
-        start, end = starts[opener] + 1, starts[close]
-        blanked[start:end] = b" " * (end - start)
-        done = end
-    return bytes(blanked) if done else data
+        kept.append(data[done : starts[opener] + 1])
+        done = starts[close]
+    if not done:
+        return data
+    kept.append(data[done:])
+    return b" ".join(kept)
 
 
 def syntax_errors(tree, data: bytes) -> list[tuple[int, int]]:
