@@ -51,17 +51,38 @@ def _plan(mode: str, source: Path, log: Path | None, options: AgentOptions):
             return load_plan(resolve_run(options.resume, options.runs_dir))
         except (RunNotFound, CannotResume, FileNotFoundError) as error:
             raise UsageError(str(error)) from error
-    task = read_task(source, log, options)
-    return RunPlan(task=task, config=agent_config(mode, options), verus=options.verus, runs_dir=options.runs_dir), None
+    task, targets = read_task(source, log, options)
+    config = agent_config(mode, options).model_copy(update={"targets": targets})
+    return RunPlan(task=task, config=config, verus=options.verus, runs_dir=options.runs_dir), None
 
 
-def read_task(source: Path, log: Path | None, options: AgentOptions) -> Task:
+def read_task(source: Path, log: Path | None, options: AgentOptions) -> tuple[Task, list[str]]:
+    """The task, and the `--fn` names resolved in its file or crate (an unknown or ambiguous one is an error)."""
+    from verusagent.crate.layout import CrateError
+    from verusagent.crate.task import plan_crate
+
+    original = _read_file(source) if not (source.is_dir() or source.name == "Cargo.toml") else ""
     try:
-        original = source.read_bytes().decode("utf-8")
+        plan = plan_crate(source, options.package, list(options.fn or []), options.out, options.in_place)
+    except CrateError as error:
+        raise UsageError(str(error)) from error
+    if plan.crate is not None:
+        task = Task(source_path=source, original=plan.original, out_path=plan.out, in_place=options.in_place,
+                    log_text=_read_log(log), crate=plan.crate)
+        return task, plan.targets
+    return _file_task(source, original, log, options), plan.targets
+
+
+def _read_file(source: Path) -> str:
+    try:
+        return source.read_bytes().decode("utf-8")
     except OSError as error:
         raise UsageError(f"cannot read {source}: {error.strerror or error}") from error
     except UnicodeDecodeError as error:
         raise UsageError(f"{source} is not UTF-8 (byte {error.start}); verus reads UTF-8 source") from error
+
+
+def _file_task(source: Path, original: str, log: Path | None, options: AgentOptions) -> Task:
     out = options.out or source.with_name(source.stem + ".verified.rs")
     if out.resolve() == source.resolve() and not options.in_place:
         raise UsageError(f"--out {out} is the input file: pass --in-place to overwrite it (a backup is kept)")

@@ -5,6 +5,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from verusagent.crate.layout import CrateTask
+
 
 class Mode(StrEnum):
     PROVE = "prove"  # add proofs; specs and exec code stay
@@ -47,3 +49,4 @@ class Task(BaseModel):
     out_path: Path
     in_place: bool = False
     log_text: str | None = None  # `repair --log LOG`: saved verus output for the baseline
+    crate: CrateTask | None = None  # a crate (then `original` holds every module file, verusagent.crate.files)

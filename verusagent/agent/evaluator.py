@@ -5,7 +5,8 @@ from verusagent.agent.focus import (CostBook, FocusSettings, ParentView, Screeni
                                     plan_screening)
 from verusagent.agent.review_gate import ReviewGate, blocking
 from verusagent.agent.verifier import Verifier
-from verusagent.guard import GuardPolicy, GuardReport, guard
+from verusagent.crate.workspace import Workspace
+from verusagent.guard import GuardPolicy, GuardReport
 from verusagent.record import CandidateCreated, ReviewReport, RunWriter, ScreeningPlanned, VerusRun
 from verusagent.record import GuardReport as GuardEvent
 from verusagent.verus import VerusResult
@@ -15,8 +16,9 @@ WHOLE = ScreeningPlan(kind="whole", reason="a whole-file run")
 
 class Evaluator:
     def __init__(self, original: str, policy: GuardPolicy, review: ReviewGate, verifier: Verifier, record: RunWriter,
-                 focus: FocusSettings | None = None):
+                 focus: FocusSettings | None = None, workspace: Workspace | None = None):
         self.original = original
+        self.workspace = workspace or verifier.workspace  # the files a candidate text holds (one, for a file)
         self.policy = policy
         self.review_gate = review
         self.verifier = verifier
@@ -30,7 +32,7 @@ class Evaluator:
         self.record.write_candidate(candidate.text)
         self.record.emit(CandidateCreated(sha256=candidate.sha256, strategy=candidate.strategy,
                                           round=candidate.round, parent=candidate.parent, call_id=candidate.call_id))
-        report = guard(self.original, candidate.text, self.policy)
+        report = self.workspace.guard(self.original, candidate.text, self.policy)
         self._record_guard(candidate.sha256, report)
         findings = self.review_gate.review(self.original, candidate.text) if report.clean else []
         self.record.emit(ReviewReport(sha256=candidate.sha256, findings=findings, gate=self.review_gate.name))
@@ -51,7 +53,7 @@ class Evaluator:
         return self.verify([self.screen(candidate)], purpose, parents=parents)[0]
 
     def recheck_guard(self, text: str) -> GuardReport:
-        return guard(self.original, text, self.policy)
+        return self.workspace.guard(self.original, text, self.policy)
 
     def _plan(self, evaluation: Evaluation, parents: dict[str, Evaluation] | None) -> ScreeningPlan:
         sha = evaluation.candidate.sha256
@@ -60,7 +62,7 @@ class Evaluator:
         if sha not in self.plans:
             parent = parents.get(evaluation.candidate.parent or "")
             view = ParentView(text=parent.candidate.text, result=parent.verus) if parent else None
-            plan = plan_screening(evaluation.candidate.text, view, self.costs, self.focus)
+            plan = plan_screening(evaluation.candidate.text, view, self.costs, self.focus, self.workspace.models)
             if plan.kind == "whole":
                 return plan
             self._record_plan(sha, plan)

@@ -10,14 +10,11 @@ from verusagent.agent.candidate import Candidate, Evaluation, best_of
 from verusagent.agent.config import AgentConfig, Task
 from verusagent.agent.evaluator import Evaluator
 from verusagent.agent.feedback import guard_feedback
-from verusagent.agent.houdini import prune
 from verusagent.agent.outcome import Finisher, Outcome
 from verusagent.agent.progress import Reporter, describe
 from verusagent.agent.proposer import Proposal, propose
 from verusagent.agent.strategies import portfolio
 from verusagent.agent.verifier import VerusBudgetExceeded, result_from_log
-from verusagent.lens import parse
-from verusagent.lens.hatches import NO_CHEATING_SITES
 from verusagent.llm import BudgetExceeded, ModelCallError, ModelClient
 from verusagent.record import sha256_text
 from verusagent.verus import Verdict
@@ -28,6 +25,7 @@ class Agent:
                  finisher: Finisher, reporter: Reporter):
         self.task, self.config, self.client = task, config, client
         self.evaluator, self.finisher, self.reporter = evaluator, finisher, reporter
+        self.workspace = evaluator.workspace  # the files of a candidate text: one for a single file
         self.portfolio = portfolio(config.strategies)
         self.best: dict[str, Evaluation] = {}
         self.feedback: dict[str, list[str]] = {s.name: [] for s in self.portfolio}
@@ -70,7 +68,7 @@ class Agent:
         """The input's verus result: from `repair --log` when the log shows its errors, else a verus run."""
         logged = None
         if self.task.log_text is not None:
-            logged = result_from_log(self.task.log_text, candidate.text, self.task.source_path.name)
+            logged = result_from_log(self.task.log_text, candidate.text, self.task.source_path.name, self.workspace)
         if logged is None:
             return self.evaluator.evaluate(candidate, "baseline")
         return self.evaluator.screen(candidate).model_copy(update={"verus": logged})
@@ -94,7 +92,8 @@ class Agent:
         try:
             futures = [
                 pool.submit(propose, self.client, self.config, self.task.source_path.name, strategy,
-                            self.best[strategy.name], round_no, self.feedback[strategy.name][-keep:] if keep else [])
+                            self.best[strategy.name], round_no, self.feedback[strategy.name][-keep:] if keep else [],
+                            self.workspace)
                 for strategy in self.portfolio
             ]
             return self.collect(futures)
@@ -156,7 +155,7 @@ class Agent:
         for _ in range(self.config.houdini_steps):
             if current.verus is None or current.verus.verdict != Verdict.FAILED:
                 break
-            pruned = prune(current.candidate.text, current.errors, current.verus.file_name)
+            pruned = self.workspace.prune(current.candidate.text, current.errors, current.verus.file_name)
             if pruned is None or sha256_text(pruned) in self.seen:
                 break
             candidate = Candidate(text=pruned, sha256=sha256_text(pruned), strategy=current.candidate.strategy,
@@ -196,8 +195,7 @@ class Agent:
 
     def original_has_hatches(self) -> bool:
         """--no-cheating would reject escape hatches the input already had (the guard bars new ones)."""
-        model = parse(self.task.original)
-        return any(site.kind in NO_CHEATING_SITES for site in [*model.proof_sites, *model.item_sites])
+        return self.workspace.has_hatches(self.task.original)
 
     def remember(self, evaluations: list[Evaluation]) -> None:
         for evaluation in evaluations:

@@ -2,14 +2,12 @@
 
 from verusagent.agent.candidate import Candidate, Evaluation
 from verusagent.agent.config import AgentConfig, Mode
-from verusagent.agent.feedback import prompt_diagnostics
 from verusagent.agent.strategies import Strategy
-from verusagent.lens import parse
-from verusagent.llm import Edit, ModelClient, chat, extract_edit
+from verusagent.crate.prompt import crate_diagnostics, prompt_source
+from verusagent.crate.splice import crate_edit
+from verusagent.crate.workspace import Workspace
+from verusagent.llm import Edit, ModelClient, chat
 from verusagent.record import sha256_text
-
-_PLACEHOLDERS = ("unimplemented!", "todo!")
-
 
 class Proposal:
     """The outcome of one strategy's request: candidates, and what to tell the model next time."""
@@ -22,13 +20,15 @@ class Proposal:
 
 def propose(
     client: ModelClient, config: AgentConfig, file_name: str, strategy: Strategy, base: Evaluation,
-    round_no: int, feedback: list[str],
+    round_no: int, feedback: list[str], workspace: Workspace | None = None,
 ) -> Proposal:
-    task, context = _prompt(config, file_name, strategy, base, feedback)
+    """`workspace`: the files of a candidate text (a crate); a single file (`file_name`) when None."""
+    workspace = workspace or Workspace.single(file_name)
+    task, context = _prompt(config, strategy, base, feedback, workspace)
     completion = client.complete(chat(task, **context), purpose=f"{task}:{strategy.name}", n=config.samples)
     proposal = Proposal(strategy)
     for choice, call_id in zip(completion.choices, _pad(completion.call_ids, len(completion.choices))):
-        edit = extract_edit(choice.text, base.candidate.text, truncated=choice.truncated)
+        edit = crate_edit(choice.text, workspace, base.candidate.text, truncated=choice.truncated)
         if isinstance(edit, Edit):
             proposal.candidates.append(_candidate(edit.candidate, strategy, round_no, base, call_id))
         else:
@@ -36,24 +36,16 @@ def propose(
     return proposal
 
 
-def _prompt(config: AgentConfig, file_name: str, strategy: Strategy, base: Evaluation, feedback: list[str]):
-    source = base.candidate.text
+def _prompt(config: AgentConfig, strategy: Strategy, base: Evaluation, feedback: list[str], workspace: Workspace):
+    """A crate's prompt shows its target's file whole, for now (verusagent.crate.prompt)."""
+    file_name, source = prompt_source(workspace, base.candidate.text)
     common = {"file_name": file_name, "source": source, "strategy": strategy.approach,
               "feedback": feedback, "reply_format": "file"}
     if config.mode == Mode.SYNTH and base.candidate.round == 0:
-        return "synth", common | {"targets": config.targets or placeholder_functions(source)}
+        return "synth", common | {"targets": config.targets or workspace.placeholders(base.candidate.text)}
     if base.errors:
-        return "repair", common | {"diagnostics": prompt_diagnostics(base.errors, source)}
+        return "repair", common | {"diagnostics": crate_diagnostics(workspace, base.errors, base.candidate.text)}
     return "prove", common | {"targets": config.targets}
-
-
-def placeholder_functions(source: str) -> list[str]:
-    """Functions whose body is `unimplemented!()` or `todo!()`: synth writes these."""
-    model = parse(source)
-    return [
-        f.qualified for f in model.functions
-        if f.body is not None and any(p in model.slice(f.body) for p in _PLACEHOLDERS)
-    ]
 
 
 def _candidate(text: str, strategy: Strategy, round_no: int, base: Evaluation, call_id: str | None) -> Candidate:

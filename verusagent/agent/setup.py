@@ -11,9 +11,9 @@ from verusagent.agent.focus import FocusSettings
 from verusagent.agent.loop import Agent
 from verusagent.agent.outcome import Finisher
 from verusagent.agent.progress import Reporter
-from verusagent.agent.proposer import placeholder_functions
 from verusagent.agent.review_gate import PassThroughReview
 from verusagent.agent.verifier import Verifier
+from verusagent.crate.workspace import Workspace
 from verusagent.guard import GuardPolicy
 from verusagent.llm import Budget, BudgetTracker, ModelSettings, make_client
 from verusagent.llm.settings import strip_credentials
@@ -30,11 +30,23 @@ class RunPlan(BaseModel):
     runs_dir: Path = DEFAULT_RUNS_DIR
 
 
-def guard_policy(config: AgentConfig, original: str) -> GuardPolicy:
+def guard_policy(config: AgentConfig, original: str, workspace: Workspace) -> GuardPolicy:
     """Strict, except in synth mode: the bodies of the placeholder functions are the model's to write."""
     if config.mode != Mode.SYNTH:
         return GuardPolicy()
-    return GuardPolicy(exec_editable_functions=frozenset(config.targets or placeholder_functions(original)))
+    return GuardPolicy(exec_editable_functions=frozenset(config.targets or workspace.placeholders(original)))
+
+
+def workspace_for(task: Task, install: VerusInstall) -> Workspace:
+    """A crate's workspace (run by `cargo verus` where the crate has a Cargo.toml and there is a cargo-verus),
+    or the crate of one file."""
+    if task.crate is None:
+        return Workspace.single(task.source_path.name)
+    from verusagent.verus.cargo import find_cargo_verus, identity
+
+    cargo = find_cargo_verus(install.path) if task.crate.layout.manifest else None
+    return Workspace(task.crate.layout, task.crate.target, tree_digest=task.crate.tree_digest, cargo_verus=cargo,
+                     cargo_identity=identity(cargo) if cargo else "")
 
 
 def build_agent(plan: RunPlan, record: RunWriter, reporter: Reporter, install: VerusInstall | None = None,
@@ -47,12 +59,15 @@ def build_agent(plan: RunPlan, record: RunWriter, reporter: Reporter, install: V
                              n=config.samples)
     client = make_client(settings, budget=budget, recorder=record)
     options = RunOptions(timeout_s=config.timeout_s, rlimit=config.rlimit, file_name=task.source_path.name)
-    verifier = Verifier(install, options, jobs=config.jobs, max_runs=config.max_verus_runs)
-    evaluator = Evaluator(task.original, guard_policy(config, task.original), PassThroughReview(), verifier, record,
-                          focus=FocusSettings(mode=config.focus))
-    finisher = Finisher(task, record, client, install, lambda: verifier.fresh_runs)
+    workspace = workspace_for(task, install)
+    verifier = Verifier(install, options, jobs=config.jobs, max_runs=config.max_verus_runs, workspace=workspace)
+    evaluator = Evaluator(task.original, guard_policy(config, task.original, workspace), PassThroughReview(),
+                          verifier, record, focus=FocusSettings(mode=config.focus), workspace=workspace)
+    finisher = Finisher(task, record, client, install, lambda: verifier.fresh_runs, workspace=workspace)
     record.emit(_started(plan, record, install, settings, resumed))
     reporter.line(_verus_line(install))
+    if task.crate is not None:
+        reporter.line(_crate_line(workspace))
     if settings.model.startswith("scripted/"):
         reporter.line(f"model: {settings.model}, the scripted model (a stand-in replaying a script, not a language model)")
     return Agent(task, config, client, evaluator, finisher, reporter)
@@ -76,6 +91,13 @@ def _plan_for_record(plan: RunPlan) -> dict:
     data = plan.model_dump(mode="json", exclude={"task": {"original"}})
     data["config"]["api_base"] = strip_credentials(plan.config.api_base)
     return data
+
+
+def _crate_line(workspace: Workspace) -> str:
+    layout = workspace.layout
+    runner = f"cargo verus verify ({workspace.cargo_verus})" if workspace.cargo_verus else f"verus {layout.root}"
+    return (f"crate: {layout.describe()}; the prompt shows {workspace.target}; each candidate runs as `{runner}` "
+            "on a scratch copy of the crate")
 
 
 def _verus_line(install: VerusInstall) -> str:
