@@ -73,7 +73,7 @@ MARKER = "[verus stand-in]"
 DEFAULT_VERSION = "0.0.0-standin"
 VALUE_FLAGS = {
     "--multiple-errors", "--rlimit", "--num-threads", "--verify-function", "--verify-module",
-    "--verify-only-module", "-V", "--crate-type", "--edition", "--error-format",
+    "--verify-only-module", "-V", "--crate-type", "--edition", "--error-format", "--crate-name",
 }
 KNOWN_FLAGS = [
     "--output-json", "--error-format", "--no-report-long-running", "--multiple-errors", "--rlimit",
@@ -292,7 +292,8 @@ def function_names(text: str) -> list[str]:
     return re.findall(r"\bfn\s+(\w+)", text)
 
 
-def results_document(rule: dict, text: str, crate: str, errors: list[dict], partial: bool, version: str) -> dict:
+def results_document(rule: dict, text: str, crate: str, errors: list[dict], partial: bool, version: str,
+                     files=None) -> dict:
     verdict = rule.get("verdict", "verified")
     error_count = rule.get("errors_count", sum(1 for e in errors if e["level"] == "error"))
     verified = rule.get("verified", max(count_functions(text) - error_count, 0))
@@ -303,8 +304,9 @@ def results_document(rule: dict, text: str, crate: str, errors: list[dict], part
         if verdict == "did_not_compile":
             verified, error_count = 0, 0
         results.update({"verified": verified, "errors": error_count, "is-verifying-entire-crate": not partial})
-    details = {f"{crate}::{name}": {"obligation_proof_notes": [], "failed_proof_notes": []}
-               for name in function_names(text)}
+    modules = [(f.module, f.data.decode("utf-8", "replace")) for f in files] if files else [("", text)]
+    details = {"::".join(p for p in (crate, module, name) if p): {"obligation_proof_notes": [], "failed_proof_notes": []}
+               for module, part in modules for name in function_names(part)}
     return {"func-details": details, "verification-results": results, "verus": build_info(version)}
 
 
@@ -486,7 +488,7 @@ def answer(argv, file_name, flags, values, scenarios, cargo: dict | None = None)
         print(f"{MARKER} error: no rule of the scenario matches {file_name}", file=sys.stderr)
         log_call(argv, data, name, started, files)
         return 2
-    crate = (cargo or {}).get("name") or re.sub(r"\W", "_", Path(file_name).stem)
+    crate = (cargo or {}).get("name") or values.get("--crate-name") or re.sub(r"\W", "_", Path(file_name).stem)
     code = respond(picked[2], files, text, crate, flags, values, version_of(scenarios), cargo)
     log_call(argv, data, name, started, files)
     return code
@@ -510,7 +512,7 @@ def respond(rule, files, text, crate, flags, values, version, cargo=None) -> int
     narrowed = "--verify-function" in values or (partial and len(files) > 1)
     if narrowed and not any(e["level"] == "error" for e in errors) and rule.get("verdict", "verified") == "failed":
         rule = {**rule, "verdict": "verified", "errors_count": 0}
-    document = results_document(rule, text, crate, errors, partial, version)
+    document = results_document(rule, text, crate, errors, partial, version, files)
     json_errors = "--error-format" in flags
     if cargo is not None:
         print(f"   Compiling {crate} v0.1.0 ({os.getcwd()}) [verus stand-in playing cargo verus]", file=sys.stderr)

@@ -2,13 +2,16 @@
 playing `verus src/lib.rs` and `cargo verus verify`. Each record passes the audit of its invariants."""
 
 import json
+import shutil
 
 import pytest
 
 from verusagent.audit import audit_run
 from verusagent.crate.files import split_files
 
-from agent_harness import STANDIN
+from agent_harness import REPO_ROOT, STANDIN
+
+CRATES = REPO_ROOT / "rust_fixtures" / "crates"
 
 LOOP = "    while sent < n {\n"
 PROVED_SEND = """pub fn send(n: u32) -> (sent: u32)
@@ -261,3 +264,28 @@ def test_synth_in_a_crate_writes_the_placeholder_body_in_its_own_file(harness, c
     assert "File `src/store/mod.rs`" in run.prompts[0] and "store::put" in run.prompts[0]
     assert all(e["clean"] for e in run.events("guard_report"))  # the placeholder's body is the model's to write
     assert_audited(run)
+
+
+def test_a_root_file_with_mod_lines_is_a_crate_without_cargo(harness, crates) -> None:
+    """`verus main.rs` follows the mod lines (no Cargo.toml); the proof goes to main.standin-verified/ beside it."""
+    folder = harness.tmp / "bare"
+    folder.mkdir()
+    (folder / "main.rs").write_text("use vstd::prelude::*;\n\npub mod net;\n\nverus! {\nfn main() {}\n} // verus!\n")
+    shutil.copy(CRATES / "netlib" / "src" / "net.rs", folder / "net.rs")
+    (folder / "net.rs").write_text((folder / "net.rs").read_text().replace("pub mod conn;\n", ""))
+    harness.script([items_reply(PROVED_SEND)])
+    harness.scenario([PROVED, BASELINE])
+    run = harness.run("prove", folder / "main.rs", fn=["send"])
+    assert run.outcome["verdict"] == "verified", harness.last_err
+    [call, *_] = run.verus_calls
+    assert call["argv"][-1] == "main.rs" and set(call["files"]) == {"main.rs", "net.rs"}
+    out = folder / "main.standin-verified"
+    assert "decreases n - sent" in (out / "net.rs").read_text() and (out / "main.rs").is_file()
+    assert_audited(run)
+
+
+def test_out_inside_the_crate_folder_is_refused(harness, crates) -> None:
+    crate = crates("netlib")
+    harness.script([])
+    run = harness.run("prove", crate, out=crate / "src" / "proved")
+    assert run.exit_code == 2 and "which is copied into it" in harness.last_err

@@ -150,3 +150,14 @@ def test_cargo_verus_is_found_beside_verus_only_with_cargo(tmp_path, monkeypatch
     assert find_cargo_verus(str(tmp_path / "verus")) == str(beside)
     monkeypatch.setenv(CARGO_VERUS_ENV, str(STANDIN))
     assert find_cargo_verus(str(tmp_path / "verus")) == str(STANDIN)
+
+
+def test_the_standin_follows_path_attributes_and_places_errors_in_the_file_named(netlib, use_scenario) -> None:
+    rule = {"verdict": "failed", "errors": [
+        {"message": "postcondition not satisfied", "file": "src/store/mod.rs", "line_contains": "r == len + 1"},
+        {"message": "assertion failed", "line_contains": "lemma_double_bound(n);"}]}  # in the #[path] file
+    _, sources = sources_of(netlib)
+    result = run_verus(use_scenario({"rules": [rule]}), sources)
+    assert [(d.location.file, d.location.line) for d in result.errors_only()] == [
+        ("src/store/mod.rs", 9), ("src/util/arith_helpers.rs", 20)]
+    assert "netlib::arith::double" in result.func_details

@@ -1,34 +1,37 @@
 """Where a proved crate goes: `--out DIR` (a copy of the crate with the proof), `--in-place` (each changed
 file written after a backup FILE.bak), else a copy beside the crate folder (`CRATE.verified`, `CRATE.partial`,
-`CRATE.standin-verified` when the verus stand-in answered). The user's files change only with --in-place."""
+`CRATE.standin-verified` when the verus stand-in answered; for a root `.rs` without Cargo.toml, `ROOT.verified/`
+beside it, holding its module files). The user's files change only with --in-place."""
 
 import shutil
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from verusagent.crate.layout import CrateLayout
 from verusagent.verus.sources import SKIPPED_FOLDERS
 
 
-def default_name(layout: CrateLayout, suffix: str) -> Path:
-    base = layout.tree or layout.folder
-    return base.with_name(f"{base.name}.{suffix}")
+def default_name(layout: CrateLayout, suffix: str, number: int = 0) -> Path:
+    counted = f".{number}" if number else ""
+    if layout.tree is None:
+        return layout.folder / f"{PurePosixPath(layout.root).stem}.{suffix}{counted}"
+    return layout.tree.with_name(f"{layout.tree.name}.{suffix}{counted}")
 
 
 def default_out_folder(layout: CrateLayout, suffix: str) -> Path:
     """`netlib.verified` beside the crate folder (or its workspace), numbered when it exists."""
-    base = layout.tree or layout.folder
-    candidate = default_name(layout, suffix)
-    number = 1
-    while candidate.exists():
-        candidate = base.with_name(f"{base.name}.{suffix}.{number}")
+    number = 0
+    while default_name(layout, suffix, number).exists():
         number += 1
-    return candidate
+    return default_name(layout, suffix, number)
 
 
-def out_folder_problem(folder: Path) -> str | None:
-    """Why `--out DIR` cannot take a crate (None when it can): it must be new or empty."""
+def out_folder_problem(folder: Path, layout: CrateLayout) -> str | None:
+    """Why `--out DIR` cannot take a crate (None when it can): it must be new or empty, and outside the folder
+    that is copied into it."""
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         return f"--out {folder} must be a new or empty folder for a crate (the proved crate is copied into it)"
+    if layout.tree is not None and folder.resolve().is_relative_to(layout.tree.resolve()):
+        return f"--out {folder} is inside {layout.tree}, which is copied into it: choose a folder outside it"
     parent = folder.parent
     if not parent.is_dir():
         return f"cannot write the proved crate to {folder}: {parent} is not a folder"

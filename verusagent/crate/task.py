@@ -37,7 +37,7 @@ def plan_crate(source: Path, package: str | None, names: list[str], out: Path | 
         return CratePlan(crate=None, targets=targets)
     target = located.target or (resolved[0][0] if resolved else _default_target(model))
     if out is not None and not in_place:
-        problem = out_folder_problem(out)
+        problem = out_folder_problem(out, layout)
         if problem:
             raise CrateError(problem)
     digest = _tree_digest(layout)

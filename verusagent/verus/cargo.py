@@ -19,17 +19,20 @@ CARGO_VERUS_ENV = "VERUSAGENT_CARGO_VERUS"
 
 
 def find_cargo_verus(verus_path: str) -> str | None:
-    """$VERUSAGENT_CARGO_VERUS (taken as it is), else a `cargo-verus` beside the verus binary (a release has one)
-    or on PATH, when `cargo` is on PATH too (cargo-verus runs it)."""
+    """$VERUSAGENT_CARGO_VERUS (taken as it is), else the `cargo-verus` of the same verus release as the verus
+    binary (beside it, or on PATH resolving to its folder), when `cargo` is on PATH too (cargo-verus runs it).
+    Another release's cargo-verus would verify with another verus than the one the run records."""
     explicit = os.environ.get(CARGO_VERUS_ENV)
     if explicit:
         return explicit if os.access(explicit, os.X_OK) else None
     if shutil.which("cargo") is None:
         return None
-    beside = Path(verus_path).parent / "cargo-verus"
-    if beside.is_file() and os.access(beside, os.X_OK):
-        return str(beside)
-    return shutil.which("cargo-verus")
+    release = Path(verus_path).resolve().parent
+    for candidate in (Path(verus_path).parent / "cargo-verus", shutil.which("cargo-verus")):
+        if candidate and Path(candidate).is_file() and os.access(candidate, os.X_OK) \
+                and Path(candidate).resolve().parent == release:
+            return str(candidate)
+    return None
 
 
 def identity(cargo_verus: str) -> str:
