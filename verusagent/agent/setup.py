@@ -34,7 +34,8 @@ def guard_policy(config: AgentConfig, original: str, workspace: Workspace) -> Gu
     """Strict, except in synth mode: the bodies of the placeholder functions are the model's to write."""
     if config.mode != Mode.SYNTH:
         return GuardPolicy()
-    return GuardPolicy(exec_editable_functions=frozenset(config.targets or workspace.placeholders(original)))
+    names = config.targets or workspace.placeholders(original)  # paths such as `Type::f`, `net::send`
+    return GuardPolicy(exec_editable_functions=frozenset([*names, *(f"fn:{name}" for name in names)]))
 
 
 def workspace_for(task: Task, install: VerusInstall) -> Workspace:
