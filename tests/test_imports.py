@@ -26,9 +26,13 @@ LIGHT_MODULES = [
     "verusagent.review.report",
     "verusagent.review.render",
     "verusagent.commands.calibrate",
-
     "verusagent.commands.lemmas",
     "verusagent.lemmas",
+    "verusagent.commands.bench",
+    "verusagent.bench.cli_run",
+    "verusagent.bench.report",
+    "verusagent.context",
+    "verusagent.llm.tokens",
 ]
 
 
@@ -69,6 +73,13 @@ def test_verusagent_help_does_not_load_litellm(tmp_path):
     script = Path(sys.executable).parent / "verusagent"
     run = subprocess.run([str(script), "--help"], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0 and "show" in run.stdout
+
+
+def test_bench_driver_loads_neither_litellm_nor_its_extras(tmp_path):
+    """The driver needs no model: litellm loads only in the task processes; Ray and matplotlib only when used."""
+    modules = modules_after_cli(tmp_path, "bench", "--help")
+    assert "verusagent.commands.bench" in modules
+    assert not has_litellm(modules) and "ray" not in modules and "matplotlib" not in modules
 
 
 def test_show_does_not_load_litellm(tmp_path):

@@ -14,8 +14,9 @@ COMMAND_MODULES = [
     "verusagent.commands.gate",
     "verusagent.commands.audit",
     "verusagent.commands.calibrate",
-
     "verusagent.commands.lemmas",
+    "verusagent.commands.bench",
+    "verusagent.commands.review",
 ]
 
 for _module in COMMAND_MODULES:

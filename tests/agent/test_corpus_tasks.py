@@ -2,16 +2,14 @@
 published ground truth; extraction, the guard, the verus stand-in (not verus) and acceptance must carry it
 through to `verified`, and the written file must be exactly the ground truth."""
 
-import difflib
 import json
 from pathlib import Path
 
-import pytest
 from agent_harness import file_reply
 from test_e2e import assert_audited
 
+from verusagent.bench.oracle import first_added_line, without_main_tests
 from verusagent.guard import guard
-from verusagent.lens import parse
 
 PER_SOURCE = 3
 
@@ -30,30 +28,13 @@ def sample_tasks(bench_dir: Path) -> list[dict]:
     return [task for tasks in chosen.values() for task in tasks]
 
 
-def without_main_tests(unverified: str, verified: str) -> str:
-    """MBPP ground truths add `assert_eq!` tests to `fn main` (exec code): a model's proof would not, so the
-    input's `main` goes back in."""
-    before, after = parse(unverified).function("main"), parse(verified).function("main")
-    if before is None or after is None or before.body is None or after.body is None:
-        return verified
-    data = verified.encode()
-    main_body = unverified.encode()[before.body.start : before.body.end]
-    return (data[: after.body.start] + main_body + data[after.body.end :]).decode()
-
-
-def first_added_line(before: str, after: str) -> str:
-    for line in difflib.ndiff(before.splitlines(), after.splitlines()):
-        if line.startswith("+ ") and line[2:].strip() and line[2:].strip() not in before:
-            return line[2:].strip()
-    raise AssertionError("the ground truth adds no line")
-
-
 def test_ground_truths_go_through_the_whole_pipeline(harness, bench_dir: Path) -> None:
     tasks = sample_tasks(bench_dir)
     assert len(tasks) == 4 * PER_SOURCE
     for task in tasks:
         source = harness.task(f"{task['name']}.rs", task["unverified"])
         marker = first_added_line(task["unverified"], task["verified"])
+        assert marker is not None, task["task_id"]
         harness.script([file_reply(task["verified"])])
         baseline_error = {"message": "postcondition not satisfied", "line_contains": "ensures"}
         harness.scenario([{"when_contains": marker, "verdict": "verified"},

@@ -1,31 +1,13 @@
 """The agent through litellm's OpenAI provider over HTTP, against the replay server on 127.0.0.1 (a stand-in for
 a model endpoint): a rate limit is retried, the proof is accepted, and the API key is in no file of the run."""
 
-import importlib.util
 import json
 from pathlib import Path
 
-import pytest
-from agent_harness import REPO_ROOT, STANDIN
+from agent_harness import STANDIN
 from test_e2e import BASELINE_RULE, GOOD_PROOF, GOOD_RULE, assert_audited
 
 SECRET = "sk-verusagent-agent-test-9876543210SECRET"
-
-
-@pytest.fixture
-def replay_server():
-    spec = importlib.util.spec_from_file_location("replay_server_for_agent", REPO_ROOT / "tools" / "replay_server.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    servers = []
-
-    def start(entries):
-        servers.append(module.ReplayServer(entries).start())
-        return servers[-1]
-
-    yield start
-    for server in servers:
-        server.stop()
 
 
 def test_prove_over_http_with_a_rate_limit_first(harness, replay_server, monkeypatch) -> None:

@@ -81,7 +81,8 @@ def verus_run(sha256: str, verdict: str = "verified", **fields: Any) -> VerusRun
 
 def finding(severity: str = "critical", status: str = "open", validated: bool = True, **fields: Any) -> dict:
     base = {"severity": severity, "location": {"unit": "fn:sum_to", "lines": [8, 10]},
-            "reason": "the invariant does not bound s", "evidence": "s += i as u64 may overflow",
+            "reason": "the invariant does not bound s",
+            "evidence": {"quote": "s += i as u64", "explanation": "may overflow"},
             "status": status, "validated": validated, "score": 0.9}
     return base | fields
 

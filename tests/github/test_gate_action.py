@@ -97,5 +97,7 @@ def test_review_and_model_are_passed_only_when_set(recording_verusagent, tmp_pat
     code, _, _ = run_step(tmp_path, tmp_path, fake, base="main~1", review="true", model="openai/gpt-4o",
                           allow_exec_changes="true", paths="src/a.rs  src/b.rs\nlib")
     assert code == 0
-    assert recorded(log) == [["gate", "--format", "sarif", "--output", sarif, "--base", "main~1", "--allow-exec-changes",
-                              "--review", "--model", "openai/gpt-4o", "--", "src/a.rs", "src/b.rs", "lib"]]
+    # with the review, the annotations come from the same run (one review of the change, not two)
+    assert recorded(log) == [["gate", "--format", "sarif", "--output", sarif, "--github-annotations", "--base",
+                              "main~1", "--allow-exec-changes", "--review", "--model", "openai/gpt-4o", "--",
+                              "src/a.rs", "src/b.rs", "lib"]]

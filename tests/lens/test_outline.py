@@ -15,8 +15,11 @@ def outline_view(data: bytes) -> list[tuple]:
 
 
 def full_view(data: bytes) -> list[tuple]:
+    """The full parse's functions, but for those declared inside another function's body, which an outline
+    leaves unread by design (nothing outside that body can name them)."""
     model, _ = parse_with_tokens(data)
-    return [_function_view(f) for f in model.functions]
+    bodies = [f.body for f in model.functions if f.body is not None]
+    return [_function_view(f) for f in model.functions if not any(b.covers(f.span) for b in bodies)]
 
 
 def _function_view(function) -> tuple:

@@ -8,7 +8,8 @@ import pytest
 from verusagent.llm.prompts import REPAIR_KINDS, TASKS, PromptDiagnostic, TemplateError, chat, render, system_prompt
 
 SOURCE = "verus! {\nfn f(x: u8) -> (r: u8) ensures r == x { x }\n}\n"
-FINDING = {"severity": "critical", "location": "fn:f line 2", "reason": "r", "evidence": "e", "check": "logic"}
+FINDING = {"severity": "critical", "location": "fn:f, lines 2-2", "reason": "r", "quote": "x", "explanation": "e",
+           "check": "logic"}
 
 CONTEXTS = {
     "prove": dict(file_name="f.rs", source=SOURCE, targets=["f"], strategy="", feedback=[], reply_format="file"),
@@ -16,8 +17,10 @@ CONTEXTS = {
                    diagnostics=[PromptDiagnostic(kind="postcondition", message="postcondition not satisfied",
                                                  location="line 2 in fn:f", excerpt="ensures r == x")]),
     "synth": dict(file_name="f.rs", source=SOURCE, targets=["f"], strategy="", feedback=[], reply_format="file"),
-    "review_propose": dict(file_name="f.rs", source=SOURCE, unit_id="fn:f", unit_kind="function", unit_text="fn f"),
-    "review_validate": dict(file_name="f.rs", source=SOURCE, unit_text="fn f", finding=FINDING),
+    # the review shows its unit and the context around it (review/context.py), never the whole file as `source`
+    "review_propose": dict(file_name="f.rs", context=SOURCE, unit_id="fn:f", unit_kind="function", unit_text="fn f"),
+    "review_validate": dict(file_name="f.rs", context=SOURCE, unit_id="fn:f", unit_kind="function", unit_text="fn f",
+                            finding=FINDING, dispute=None),
 }
 
 

@@ -5,11 +5,13 @@
 #   GATE_BASE            --base REV ('' = the gate's default: the merge base with the default branch)
 #   GATE_PATHS           paths to limit the check to, separated by spaces or newlines ('' = every changed file)
 #   GATE_SARIF           where to write the SARIF report
-#   GATE_ALLOW_EXEC_CHANGES, GATE_REVIEW   'true' adds --allow-exec-changes / --review
-#   GATE_MODEL           '' or the model for --model (the review needs a gate with --review)
+#   GATE_ALLOW_EXEC_CHANGES, GATE_REVIEW, GATE_REVIEW_REQUIRED   'true' adds --allow-exec-changes / --review /
+#                        --review-required
+#   GATE_MODEL           '' or the model for --model (the model that reviews; its key comes from the environment)
 #   GITHUB_OUTPUT        the step's output file: violations, exit-code, results, sarif-file, root
 # Exit 0 whether or not there are violations (action.yml decides to fail after the SARIF upload);
-# exit 2 when the gate itself could not run (a usage or git error).
+# exit 2 when the gate itself could not run (a usage or git error, or a required review that could not run).
+# With the review, the annotations come from the same gate run as the SARIF (one review, not two).
 set -euo pipefail
 
 case "$GATE_SARIF" in
@@ -21,10 +23,13 @@ if [[ -n "${GATE_BASE:-}" ]]; then common+=(--base "$GATE_BASE"); fi
 if [[ "${GATE_ALLOW_EXEC_CHANGES:-false}" == "true" ]]; then common+=(--allow-exec-changes); fi
 if [[ "${GATE_REVIEW:-false}" == "true" ]]; then common+=(--review); fi
 if [[ -n "${GATE_MODEL:-}" ]]; then common+=(--model "$GATE_MODEL"); fi
+if [[ "${GATE_REVIEW_REQUIRED:-false}" == "true" ]]; then common+=(--review-required); fi
 read -r -d '' -a paths <<<"${GATE_PATHS:-}" || true
+once=()
+if [[ "${GATE_REVIEW:-false}" == "true" ]]; then once+=(--github-annotations); fi
 
 status=0
-"$VERUSAGENT" gate --format sarif --output "$GATE_SARIF" "${common[@]}" -- "${paths[@]}" || status=$?
+"$VERUSAGENT" gate --format sarif --output "$GATE_SARIF" "${once[@]}" "${common[@]}" -- "${paths[@]}" || status=$?
 case "$status" in
   0) violations=false ;;
   1) violations=true ;;
@@ -36,7 +41,7 @@ esac
 
 python="$(dirname "$VERUSAGENT")/python"
 results=$("$python" -c 'import json, sys; print(sum(len(r["results"]) for r in json.load(open(sys.argv[1]))["runs"]))' "$GATE_SARIF")
-if [[ "$violations" == "true" ]]; then
+if [[ "$violations" == "true" && "${GATE_REVIEW:-false}" != "true" ]]; then
   # the same findings as workflow annotations, for runs that do not upload SARIF (e.g. from forks)
   again=0
   "$VERUSAGENT" gate --format github "${common[@]}" -- "${paths[@]}" || again=$?

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from verusagent.agent.config import AgentConfig, Mode, Task
+from verusagent.agent.config import AgentConfig, Mode, SessionLimits, Task
 from verusagent.agent.progress import Reporter
 from verusagent.agent.summary import print_outcome
 from verusagent.commands.agent_options import AgentOptions
@@ -28,6 +28,8 @@ def run_from_cli(mode: str, settings: dict) -> int:
     console = Console(stderr=True)
     options = AgentOptions(**{k: v for k, v in settings.items() if k not in _INPUTS})
     try:
+        if options.dry_run:
+            return _dry_run(mode, settings["file"], settings.get("log"), options)
         plan, log = _plan(mode, settings["file"], settings.get("log"), options)
         return _run(plan, log, options.as_json, console)
     except UsageError as error:
@@ -48,24 +50,52 @@ def _plan(mode: str, source: Path, log: Path | None, options: AgentOptions):
 
     if options.resume:
         try:
-            return load_plan(resolve_run(options.resume, options.runs_dir))
+            plan, log = load_plan(resolve_run(options.resume, options.runs_dir))
         except (RunNotFound, CannotResume, FileNotFoundError) as error:
             raise UsageError(str(error)) from error
+        check_calibration(plan.config.review.calibration)
+        return plan, log
     task, targets = read_task(source, log, options)
     config = agent_config(mode, options).model_copy(update={"targets": targets})
+    check_calibration(config.review.calibration)
     return RunPlan(task=task, config=config, verus=options.verus, runs_dir=options.runs_dir), None
+
+
+def check_calibration(path: Path | None) -> None:
+    """A --calibration file that cannot be used is a usage error, found before the run starts."""
+    from verusagent.review.calibration_file import CalibrationFileError, load_calibration
+
+    if path is not None:
+        try:
+            load_calibration(path)
+        except CalibrationFileError as error:
+            raise UsageError(str(error)) from error
+
+
+def _dry_run(mode: str, source: Path, log: Path | None, options: AgentOptions) -> int:
+    """The first round's requests, printed; no verus, no model, no record."""
+    from verusagent.agent.dry_run import dry_run, print_dry_run
+
+    if options.resume:
+        raise UsageError("--dry-run renders a new run's first requests; it cannot be combined with --resume")
+    if mode == "repair" and log is None:
+        raise UsageError("repair --dry-run needs --log LOG: without verus, the errors come from a saved verus output")
+    original = _read_source(source) if _is_file(source) else ""
+    plan = _crate_plan(source, options, writes=False)
+    if plan.crate is not None:
+        task = Task(source_path=source, original=plan.original, out_path=plan.out, log_text=_read_log(log),
+                    crate=plan.crate)
+    else:
+        task = Task(source_path=source, original=original, out_path=source, log_text=_read_log(log))
+    config = agent_config(mode, options).model_copy(update={"targets": plan.targets})
+    print_dry_run(dry_run(task, config), options.as_json)
+    return EXIT_VERIFIED
 
 
 def read_task(source: Path, log: Path | None, options: AgentOptions) -> tuple[Task, list[str]]:
     """The task, and the `--fn` names resolved in its file or crate (an unknown or ambiguous one is an error)."""
-    from verusagent.crate.layout import CrateError
-    from verusagent.crate.task import plan_crate
-
-    original = _read_file(source) if not (source.is_dir() or source.name == "Cargo.toml") else ""
-    try:
-        plan = plan_crate(source, options.package, list(options.fn or []), options.out, options.in_place)
-    except CrateError as error:
-        raise UsageError(str(error)) from error
+    original = _read_source(source) if _is_file(source) else ""
+    plan = _crate_plan(source, options, writes=True)
     if plan.crate is not None:
         task = Task(source_path=source, original=plan.original, out_path=plan.out, in_place=options.in_place,
                     log_text=_read_log(log), crate=plan.crate)
@@ -73,7 +103,24 @@ def read_task(source: Path, log: Path | None, options: AgentOptions) -> tuple[Ta
     return _file_task(source, original, log, options), plan.targets
 
 
-def _read_file(source: Path) -> str:
+def _is_file(source: Path) -> bool:
+    """A path that is not a crate folder or manifest: read first, so a file that cannot be read says so."""
+    return not (source.is_dir() or source.name == "Cargo.toml")
+
+
+def _crate_plan(source: Path, options: AgentOptions, writes: bool):
+    """The crate of `source` (a single file: `crate` None); `writes`: --out and --in-place are checked."""
+    from verusagent.crate.layout import CrateError
+    from verusagent.crate.task import plan_crate
+
+    try:
+        return plan_crate(source, options.package, list(options.fn or []), options.out if writes else None,
+                          options.in_place)
+    except CrateError as error:
+        raise UsageError(str(error)) from error
+
+
+def _read_source(source: Path) -> str:
     try:
         return source.read_bytes().decode("utf-8")
     except OSError as error:
@@ -111,7 +158,34 @@ def agent_config(mode: str, options: AgentOptions) -> AgentConfig:
         temperature=temperature, samples=options.samples, strategies=options.strategies, rounds=options.rounds,
         max_calls=options.max_calls, max_tokens=options.max_tokens, max_cost_usd=options.max_cost,
         max_verus_runs=options.max_verus_runs, jobs=options.jobs, timeout_s=options.timeout, focus=options.focus,
+        review=review_settings(options), strategy_names=strategy_names(options.strategy),
+        session=session_limits(options), tool_protocol=options.tool_protocol, vstd=options.vstd,
     )
+
+
+def review_settings(options: AgentOptions):
+    """--review, --review-model, --review-votes, --calibration, and the auto mode's priors when given."""
+    from verusagent.review.settings import ReviewSettings
+
+    given = {"mode": options.review, "model": options.review_model, "votes": options.review_votes,
+             "calibration": options.calibration, "prior_review_s": options.review_prior_seconds,
+             "prior_rejection_rate": options.review_prior_rate}
+    return ReviewSettings(**{key: value for key, value in given.items() if value is not None})
+
+
+def strategy_names(names: list[str] | None) -> list[str]:
+    from verusagent.agent.strategies import STRATEGIES
+
+    unknown = [name for name in names or [] if name not in STRATEGIES]
+    if unknown:
+        raise UsageError(f"unknown --strategy {', '.join(unknown)}; the strategies are {', '.join(STRATEGIES)}")
+    return list(dict.fromkeys(names or []))
+
+
+def session_limits(options: AgentOptions) -> SessionLimits:
+    return SessionLimits(max_tool_calls=options.session_tool_calls, max_tokens=options.session_tokens,
+                         max_cost_usd=options.session_cost, max_verus_runs=options.session_verus_runs,
+                         max_seconds=options.session_time)
 
 
 def _run(plan, log, as_json: bool, console: Console) -> int:

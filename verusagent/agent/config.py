@@ -6,6 +6,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from verusagent.crate.layout import CrateTask
+from verusagent.review.settings import ReviewSettings
 
 
 class Mode(StrEnum):
@@ -18,6 +19,22 @@ class FocusMode(StrEnum):
     AUTO = "auto"  # focus in large files when the measured cost says it is cheaper
     ON = "on"  # focus whenever it is sound, whatever the size (for tests and for users who know their file)
     OFF = "off"  # every screening run is a whole-file run
+
+
+class ToolProtocol(StrEnum):
+    AUTO = "auto"  # native when litellm says the model supports function calling (and for scripted/), else text
+    NATIVE = "native"  # the provider's tool calls (litellm function calling)
+    TEXT = "text"  # the same tools through a documented text protocol, for models without tool calling
+
+
+class SessionLimits(BaseModel):
+    """The budgets of one agent-mode session; the run's own budgets hold across sessions as well."""
+
+    max_tool_calls: int = Field(default=40, ge=1)
+    max_tokens: int | None = Field(default=None, ge=0)
+    max_cost_usd: float | None = Field(default=None, ge=0)
+    max_verus_runs: int | None = Field(default=12, ge=0)  # fresh verus runs of the session's verify calls
+    max_seconds: float = Field(default=1200.0, gt=0)  # wall time of the session
 
 
 class AgentConfig(BaseModel):
@@ -39,6 +56,11 @@ class AgentConfig(BaseModel):
     houdini_steps: int = Field(default=6, ge=0)
     feedback_items: int = Field(default=6, ge=0)  # how many earlier findings a prompt repeats
     focus: FocusMode = FocusMode.AUTO  # focused screening runs (`--verify-function`) in large files
+    review: ReviewSettings = Field(default_factory=ReviewSettings)  # --review, --review-model, --review-votes, ...
+    strategy_names: list[str] = Field(default_factory=list)  # `--strategy NAME`...; empty: the default portfolio
+    session: SessionLimits = Field(default_factory=SessionLimits)  # each agent-mode session's budgets
+    tool_protocol: ToolProtocol = ToolProtocol.AUTO
+    vstd: Path | None = None  # the vstd source for search_lemmas (else beside verus, else cargo's registry)
 
 
 class Task(BaseModel):

@@ -3,41 +3,71 @@
 from verusagent.agent.candidate import Candidate, Evaluation
 from verusagent.agent.focus import (CostBook, FocusSettings, ParentView, ScreeningPlan, combine, is_scope_failure,
                                     plan_screening)
-from verusagent.agent.review_gate import ReviewGate, blocking
+from verusagent.agent.review_gate import ReviewGate
 from verusagent.agent.verifier import Verifier
 from verusagent.crate.workspace import Workspace
 from verusagent.guard import GuardPolicy, GuardReport
 from verusagent.record import CandidateCreated, ReviewReport, RunWriter, ScreeningPlanned, VerusRun
 from verusagent.record import GuardReport as GuardEvent
-from verusagent.verus import VerusResult
+from verusagent.review.agent_gate import ReviewVerdict
+from verusagent.verus import Verdict, VerusResult
 
 WHOLE = ScreeningPlan(kind="whole", reason="a whole-file run")
 
 
 class Evaluator:
     def __init__(self, original: str, policy: GuardPolicy, review: ReviewGate, verifier: Verifier, record: RunWriter,
-                 focus: FocusSettings | None = None, workspace: Workspace | None = None):
+                 focus: FocusSettings | None = None, costs: CostBook | None = None,
+                 workspace: Workspace | None = None):
         self.original = original
-        self.workspace = workspace or verifier.workspace  # the files a candidate text holds (one, for a file)
+        # the files a candidate text holds (one, for a file; an evaluator without verus screens a single file)
+        self.workspace = workspace or (verifier.workspace if verifier is not None else Workspace.single("input.rs"))
         self.policy = policy
         self.review_gate = review
         self.verifier = verifier
         self.record = record
         self.focus = focus or FocusSettings()
-        self.costs = CostBook()
+        self.costs = costs or CostBook()
         self.plans: dict[str, ScreeningPlan] = {}  # decided focused plans, reused on resume
+        self.texts: dict[str, str] = {}  # every screened candidate by hash: a review compares with the parent
+        self.last_runs: dict[str, list[int]] = {}  # per candidate: seqs of the verus_run events of its latest result
 
-    def screen(self, candidate: Candidate) -> Evaluation:
-        """Record the candidate, then the guard's and the review's verdicts; either may reject it."""
+    def screen(self, candidate: Candidate, replay: bool = False) -> Evaluation:
+        """Record the candidate, then the guard's and the review's verdicts; either may reject it. A replayed
+        candidate (``--resume``) reached verus before: it is not reviewed again."""
         self.record.write_candidate(candidate.text)
+        self.texts[candidate.sha256] = candidate.text
         self.record.emit(CandidateCreated(sha256=candidate.sha256, strategy=candidate.strategy,
                                           round=candidate.round, parent=candidate.parent, call_id=candidate.call_id))
         report = self.workspace.guard(self.original, candidate.text, self.policy)
         self._record_guard(candidate.sha256, report)
-        findings = self.review_gate.review(self.original, candidate.text) if report.clean else []
-        self.record.emit(ReviewReport(sha256=candidate.sha256, findings=findings, gate=self.review_gate.name))
-        rejected = "guard" if not report.clean else ("review" if blocking(findings) else None)
-        return Evaluation(candidate=candidate, guard=report, findings=findings, rejected_by=rejected)
+        verdict = self._review(candidate, report, replay)
+        self._record_review(candidate.sha256, verdict)
+        rejected = "guard" if not report.clean else ("review" if verdict.blocked else None)
+        return Evaluation(candidate=candidate, guard=report, findings=verdict.findings, rejected_by=rejected)
+
+    def _review(self, candidate: Candidate, report: GuardReport, replay: bool) -> ReviewVerdict:
+        skip = ("the guard rejected it" if not report.clean else
+                "replayed on resume: it reached verus before" if replay else None)
+        parent = self._parent_text(candidate)
+        return self.review_gate.review(candidate.sha256, candidate.strategy, candidate.text, parent, skip)
+
+    def _parent_text(self, candidate: Candidate) -> str | None:
+        if candidate.parent is None:
+            return None if candidate.text == self.original else self.original
+        return self.texts.get(candidate.parent, self.original)
+
+    def release(self, evaluation: Evaluation, findings: list[dict]) -> Evaluation:
+        """A candidate the review blocked, whose blocking findings were all dismissed: it may go to verus."""
+        verdict = ReviewVerdict(mode="on", findings=findings, blocked=False,
+                                note="released: every finding that blocked it was dismissed on dispute")
+        self._record_review(evaluation.candidate.sha256, verdict)
+        return evaluation.model_copy(update={"rejected_by": None, "findings": findings})
+
+    def _record_review(self, sha: str, verdict: ReviewVerdict) -> None:
+        self.record.emit(ReviewReport(sha256=sha, findings=verdict.findings, gate=self.review_gate.name,
+                                      mode=verdict.mode, score=verdict.score, blocked=verdict.blocked,
+                                      units=verdict.units, stopped_at=verdict.stopped_at, note=verdict.note))
 
     def verify(self, evaluations: list[Evaluation], purpose: str, no_cheating: bool = False,
                fresh: bool = False, parents: dict[str, Evaluation] | None = None) -> list[Evaluation]:
@@ -49,8 +79,18 @@ class Evaluator:
         return [e.model_copy(update={"verus": results.get(e.candidate.sha256, e.verus)}) for e in evaluations]
 
     def evaluate(self, candidate: Candidate, purpose: str,
-                 parents: dict[str, Evaluation] | None = None) -> Evaluation:
-        return self.verify([self.screen(candidate)], purpose, parents=parents)[0]
+                 parents: dict[str, Evaluation] | None = None, replay: bool = False) -> Evaluation:
+        return self.verify([self.screen(candidate, replay)], purpose, parents=parents)[0]
+
+    def verify_scope(self, evaluation: Evaluation, scope: dict, purpose: str) -> tuple[VerusResult, list[int]]:
+        """One verus run of a screened candidate with `scope` (e.g. `verify_function` with its module): partial,
+        never an acceptance. Returns the result and the seq of its verus_run event."""
+        sha = evaluation.candidate.sha256
+        # consumed whole: closing the pool's generator early would read as an interrupt and cancel the pool
+        [(_, result)] = list(self.verifier.run_scoped([(sha, evaluation.candidate.text, scope)]))
+        event = self._record_verus(sha, result, purpose, False)
+        self.costs.observe(result.flags, result.duration_s, result.verdict.value, result.from_cache)
+        return result, [event.seq]
 
     def recheck_guard(self, text: str) -> GuardReport:
         return self.workspace.guard(self.original, text, self.policy)
@@ -74,15 +114,29 @@ class Evaluator:
         jobs = [((sha, index), e.candidate.text, scope)
                 for sha, e in passed.items() for index, scope in enumerate(plans[sha].scopes())]
         parts: dict[str, list[VerusResult]] = {}
+        for sha in passed:
+            self.last_runs[sha] = []
         for (sha, _), result in self.verifier.run_scoped(jobs, no_cheating, fresh):
-            self._record_verus(sha, result, purpose, no_cheating)
+            self.last_runs[sha].append(self._record_verus(sha, result, purpose, no_cheating).seq)
             self.costs.observe(result.flags, result.duration_s, result.verdict.value, result.from_cache)
             parts.setdefault(sha, []).append(result)
         refused = {sha: plans[sha] for sha, found in parts.items()
                    if plans[sha].kind != "whole" and any(map(is_scope_failure, found))}
         results = {sha: found[0] if plans[sha].kind == "whole" else combine(found, plans[sha])
                    for sha, found in parts.items() if sha not in refused}
+        for sha, result in results.items():
+            self._resolve_findings(sha, passed[sha].candidate.text, result)
         return results | self._whole_instead(refused, passed, purpose, no_cheating, fresh)
+
+    def _resolve_findings(self, sha: str, text: str, result: VerusResult) -> None:
+        """A whole-file run tells which functions verify: open review findings on them are resolved."""
+        if result.partial or result.verdict not in (Verdict.VERIFIED, Verdict.FAILED):
+            return
+        units = [d.unit_id for d in result.errors_only()]
+        failing = None if any(u is None for u in units) else {u.split("/")[0] for u in units if u}
+        if result.verdict == Verdict.VERIFIED:
+            failing = set()
+        self.review_gate.after_verus(sha, text, failing)
 
     def _whole_instead(self, refused: dict[str, ScreeningPlan], passed: dict[str, Evaluation], purpose: str,
                        no_cheating: bool, fresh: bool) -> dict[str, VerusResult]:
@@ -102,8 +156,8 @@ class Evaluator:
         violations = [v.model_dump(mode="json") for v in report.violations]
         self.record.emit(GuardEvent(sha256=sha, clean=report.clean, violations=violations))
 
-    def _record_verus(self, sha: str, result: VerusResult, purpose: str, no_cheating: bool) -> None:
-        self.record.emit(VerusRun(
+    def _record_verus(self, sha: str, result: VerusResult, purpose: str, no_cheating: bool) -> VerusRun:
+        return self.record.emit(VerusRun(
             sha256=sha, verdict=result.verdict.value, partial=result.partial, flags=result.flags,
             verus_version=result.verus_version, is_standin=result.is_standin, from_cache=result.from_cache,
             errors=len(result.errors_only()), duration_s=result.duration_s, purpose=purpose,

@@ -19,7 +19,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from verusagent.agent.config import FocusMode
-from verusagent.lens import Function, SourceModel, parse
+from verusagent.lens import Function, SourceModel, parse_shared
 from verusagent.verus import Verdict, VerusResult
 
 FUNCTION_RUN_PRIOR = 0.6  # a one-function run still pays the whole front end (parsing, type and mode checks)
@@ -75,6 +75,11 @@ class CostBook:
         else:
             self.whole.append(duration_s)
 
+    def mean_seconds(self) -> float | None:
+        """The mean measured seconds of a verus run on this task, of any kind; None before any run."""
+        runs = [*self.whole, *self.function, *(s for seconds in self.module.values() for s in seconds)]
+        return fmean(runs) if runs else None
+
     def estimates(self, targets: list[FocusTarget]) -> dict[str, float]:
         whole = fmean(self.whole)
         estimate = {"whole": whole,
@@ -90,7 +95,7 @@ Models = Callable[[str], dict[str, SourceModel]]  # a candidate text -> each fil
 
 
 def _one_file(text: str) -> dict[str, SourceModel]:
-    return {"": parse(text)}
+    return {"": parse_shared(text)[0]}
 
 
 def plan_screening(text: str, parent: "ParentView | None", costs: CostBook, settings: FocusSettings,
@@ -143,17 +148,23 @@ def focus_targets(text: str, parent: ParentView | None, costs: CostBook,
     blocked = sorted(wanted & costs.unfocusable)
     if blocked:
         return f"verus did not take a focused run of {', '.join(blocked)} before"
-    return [_target(functions[unit]) for unit in sorted(wanted)]
+    return [target_of(functions[unit]) for unit in sorted(wanted)]
 
 
-def _target(function: Function) -> FocusTarget:
+def target_of(function: Function) -> FocusTarget:
     prefix = f"{function.module}::" if function.module else ""
     relative = function.qualified[len(prefix):] if function.qualified.startswith(prefix) else function.qualified
     return FocusTarget(unit_id=function.id, pattern=relative, module=function.module)
 
 
 def _outermost(functions: list[Function]) -> list[Function]:
-    return [f for f in functions if not any(g is not f and g.span.covers(f.span) for g in functions)]
+    """The functions no other function holds, in their order: one sweep by start (a large file has hundreds)."""
+    inner, reach = set(), -1
+    for function in sorted(functions, key=lambda f: (f.span.start, -f.span.end)):
+        if function.span.end <= reach:
+            inner.add(id(function))
+        reach = max(reach, function.span.end)
+    return [f for f in functions if id(f) not in inner]
 
 
 def _outside_functions(model: SourceModel) -> bytes:

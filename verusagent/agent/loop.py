@@ -5,6 +5,7 @@ Stops are exceptions (budget spent, Ctrl-C) or the end of the rounds; every step
 """
 
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 
 from verusagent.agent.candidate import Candidate, Evaluation, best_of
 from verusagent.agent.config import AgentConfig, Task
@@ -13,7 +14,8 @@ from verusagent.agent.feedback import guard_feedback
 from verusagent.agent.outcome import Finisher, Outcome
 from verusagent.agent.progress import Reporter, describe
 from verusagent.agent.proposer import Proposal, propose
-from verusagent.agent.strategies import portfolio
+from verusagent.agent.session import SessionKit, run_session
+from verusagent.agent.strategies import Strategy, portfolio
 from verusagent.agent.verifier import VerusBudgetExceeded, result_from_log
 from verusagent.llm import BudgetExceeded, ModelCallError, ModelClient
 from verusagent.record import sha256_text
@@ -22,11 +24,12 @@ from verusagent.verus import Verdict
 
 class Agent:
     def __init__(self, task: Task, config: AgentConfig, client: ModelClient, evaluator: Evaluator,
-                 finisher: Finisher, reporter: Reporter):
+                 finisher: Finisher, reporter: Reporter, kit: SessionKit | None = None):
         self.task, self.config, self.client = task, config, client
         self.evaluator, self.finisher, self.reporter = evaluator, finisher, reporter
         self.workspace = evaluator.workspace  # the files of a candidate text: one for a single file
-        self.portfolio = portfolio(config.strategies)
+        self.kit = kit or SessionKit(evaluator=evaluator, reporter=reporter)  # for agent-mode sessions
+        self.portfolio = portfolio(config.strategies, config.strategy_names)
         self.best: dict[str, Evaluation] = {}
         self.feedback: dict[str, list[str]] = {s.name: [] for s in self.portfolio}
         self.seen: dict[str, Evaluation] = {}
@@ -50,6 +53,7 @@ class Agent:
         except ModelCallError as error:
             return self.finisher.partial(self.overall_best(), "error", str(error))
         except KeyboardInterrupt:
+            self.kit.cancel.set()
             self.evaluator.verifier.cancel()
             self.finisher.interrupted(self.overall_best())
             raise
@@ -77,28 +81,37 @@ class Agent:
         """One round: every strategy proposes in parallel; candidates are screened and verified; best kept."""
         self.reporter.round_started(round_no, self.client.budget.snapshot(), self.evaluator.verifier.fresh_runs)
         proposals, stop = self.ask_all(round_no)
-        fresh = self.screen_and_verify(proposals)
-        for proposal in proposals:
-            mine = [e for e in fresh if e.candidate.strategy == proposal.strategy.name]
-            self.best[proposal.strategy.name] = best_of([self.best[proposal.strategy.name], *mine])
+        self.keep_best(proposals, [])  # an agent session's candidates, screened and verified already
+        self.keep_best(proposals, self.screen_and_verify(proposals))
         winner = self.share_best()
         if stop is not None:
             raise stop
         return winner
+
+    def keep_best(self, proposals: list[Proposal], fresh: list[Evaluation]) -> None:
+        for proposal in proposals:
+            self.remember(proposal.evaluations)
+            mine = [e for e in [*fresh, *proposal.evaluations] if e.candidate.strategy == proposal.strategy.name]
+            self.best[proposal.strategy.name] = best_of([self.best[proposal.strategy.name], *mine])
 
     def ask_all(self, round_no: int) -> tuple[list[Proposal], Exception | None]:
         keep = self.config.feedback_items
         pool = ThreadPoolExecutor(max_workers=len(self.portfolio), thread_name_prefix="strategy")
         try:
             futures = [
-                pool.submit(propose, self.client, self.config, self.task.source_path.name, strategy,
+                pool.submit(self.proposer(strategy), self.client, self.config, self.task.source_path.name, strategy,
                             self.best[strategy.name], round_no, self.feedback[strategy.name][-keep:] if keep else [],
-                            self.workspace)
+                            self.evaluator.review_gate.prompt_findings(strategy.name, keep))
                 for strategy in self.portfolio
             ]
             return self.collect(futures)
         finally:  # on Ctrl-C, do not wait for model calls in flight: their replies are not needed
             pool.shutdown(wait=False, cancel_futures=True)
+
+    def proposer(self, strategy: Strategy):
+        """A strategy's proposer: one request for k candidates, or an agent-mode session."""
+        return partial(run_session, self.kit) if strategy.kind == "session" else partial(propose,
+                                                                                          workspace=self.workspace)
 
     def collect(self, futures) -> tuple[list[Proposal], Exception | None]:
         """Each strategy's proposal; a budget stop or fatal model error is kept to raise after this round."""
@@ -112,6 +125,7 @@ class Agent:
                 self.feedback[strategy.name].append(f"(the model call failed: {error})")
         for proposal in proposals:
             self.feedback[proposal.strategy.name].extend(proposal.feedback)
+            stop = stop or proposal.stop
         return proposals, stop
 
     def screen_and_verify(self, proposals: list[Proposal]) -> list[Evaluation]:
@@ -120,22 +134,33 @@ class Agent:
             self.feedback[proposal.strategy.name].extend(
                 f"Your reply repeated candidate {c.sha256[:10]}, already evaluated: "
                 f"{describe(self.seen[c.sha256])}. Try something different." for c in repeats)
+        released = self.settle_disputes(proposals)
         unique = {c.sha256: c for p in proposals for c in p.candidates if c.sha256 not in self.seen}
         screened = [self.evaluator.screen(candidate) for candidate in unique.values()]
         for evaluation in screened:
             self.note_rejection(evaluation)
-        evaluated = self.evaluator.verify(screened, "screen", parents=self.seen)
+        evaluated = self.evaluator.verify(released + screened, "screen", parents=self.seen)
         self.remember(evaluated)
         for evaluation in evaluated:
             self.reporter.evaluated(evaluation)
         return evaluated
 
+    def settle_disputes(self, proposals: list[Proposal]) -> list[Evaluation]:
+        """Disputed review findings are judged; a blocked candidate left with no blocking finding goes to verus."""
+        released = []
+        for proposal in proposals:
+            gate = self.evaluator.review_gate
+            for release in gate.judge_disputes(proposal.strategy.name, proposal.disputes):
+                blocked = self.seen.get(release.sha256)
+                if blocked is not None and blocked.rejected_by == "review":
+                    released.append(self.evaluator.release(blocked, release.findings))
+        return released
+
     def note_rejection(self, evaluation: Evaluation) -> None:
-        notes = self.feedback[evaluation.candidate.strategy]
+        """Guard violations go into the strategy's feedback; review findings reach its next prompt through
+        the review gate (``prompt_findings``), with their ids, so that the model can dispute them."""
         if evaluation.rejected_by == "guard":
-            notes.extend(guard_feedback(evaluation.guard))
-        elif evaluation.rejected_by == "review":
-            notes.extend(f"Review finding ({f.get('location')}): {f.get('reason')}" for f in evaluation.findings)
+            self.feedback[evaluation.candidate.strategy].extend(guard_feedback(evaluation.guard))
 
     def share_best(self) -> Evaluation:
         """The best candidate of all strategies becomes the starting point of any strategy it beats."""

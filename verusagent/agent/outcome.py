@@ -35,14 +35,16 @@ class Outcome(BaseModel):
     verus_runs: int = 0
     changed_files: list[str] = []  # a crate: the files the proof changed, relative to the crate folder
     backup_paths: list[Path] = []  # a crate with --in-place: the backup of each changed file
+    review: str = ""  # the review's mode, what it did, and the rule it applied
 
 
 class Finisher:
     def __init__(self, task: Task, record: RunWriter, client: ModelClient, install: VerusInstall, verus_runs,
-                 workspace=None):
+                 workspace=None, review_summary=lambda: ""):
         self.task, self.record, self.client, self.install = task, record, client, install
         self.verus_runs = verus_runs  # a callable: fresh verus runs so far
         self.workspace = workspace  # a crate's files (verusagent.crate.workspace); None: the task's single file
+        self.review_summary = review_summary  # a callable: what the review did, and its rule
         self.written: list[str] = []  # the crate files the written proof changed
         self.backups: list[Path] = []
 
@@ -81,7 +83,7 @@ class Finisher:
             verus_is_standin=self.install.is_standin, model=self.client.settings.model,
             model_is_standin=is_scripted(self.client.settings.model), calls=spend.calls, tokens=spend.tokens,
             cost_usd=spend.cost_usd, verus_runs=self.verus_runs(), changed_files=self.written,
-            backup_paths=self.backups,
+            backup_paths=self.backups, review=self.review_summary(),
         )
 
     def _result(self, verdict, reason, obligations, sha, **extra) -> RunResult:

@@ -3,31 +3,44 @@
 from verusagent.agent.candidate import Candidate, Evaluation
 from verusagent.agent.config import AgentConfig, Mode
 from verusagent.agent.strategies import Strategy
+from verusagent.context import prompt_view
 from verusagent.crate.prompt import crate_diagnostics, prompt_source
 from verusagent.crate.splice import crate_edit
 from verusagent.crate.workspace import Workspace
 from verusagent.llm import Edit, ModelClient, chat
 from verusagent.record import sha256_text
+from verusagent.review.disputes import Dispute, parse_disputes
 
 class Proposal:
-    """The outcome of one strategy's request: candidates, and what to tell the model next time."""
+    """The outcome of one strategy's request: candidates, and what to tell the model next time. An agent-mode
+    session also hands back the candidates it already screened and verified, and a run-level stop (a budget
+    spent mid-session) to raise after the round."""
 
     def __init__(self, strategy: Strategy):
         self.strategy = strategy
         self.candidates: list[Candidate] = []
         self.feedback: list[str] = []
+        self.disputes: list[Dispute] = []  # of review findings that blocked this strategy's candidates
+        self.evaluations: list[Evaluation] = []
+        self.stop: Exception | None = None
 
 
 def propose(
     client: ModelClient, config: AgentConfig, file_name: str, strategy: Strategy, base: Evaluation,
-    round_no: int, feedback: list[str], workspace: Workspace | None = None,
+    round_no: int, feedback: list[str], review_findings: list[dict] | None = None, *,
+    workspace: Workspace | None = None,
 ) -> Proposal:
-    """`workspace`: the files of a candidate text (a crate); a single file (`file_name`) when None."""
+    """``review_findings``: the open findings that blocked this strategy's candidates; the prompt shows them
+    and explains disputes only when there are some (otherwise it is the same prompt, byte for byte).
+    ``workspace``: the files of a candidate text (a crate); a single file (``file_name``) when None."""
     workspace = workspace or Workspace.single(file_name)
-    task, context = _prompt(config, strategy, base, feedback, workspace)
+    task, context = build_prompt(config, file_name, strategy, base, feedback, workspace)
+    context["review_findings"] = review_findings or []
     completion = client.complete(chat(task, **context), purpose=f"{task}:{strategy.name}", n=config.samples)
     proposal = Proposal(strategy)
     for choice, call_id in zip(completion.choices, _pad(completion.call_ids, len(completion.choices))):
+        if review_findings:
+            proposal.disputes.extend(parse_disputes(choice.text))
         edit = crate_edit(choice.text, workspace, base.candidate.text, truncated=choice.truncated)
         if isinstance(edit, Edit):
             proposal.candidates.append(_candidate(edit.candidate, strategy, round_no, base, call_id))
@@ -36,16 +49,29 @@ def propose(
     return proposal
 
 
-def _prompt(config: AgentConfig, strategy: Strategy, base: Evaluation, feedback: list[str], workspace: Workspace):
-    """A crate's prompt shows its target's file whole, for now (verusagent.crate.prompt)."""
-    file_name, source = prompt_source(workspace, base.candidate.text)
-    common = {"file_name": file_name, "source": source, "strategy": strategy.approach,
-              "feedback": feedback, "reply_format": "file"}
-    if config.mode == Mode.SYNTH and base.candidate.round == 0:
-        return "synth", common | {"targets": config.targets or workspace.placeholders(base.candidate.text)}
+def build_prompt(config: AgentConfig, file_name: str, strategy: Strategy, base: Evaluation, feedback: list[str],
+                 workspace: Workspace | None = None):
+    """The prompt task and its template context. A large file is shown as a slice around its targets and the
+    model replies with items; a small one is shown whole and comes back whole. A crate's prompt shows its
+    target's file (verusagent.crate.prompt)."""
+    workspace = workspace or Workspace.single(file_name)
+    text = base.candidate.text
+    synth = config.mode == Mode.SYNTH and base.candidate.round == 0
+    named = (config.targets or workspace.placeholders(text)) if synth else config.targets
+    shown_name, source = prompt_source(workspace, text)
+    if workspace.is_single_file:
+        view = prompt_view(source, named, [d.unit_id for d in base.errors if d.unit_id])
+        shown, reply_format, targets = view.source, view.reply_format, view.targets
+    else:
+        shown, reply_format, targets = source, "file", []
+    common = {"file_name": shown_name, "source": shown, "strategy": strategy.approach,
+              "feedback": feedback, "reply_format": reply_format}
+    if synth:
+        return "synth", common | {"targets": named}
     if base.errors:
-        return "repair", common | {"diagnostics": crate_diagnostics(workspace, base.errors, base.candidate.text)}
-    return "prove", common | {"targets": config.targets}
+        return "repair", common | {"diagnostics": crate_diagnostics(workspace, base.errors, text)}
+    return "prove", common | {"targets": config.targets or targets}
+
 
 
 def _candidate(text: str, strategy: Strategy, round_no: int, base: Evaluation, call_id: str | None) -> Candidate:

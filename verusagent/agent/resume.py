@@ -12,9 +12,10 @@ from verusagent.agent.loop import Agent
 from verusagent.agent.setup import RunPlan
 from verusagent.agent.evaluator import WHOLE
 from verusagent.agent.focus import ScreeningPlan
-from verusagent.record import CandidateCreated, RunLog, RunStarted, ScreeningPlanned, VerusRun, read_run, spend_of
+from verusagent.record import (CandidateCreated, RunLog, RunStarted, ScreeningPlanned, SessionStarted, VerusRun,
+                               read_run, spend_of)
 
-_REPLAYED = ("baseline", "screen", "houdini")
+_REPLAYED = ("baseline", "screen", "houdini", "agent")  # "agent": an agent-mode session's screening runs
 
 
 class CannotResume(Exception):
@@ -44,6 +45,7 @@ def restore(agent: Agent, log: RunLog) -> None:
     created = {e.sha256: e for e in log.events if isinstance(e, CandidateCreated)}
     verified = [e for e in log.events if isinstance(e, VerusRun) and e.purpose in _REPLAYED]
     agent.client.budget.spend = spend_of(log.events)
+    agent.kit.taken.update(e.session for e in log.events if isinstance(e, SessionStarted))
     agent.evaluator.verifier.fresh_runs = sum(1 for e in log.events if isinstance(e, VerusRun) and not e.from_cache)
     replayed = dict.fromkeys(e.sha256 for e in verified if e.sha256 in created)
     _restore_screening(agent, log, replayed)
@@ -51,7 +53,7 @@ def restore(agent: Agent, log: RunLog) -> None:
         origin = created[sha]
         candidate = Candidate(text=log.candidate(sha), sha256=sha, strategy=origin.strategy, round=origin.round,
                               parent=origin.parent, call_id=origin.call_id)
-        agent.remember([agent.evaluator.evaluate(candidate, "resume", parents=agent.seen)])
+        agent.remember([agent.evaluator.evaluate(candidate, "resume", parents=agent.seen, replay=True)])
     _restore_bests(agent, created)
     rounds = [created[sha].round for sha in replayed]
     agent.start_round = max(rounds, default=0) + 1

@@ -7,17 +7,21 @@ from pydantic import BaseModel
 from verusagent import __version__
 from verusagent.agent.config import AgentConfig, Mode, Task
 from verusagent.agent.evaluator import Evaluator
-from verusagent.agent.focus import FocusSettings
+from verusagent.agent.focus import CostBook, FocusSettings
 from verusagent.agent.loop import Agent
 from verusagent.agent.outcome import Finisher
 from verusagent.agent.progress import Reporter
-from verusagent.agent.review_gate import PassThroughReview
+from verusagent.agent.session import SessionKit
+from verusagent.agent.session.library import LemmaLibrary
 from verusagent.agent.verifier import Verifier
 from verusagent.crate.workspace import Workspace
 from verusagent.guard import GuardPolicy
 from verusagent.llm import Budget, BudgetTracker, ModelSettings, make_client
 from verusagent.llm.settings import strip_credentials
 from verusagent.record import DEFAULT_RUNS_DIR, RunStarted, RunWriter
+from verusagent.review.agent_gate import AgentReview
+from verusagent.review.build import build_reviewer, load_rule, rule_event
+from verusagent.review.settings import ReviewMode
 from verusagent.verus import RunOptions, VerusInstall, find_verus
 
 
@@ -62,16 +66,32 @@ def build_agent(plan: RunPlan, record: RunWriter, reporter: Reporter, install: V
     options = RunOptions(timeout_s=config.timeout_s, rlimit=config.rlimit, file_name=task.source_path.name)
     workspace = workspace_for(task, install)
     verifier = Verifier(install, options, jobs=config.jobs, max_runs=config.max_verus_runs, workspace=workspace)
-    evaluator = Evaluator(task.original, guard_policy(config, task.original, workspace), PassThroughReview(),
-                          verifier, record, focus=FocusSettings(mode=config.focus), workspace=workspace)
-    finisher = Finisher(task, record, client, install, lambda: verifier.fresh_runs, workspace=workspace)
+    costs = CostBook()
     record.emit(_started(plan, record, install, settings, resumed))
+    review = build_review(config, settings, budget, record, task.source_path.name, costs, workspace)
+    evaluator = Evaluator(task.original, guard_policy(config, task.original, workspace), review, verifier, record,
+                          focus=FocusSettings(mode=config.focus), costs=costs, workspace=workspace)
+    finisher = Finisher(task, record, client, install, lambda: verifier.fresh_runs, workspace=workspace,
+                        review_summary=review.summary)
     reporter.line(_verus_line(install))
     if task.crate is not None:
         reporter.line(_crate_line(workspace))
     if settings.model.startswith("scripted/"):
         reporter.line(f"model: {settings.model}, the scripted model (a stand-in replaying a script, not a language model)")
-    return Agent(task, config, client, evaluator, finisher, reporter)
+    kit = SessionKit(evaluator=evaluator, library=LemmaLibrary(config.vstd, install.path), reporter=reporter)
+    return Agent(task, config, client, evaluator, finisher, reporter, kit)
+
+
+def build_review(config: AgentConfig, settings: ModelSettings, budget: BudgetTracker, record: RunWriter,
+                 file_name: str, costs: CostBook, workspace: Workspace) -> AgentReview:
+    """The review gate of this run: its rule (said in a `review_rule` event), its reviewer (none when off). It
+    reviews each file of a crate's candidate against the same file of the parent (`workspace.models`)."""
+    review = config.review
+    rule = load_rule(review.calibration)
+    record.emit(rule_event(rule, review.votes))
+    reviewer = None if review.mode == ReviewMode.OFF else build_reviewer(review, settings, rule, budget, record,
+                                                                          file_name)
+    return AgentReview(review, rule, reviewer, record, costs.mean_seconds, models=workspace.models)
 
 
 def _started(plan: RunPlan, record: RunWriter, install: VerusInstall, settings: ModelSettings,

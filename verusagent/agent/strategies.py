@@ -1,4 +1,7 @@
-"""The portfolio: different ways of asking for a proof, tried in parallel (at most four)."""
+"""The portfolio: different ways of asking for a proof, tried in parallel (at most four by default; any named
+ones with `--strategy`). `agent` is a session in which the model drives with tools (verusagent.agent.session)."""
+
+from typing import Literal
 
 from pydantic import BaseModel
 
@@ -6,6 +9,7 @@ from pydantic import BaseModel
 class Strategy(BaseModel):
     name: str
     approach: str  # the sentence the prompt gives as "Approach for this attempt"
+    kind: Literal["prompt", "session"] = "prompt"  # one request for k candidates, or an agent-mode session
 
 
 PORTFOLIO = [
@@ -32,5 +36,17 @@ PORTFOLIO = [
 ]
 
 
-def portfolio(count: int) -> list[Strategy]:
+AGENT = Strategy(
+    name="agent",
+    approach="Drive the proof yourself with the tools: read what you need, run verus when it helps, edit, and "
+    "submit when verus verifies the whole file.",
+    kind="session",
+)
+STRATEGIES = {strategy.name: strategy for strategy in [*PORTFOLIO, AGENT]}
+
+
+def portfolio(count: int, names: list[str] | None = None) -> list[Strategy]:
+    """The strategies named (in that order), or else the first `count` of the default portfolio."""
+    if names:
+        return [STRATEGIES[name] for name in names]
     return PORTFOLIO[: max(1, min(count, len(PORTFOLIO)))]

@@ -44,6 +44,7 @@ def _rows(outcome: Outcome) -> list[tuple[str, object]]:
         ("tokens", outcome.tokens),
         ("cost (known prices)", f"${outcome.cost_usd:.4f}"),
         ("fresh verus runs", outcome.verus_runs),
+        *([("review", outcome.review)] if outcome.review else []),
         ("record", outcome.run_folder),
     ]
     return rows

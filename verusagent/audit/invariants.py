@@ -10,8 +10,11 @@ from verusagent.audit.acceptance import acceptance_shortfall, short, stored_cand
 from verusagent.audit.budgets import BudgetLedger
 from verusagent.audit.findings import blocks_verus, guard_gaps, is_closed, location_key, review_gaps
 from verusagent.audit.report import Breach, breach
+from verusagent.audit.sessions import (accepted_by_acceptance_run, applied_edits_guarded, sessions_within_limits,
+                                       verify_results_from_verus)
 from verusagent.audit.view import RecordView
-from verusagent.record.events import CandidateCreated, GuardReport, ReviewReport, Verdict, VerusRun
+from verusagent.audit.review_checks import REVIEW_INVARIANTS
+from verusagent.record.events import CandidateCreated, FindingStatus, GuardReport, ReviewReport, Verdict, VerusRun
 
 
 def monotone_timestamps(view: RecordView) -> list[Breach]:
@@ -70,12 +73,16 @@ def accepted_candidate_guarded(view: RecordView) -> list[Breach]:
 
 def no_verus_with_open_critical(view: RecordView) -> list[Breach]:
     """4. No verus run on a candidate while a validated critical finding is open on it; a later review report
-    resolving or dismissing the finding (same location) clears it."""
+    resolving or dismissing the finding (same location), or a ``finding_status`` closing it, clears it. A
+    shadow-mode report is exempt: it blocks nothing, so that its candidate gets the verus verdict it is labelled
+    with."""
     open_by_sha: dict[str, dict[str, tuple[ReviewReport, dict]]] = {}
     breaches = []
     for event in view.events:
-        if isinstance(event, ReviewReport):
+        if isinstance(event, ReviewReport) and event.mode != "shadow":
             _track_findings(open_by_sha.setdefault(event.sha256, {}), event)
+        elif isinstance(event, FindingStatus):
+            _close_finding(open_by_sha.get(event.sha256, {}), event.finding)
         elif isinstance(event, VerusRun) and open_by_sha.get(event.sha256):
             still_open = list(open_by_sha[event.sha256].values())
             reasons = "; ".join(f"{f.get('reason')} at {f.get('location')}" for _, f in still_open)
@@ -91,6 +98,12 @@ def _track_findings(open_here: dict[str, tuple[ReviewReport, dict]], report: Rev
             open_here[location_key(finding)] = (report, finding)
         elif is_closed(finding):
             open_here.pop(location_key(finding), None)
+
+
+def _close_finding(open_here: dict[str, tuple[ReviewReport, dict]], finding_id: str) -> None:
+    for key, (_, finding) in list(open_here.items()):
+        if finding.get("id") == finding_id:
+            open_here.pop(key)
 
 
 def findings_complete(view: RecordView) -> list[Breach]:
@@ -193,6 +206,11 @@ INVARIANTS: dict[int, Callable[[RecordView], list[Breach]]] = {
     6: within_budgets,
     7: gated_before_verus,
     8: verdict_claims,
+    **REVIEW_INVARIANTS,
+    14: applied_edits_guarded,
+    15: verify_results_from_verus,
+    16: accepted_by_acceptance_run,
+    17: sessions_within_limits,
 }
 
 

@@ -15,6 +15,15 @@ TITLES: dict[int, str] = {
     6: "model calls and verus runs stay inside the budgets",
     7: "guard and review reports come after creation and before verus",
     8: "a verified verdict names an accepted candidate, and only a verified one does",
+    9: "a candidate the review blocked has no verus run (outside shadow mode)",
+    10: "every review report precedes the verus run of its candidate",
+    11: "every kept finding's evidence is found in its candidate",
+    12: "a dismissed finding was judged by a different validator than the ones that confirmed it",
+    13: "review calls are model requests of the record, counted against its budgets",
+    14: "every applied edit has a clean guard report on exactly the text it produced",
+    15: "every verify result came from a verus run or the cache of one",
+    16: "nothing is accepted but by a fresh acceptance run",
+    17: "an agent session stays inside its limits",
 }
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
+from verusagent.guard.source import analyse
 from verusagent.lens import Function, Mode, parse
 
 _IMPL_PREFIX = re.compile(r"^impl\d+_")
@@ -113,7 +114,8 @@ def spliced_pair(task: VerusageTask) -> SplicedPair | NoPair:
 
 
 def _splice(task: VerusageTask, original: str, truth: str) -> SplicedPair | NoPair:
-    task_model, truth_model = parse(original), parse(truth)
+    # The task is parsed through the guard's analysis cache: guarding the pair next reuses that parse.
+    task_model, truth_model = analyse(original.encode("utf-8")).model, parse(truth)
     for name in target_candidates(task.name):
         mine, theirs = unique_provable(task_model.functions, name), unique_provable(truth_model.functions, name)
         if mine is None:

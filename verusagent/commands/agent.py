@@ -3,6 +3,7 @@
 Exit codes: 0 verified, 1 partial (obligations listed), 2 usage, 3 verus missing or unusable, 130 Ctrl-C.
 """
 
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Optional
 

@@ -1,6 +1,7 @@
 """The options of the agent commands (prove, repair, synth), declared once: a new option is one field here,
 then read where the run is planned (verusagent.agent.cli_run). A command that takes every agent option and
-its own declares `@with_options(AgentOptions)`, or a subclass of AgentOptions for options of its own."""
+its own declares `@with_options(AgentOptions)`, or a subclass of AgentOptions for options of its own; `bench`
+takes the per-task part, `TaskOptions`."""
 
 from dataclasses import dataclass
 from pathlib import Path
@@ -8,7 +9,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from verusagent.agent.config import FocusMode
+from verusagent.agent.config import FocusMode, ToolProtocol
+from verusagent.review.settings import DEFAULT_VOTES, ReviewMode
 
 # Also taken by `demo`, which has no other agent option.
 RunsDir = Annotated[Path, typer.Option("--runs-dir", help="Where run records go.")]
@@ -17,18 +19,9 @@ Json = Annotated[bool, typer.Option("--json", help="Print the outcome as JSON.")
 
 
 @dataclass(kw_only=True)
-class AgentOptions:
-    fn: Annotated[
-        Optional[list[str]], typer.Option("--fn", help="A function to prove (repeatable); default: all of them. "
-                                          "In a crate: net::send, Conn::open, or a unit id.")
-    ] = None
-    package: Annotated[
-        Optional[str], typer.Option("--package", "-p", help="In a cargo workspace: the member to work on (default: "
-                                    "the member holding FILE).")
-    ] = None
-    model: Annotated[
-        str, typer.Option("--model", help="A litellm model string, e.g. openai/gpt-4o, anthropic/..., ollama/...")
-    ]
+class TaskOptions:
+    """How one task is run: model settings, strategies, budgets, verus. `bench` takes these for every task."""
+
     api_base: Annotated[
         Optional[str], typer.Option("--api-base", help="An OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1.")
     ] = None
@@ -48,6 +41,78 @@ class AgentOptions:
     ] = None
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="verus runs at once.")] = 2
     timeout: Annotated[float, typer.Option("--timeout", help="Seconds per verus run.")] = 300.0
+    focus: Annotated[
+        FocusMode, typer.Option("--focus", help="Screen candidates of large files by verus runs on the changed "
+                                "functions only (auto: when measured cheaper); acceptance is always whole-file.")
+    ] = FocusMode.AUTO
+    review: Annotated[
+        ReviewMode, typer.Option("--review", help="off, on, shadow (review, never block: labels for calibrate) "
+                                 "or auto (review when it is expected to save verus time).")
+    ] = ReviewMode.AUTO
+    review_model: Annotated[
+        Optional[str], typer.Option("--review-model", help="The review's model (default: --model).")
+    ] = None
+    review_votes: Annotated[
+        int, typer.Option("--review-votes", min=1, max=15, help="Validator votes per review finding.")
+    ] = DEFAULT_VOTES
+    calibration: Annotated[
+        Optional[Path], typer.Option("--calibration", help="The review threshold file (verusagent calibrate).")
+    ] = None
+    review_prior_seconds: Annotated[
+        Optional[float], typer.Option("--review-prior-seconds", min=0.0, help="auto: the seconds one candidate's "
+                                      "review is expected to take until reviews are measured (default 30).")
+    ] = None
+    review_prior_rate: Annotated[
+        Optional[float], typer.Option("--review-prior-rate", min=0.0, max=1.0, help="auto: the rejection rate "
+                                      "expected until rejections are measured (default 0.2).")
+    ] = None
+
+    strategy: Annotated[
+        Optional[list[str]], typer.Option("--strategy", help="A strategy by name (repeatable): invariants, "
+                                          "assertions, lemmas, minimal, or agent (the model drives with tools); "
+                                          "default: the first --strategies of the portfolio.")
+    ] = None
+    tool_protocol: Annotated[
+        ToolProtocol, typer.Option("--tool-protocol", help="Agent mode: the provider's tool calls (native), the "
+                                   "documented text protocol (text), or native where litellm says the model has "
+                                   "function calling (auto).")
+    ] = ToolProtocol.AUTO
+    session_tool_calls: Annotated[
+        int, typer.Option("--session-tool-calls", min=1, help="Agent mode: tool calls per session.")
+    ] = 40
+    session_tokens: Annotated[
+        Optional[int], typer.Option("--session-tokens", min=0, help="Agent mode: tokens per session.")
+    ] = None
+    session_cost: Annotated[
+        Optional[float], typer.Option("--session-cost", min=0.0, help="Agent mode: USD per session.")
+    ] = None
+    session_verus_runs: Annotated[
+        Optional[int], typer.Option("--session-verus-runs", min=0, help="Agent mode: fresh verus runs per session.")
+    ] = 12
+    session_time: Annotated[
+        float, typer.Option("--session-time", min=1.0, help="Agent mode: wall seconds per session.")
+    ] = 1200.0
+    vstd: Annotated[
+        Optional[Path], typer.Option("--vstd", help="Agent mode: the vstd source for search_lemmas "
+                                     "(default: beside verus, else the cargo registry's).")
+    ] = None
+
+
+@dataclass(kw_only=True)
+class AgentOptions(TaskOptions):
+    """The options of prove, repair and synth: a task's options, and what to prove, where, with which model."""
+
+    fn: Annotated[
+        Optional[list[str]], typer.Option("--fn", help="A function to prove (repeatable); default: all of them. "
+                                          "In a crate: net::send, Conn::open, or a unit id.")
+    ] = None
+    package: Annotated[
+        Optional[str], typer.Option("--package", "-p", help="In a cargo workspace: the member to work on (default: "
+                                    "the member holding FILE).")
+    ] = None
+    model: Annotated[
+        str, typer.Option("--model", help="A litellm model string, e.g. openai/gpt-4o, anthropic/..., ollama/...")
+    ]
     out: Annotated[
         Optional[Path], typer.Option("--out", help="Where to write the proof (default FILE.verified.rs).")
     ] = None
@@ -60,9 +125,9 @@ class AgentOptions:
     verus: Annotated[
         Optional[str], typer.Option("--verus", help="The verus binary (default: $VERUS_PATH, then PATH).")
     ] = None
-    focus: Annotated[
-        FocusMode, typer.Option("--focus", help="Screen candidates of large files by verus runs on the changed "
-                                "functions only (auto: when measured cheaper); acceptance is always whole-file.")
-    ] = FocusMode.AUTO
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Print the first round's prompts with token counts and estimated "
+                           "cost; no model, no verus, no run record (repair needs --log).")
+    ] = False
     runs_dir: RunsDir = RUNS_DIR
     as_json: Json = False

@@ -1,6 +1,8 @@
 """`verusagent gate [--base REV] [PATHS...]`: the guard over every changed `.rs` file, for CI and pre-commit.
+With `--review --model M`, a model also reviews the changed functions of each file the guard passed.
 
-Exit 0 when every file is clean, 1 on a violation, 2 on a usage or git error.
+Exit 0 when every file is clean, 1 on a violation or a validated critical review finding, 2 on a usage or git
+error, 3 when `--review-required` and the review could not run (e.g. the model cannot be reached).
 """
 
 from enum import StrEnum
@@ -10,7 +12,7 @@ import typer
 
 from verusagent.cli_app import app
 
-EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_USAGE = 0, 1, 2
+EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_USAGE, EXIT_REVIEW_UNAVAILABLE = 0, 1, 2, 3
 
 
 class GateFormat(StrEnum):
@@ -29,18 +31,64 @@ def gate(
     output_format: GateFormat = typer.Option(GateFormat.TEXT, "--format", help="text, json, sarif or github."),
     output: Path | None = typer.Option(None, "--output", "-o", help="Write the report to this file instead of stdout."),
     allow_exec_changes: bool = typer.Option(False, "--allow-exec-changes", help="Exec bodies may change."),
+    review: bool = typer.Option(False, "--review", help="A model reviews the changed functions (needs --model)."),
+    model: str | None = typer.Option(None, "--model", help="The review's model (a litellm model string)."),
+    api_base: str | None = typer.Option(None, "--api-base", help="An OpenAI-compatible server for the model."),
+    review_model: str | None = typer.Option(None, "--review-model", help="The validators' model (default: --model)."),
+    review_votes: int = typer.Option(3, "--review-votes", min=1, max=15, help="Validator votes per finding."),
+    calibration: Path | None = typer.Option(None, "--calibration", help="A calibration file (verusagent calibrate)."),
+    review_required: bool = typer.Option(False, "--review-required", help="Exit 3 when the review cannot run."),
+    max_calls: int | None = typer.Option(None, "--max-calls", min=0, help="Model call budget of the review."),
+    github_annotations: bool = typer.Option(
+        False, "--github-annotations", help="Also print GitHub annotations on stdout (with --output: one review run)."
+    ),
 ) -> None:
     """Run the guard on every .rs file changed between REV and the working tree (new files: escape hatches only)."""
     from verusagent.gate import GitError, run_gate
     from verusagent.guard import GuardPolicy
 
+    if review and not model:
+        _usage("--review needs --model M (the model that reviews)")
     try:
         result = run_gate(base, paths or [], Path.cwd(), GuardPolicy(allow_exec_changes=allow_exec_changes))
+        if review:
+            result = _review(result, model, api_base, review_model, review_votes, calibration, max_calls)
     except GitError as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(EXIT_USAGE) from error
+        _usage(str(error))
     _emit(_render(result, output_format), output)
-    raise typer.Exit(EXIT_CLEAN if result.clean else EXIT_VIOLATIONS)
+    if github_annotations and not (output is None and output_format == GateFormat.GITHUB):
+        typer.echo(_render(result, GateFormat.GITHUB))
+    raise typer.Exit(_exit_code(result, review_required))
+
+
+def _review(result, model: str, api_base: str | None, review_model: str | None, votes: int,
+            calibration: Path | None, max_calls: int | None):
+    from verusagent.gate.review import review_changes
+    from verusagent.llm import Budget, BudgetTracker, ModelSettings
+    from verusagent.review.build import load_rule
+    from verusagent.review.calibration_file import CalibrationFileError
+    from verusagent.review.settings import ReviewSettings
+
+    try:
+        rule = load_rule(calibration)
+    except CalibrationFileError as error:
+        _usage(str(error))
+    settings = ReviewSettings(votes=votes, model=review_model, calibration=calibration)
+    return review_changes(result, settings, ModelSettings(model=model, api_base=api_base), rule,
+                          BudgetTracker(Budget(max_calls=max_calls)))
+
+
+def _exit_code(result, review_required: bool) -> int:
+    if not result.clean:
+        return EXIT_VIOLATIONS
+    if review_required and result.review is not None and result.review.status != "reviewed":
+        return EXIT_REVIEW_UNAVAILABLE
+    return EXIT_CLEAN
+
+
+def _usage(message: str):
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(EXIT_USAGE)
 
 
 def _render(result, output_format: GateFormat) -> str:

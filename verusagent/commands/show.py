@@ -20,6 +20,7 @@ def show(
     run: str = typer.Argument(..., help="A run id (or a unique prefix), a run folder, or 'latest'."),
     runs_dir: Path = typer.Option(Path(".verusagent/runs"), "--runs-dir", help="Where run folders live."),
     as_json: bool = typer.Option(False, "--json", help="Print the events and the result as JSON."),
+    full: bool = typer.Option(False, "--full", help="Print agent-mode tool results and model texts whole."),
 ) -> None:
     """Print the timeline of a run: model calls, candidates, guard and review reports, verus runs, verdict."""
     from verusagent.record import RunNotFound, read_run, resolve_run
@@ -35,7 +36,7 @@ def show(
         typer.echo(json.dumps(_as_json(log), indent=2))
         return
     typer.echo(f"run folder: {folder}")
-    for line in timeline(log):
+    for line in timeline(log, full=full):
         typer.echo(line)
 
 

@@ -17,7 +17,7 @@ class CratePlan(BaseModel):
 
     crate: CrateTask | None
     original: str | None = None  # the crate's files as one text (None for a single file: the caller reads it)
-    targets: list[str] = []  # the --fn names, resolved: paths from the crate root (`net::send`)
+    targets: list[str] = []  # the --fn names; in a crate, resolved: paths from the crate root (`net::send`)
     out: Path | None = None
 
 
@@ -33,8 +33,8 @@ def plan_crate(source: Path, package: str | None, names: list[str], out: Path | 
     model = CrateModel(layout, texts)
     resolved = [model.resolve(name) for name in names]
     targets = [function.qualified for _, function in resolved]
-    if layout.is_single_file and not source.is_dir():
-        return CratePlan(crate=None, targets=targets)
+    if layout.is_single_file and not source.is_dir():  # the names as given (checked): as before crates
+        return CratePlan(crate=None, targets=list(names))
     target = located.target or (resolved[0][0] if resolved else _default_target(model))
     if out is not None and not in_place:
         problem = out_folder_problem(out, layout)

@@ -12,7 +12,7 @@ from verusagent.crate.guard import CrateSnapshot, guard_crate
 from verusagent.crate.layout import CrateLayout, CrateTask, ModuleFile  # noqa: F401 (CrateTask: its home for callers)
 from verusagent.crate.units import map_crate_units
 from verusagent.guard import GuardPolicy, GuardReport, guard
-from verusagent.lens import SourceModel, parse
+from verusagent.lens import SourceModel, parse_shared
 from verusagent.verus import Diagnostic
 from verusagent.verus.sources import CrateSources
 
@@ -64,7 +64,7 @@ class Workspace:
 
     @staticmethod
     def _parse_file(module: str, text: str) -> SourceModel:
-        return parse(text, module=module)
+        return parse_shared(text, module=module)[0]
 
     # ------------------------------------------------------------------ verus
 

@@ -2,6 +2,8 @@
 
 from verusagent.gate.run import FileResult, GateResult
 from verusagent.guard.render import render_report
+from verusagent.review.present import annotation_message, finding_lines, lines_of
+from verusagent.review.present import level as finding_level
 
 
 def to_text(result: GateResult) -> str:
@@ -9,16 +11,29 @@ def to_text(result: GateResult) -> str:
     if not result.files:
         return f"verusagent gate: no changed .rs files since {base}"
     blocks = [_file_text(f) for f in result.files]
+    if result.review is not None:
+        blocks.append(result.review.line())
     verdict = "clean" if result.clean else f"{result.error_count()} violation(s)"
+    if result.review_error_count():
+        verdict += f", {result.review_error_count()} validated review finding(s)"
     blocks.append(f"verusagent gate: {len(result.files)} file(s) checked against {base}: {verdict}")
     return "\n".join(blocks)
 
 
 def _file_text(file: FileResult) -> str:
     if file.base_path is None and not file.report.violations:
-        return f"{file.path}: clean (new file: checked for escape hatches and outside-file reads)"
-    against = f"{file.base_path} at the base" if file.base_path and file.base_path != file.path else None
-    return render_report(file.report, file.path, against=against)
+        guard_text = f"{file.path}: clean (new file: checked for escape hatches and outside-file reads)"
+    else:
+        against = f"{file.base_path} at the base" if file.base_path and file.base_path != file.path else None
+        guard_text = render_report(file.report, file.path, against=against)
+    return "\n".join([guard_text, *_review_text(file)])
+
+
+def _review_text(file: FileResult) -> list[str]:
+    lines = [f"{file.path}: review: {file.review_note}"] if file.review_note else []
+    for finding in file.review_findings:
+        lines.extend(finding_lines(finding))
+    return lines
 
 
 def to_json(result: GateResult) -> str:
@@ -39,10 +54,31 @@ def to_github(result: GateResult) -> str:
                 message += f"\noriginal: {violation.evidence.original}"
             if violation.evidence.candidate:
                 message += f"\ncandidate: {violation.evidence.candidate}"
-            joined = ",".join(f"{key}={_escape_property(str(value))}" for key, value in properties.items())
-            lines.append(f"::{level} {joined}::{_escape_data(message)}")
-    lines.append(f"verusagent gate: {len(result.files)} file(s), {result.error_count()} violation(s)")
+            lines.append(_annotation(level, properties, message))
+        lines.extend(_review_annotations(file))
+    if result.review is not None and result.review.status != "reviewed":
+        lines.append(_annotation("warning", {"title": "verusagent review"}, result.review.line()))
+    elif result.review is not None:
+        lines.append(result.review.line())
+    review = f", {result.review_error_count()} validated review finding(s)" if result.review is not None else ""
+    lines.append(f"verusagent gate: {len(result.files)} file(s), {result.error_count()} violation(s){review}")
     return "\n".join(lines)
+
+
+def _annotation(level: str, properties: dict, message: str) -> str:
+    joined = ",".join(f"{key}={_escape_property(str(value))}" for key, value in properties.items())
+    return f"::{level} {joined}::{_escape_data(message)}"
+
+
+def _review_annotations(file: FileResult) -> list[str]:
+    annotations = []
+    for finding in file.review_findings:
+        lines = lines_of(finding)
+        properties = {"file": file.path, "title": f"verusagent review {finding.get('unit')}"}
+        if lines:
+            properties |= {"line": lines[0], "endLine": lines[-1]}
+        annotations.append(_annotation(finding_level(finding), properties, annotation_message(finding)))
+    return annotations
 
 
 def _region(location) -> dict[str, int]:

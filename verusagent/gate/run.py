@@ -1,12 +1,14 @@
 """The gate: the guard over every changed `.rs` file between a base revision and the working tree."""
 
 from pathlib import Path
+from typing import Any, Literal
 
 from pydantic import BaseModel, computed_field
 
 from verusagent.gate.git import Change, changed_files, read_at, repo_root, resolve_base
 from verusagent.guard import GuardPolicy, GuardReport, Rule, Violation, guard, guard_new_file
 from verusagent.guard.report import Evidence
+from verusagent.review.present import is_error
 
 
 class FileResult(BaseModel):
@@ -14,6 +16,27 @@ class FileResult(BaseModel):
     status: str  # added, modified, renamed, copied, untracked
     base_path: str | None  # the path of the earlier version in the base
     report: GuardReport
+    review_findings: list[dict[str, Any]] = []  # `--review`: the kept findings on this file's changes
+    review_note: str = ""  # `--review`: why this file was not (fully) reviewed
+
+    def review_errors(self) -> list[dict[str, Any]]:
+        """Validated critical findings: errors of the gate; the other findings are warnings."""
+        return [f for f in self.review_findings if is_error(f)]
+
+
+class GateReview(BaseModel):
+    status: Literal["reviewed", "incomplete", "skipped"]
+    reason: str = ""
+    rule: str
+    model: str
+    files_reviewed: int = 0
+    dropped: int = 0  # findings whose quote was not in the file, or that lacked a part
+
+    def line(self) -> str:
+        if self.status == "skipped":
+            return f"review skipped: {self.reason}"
+        done = f"review by {self.model}: {self.files_reviewed} file(s) reviewed, {self.dropped} finding(s) dropped"
+        return done + (f"; incomplete: {self.reason}" if self.status == "incomplete" else "") + f" ({self.rule})"
 
 
 class GateResult(BaseModel):
@@ -21,11 +44,15 @@ class GateResult(BaseModel):
     base_reason: str  # how the base was chosen
     root: str
     files: list[FileResult]
+    review: GateReview | None = None  # `--review`: what was reviewed, or why not
 
     @computed_field  # type: ignore[prop-decorator]
     @property
     def clean(self) -> bool:
-        return all(f.report.clean for f in self.files)
+        return all(f.report.clean and not f.review_errors() for f in self.files)
+
+    def review_error_count(self) -> int:
+        return sum(len(f.review_errors()) for f in self.files)
 
     def error_count(self) -> int:
         return sum(len(f.report.errors()) for f in self.files)

@@ -6,18 +6,26 @@ import json
 from verusagent import __version__
 from verusagent.gate.run import FileResult, GateResult
 from verusagent.guard import RULE_DESCRIPTIONS, Rule, Violation
+from verusagent.review.present import REVIEW_RULE, sarif_result
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _RULES = list(Rule)
 
 
 def to_sarif(result: GateResult) -> str:
+    driver = _driver()
+    results = [_result(file, v) for file in result.files for v in file.report.violations]
+    if result.review is not None:  # the review's rule is listed only when the gate reviewed
+        driver["rules"].append(REVIEW_RULE)
+        results += [sarif_result(file.path, f, len(_RULES)) for file in result.files for f in file.review_findings]
     run = {
-        "tool": {"driver": _driver()},
+        "tool": {"driver": driver},
         "columnKind": "unicodeCodePoints",  # the guard counts columns in characters
         "originalUriBaseIds": {"%SRCROOT%": {"uri": _root_uri(result.root)}},
-        "results": [_result(file, v) for file in result.files for v in file.report.violations],
+        "results": results,
     }
+    if result.review is not None:
+        run["properties"] = {"review": result.review.line()}
     return json.dumps({"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}, indent=2)
 
 

@@ -24,6 +24,7 @@ PROOF_TUNING = frozenset(
         "verifier::integer_ring",
         "verifier::nonlinear",
         "verifier::bit_vector",
+        "verifier::auto_ext_equal",  # proves `==` goals by extensional equality: the same fact, found more often
         "verifier::memoize",
         "verifier::broadcast_forall",
         "trigger",

@@ -10,7 +10,7 @@ from collections import Counter
 from verusagent.lens import ItemSiteKind, Token
 
 from verusagent.guard.evidence import hunk_violation
-from verusagent.guard.layout import broadcast_groups, prefix_start, use_statements
+from verusagent.guard.layout import broadcast_groups, is_broadcast_use, prefix_start, use_statements
 from verusagent.guard.report import Evidence, Rule, Violation
 from verusagent.guard.source import Source
 from verusagent.guard.tokens import canonical, differences, erase
@@ -19,6 +19,8 @@ _SHELL_WORDS = frozenset({"impl", "mod", "trait"})
 
 
 def item_violations(pair: tuple[Source, Source]) -> list[Violation]:
+    if pair[0].derived("between", _between_functions) == pair[1].derived("between", _between_functions):
+        return _removed_imports(pair)  # the same bytes outside functions: the same remainder
     a = pair[0].derived("remainder", remainder)
     b = _without_new_shells(a, pair[1].derived("remainder", remainder))
     changed = [
@@ -29,11 +31,14 @@ def item_violations(pair: tuple[Source, Source]) -> list[Violation]:
 
 
 def _removed_imports(pair: tuple[Source, Source]) -> list[Violation]:
-    """Each `use` of the original must stay: changing one can re-point a name that a spec relies on."""
+    """Each `use` of the original must stay: changing one can re-point a name that a spec relies on. A
+    `broadcast use` may go: it only offers lemmas to the prover, and a proof that drops one is just harder."""
     original, candidate = pair
     kept = Counter(_use_key(candidate, first, last) for first, last in use_statements(candidate))
     found = []
     for first, last in use_statements(original):
+        if is_broadcast_use(original, first, last):
+            continue
         key = _use_key(original, first, last)
         if kept[key] > 0:
             kept[key] -= 1
@@ -64,7 +69,19 @@ def remainder(source: Source) -> list[Token]:
     ranges.extend((p.span.start, p.span.end) for p in source.model.proof_sites if p.function_id is None)
     for first, last in [*use_statements(source), *broadcast_groups(source), *_trusted_specs(source)]:
         ranges.append((tokens[first].start, tokens[last].end))
-    return canonical(erase(tokens, ranges))
+    return canonical(erase(tokens, ranges, source.starts))
+
+
+def _between_functions(source: Source) -> bytes:
+    """The file's bytes with every function cut out."""
+    data = source.data
+    kept, position = [], 0
+    for function in sorted(source.model.functions, key=lambda f: f.span.start):
+        if function.span.start >= position:
+            kept.append(data[position : function.span.start])
+        position = max(position, function.span.end)
+    kept.append(data[position:])
+    return b"\x00".join(kept)
 
 
 def _trusted_specs(source: Source) -> list[tuple[int, int]]:

@@ -4,6 +4,9 @@ from verusagent.lens import TokenStream
 
 from verusagent.guard.source import Source
 
+_USE = frozenset({"use"})
+_BROADCAST = frozenset({"broadcast"})
+
 
 def prefix_start(stream: TokenStream, i: int) -> int:
     """Walk back from an item keyword over `pub`, `pub(crate)` and outer attributes."""
@@ -34,18 +37,25 @@ def use_statements(source: Source) -> list[tuple[int, int]]:
 def _use_statements(source: Source) -> list[tuple[int, int]]:
     stream = source.stream
     found = []
-    for i, token in enumerate(stream.tokens):
-        if token.text == "use" and token.kind == "ident":
+    for i in source.positions(_USE):
+        if stream.is_ident(i):
             keyword = i - 1 if stream.is_ident(i - 1, "broadcast") else i
             found.append((prefix_start(stream, keyword), statement_end(stream, i)))
     return found
 
 
+def is_broadcast_use(source: Source, first: int, last: int) -> bool:
+    """Whether the `use` declaration at tokens [first, last] is a `broadcast use`."""
+    stream = source.stream
+    keyword = next((i for i in range(first, last + 1) if stream.is_ident(i, "use")), first)
+    return stream.is_ident(keyword - 1, "broadcast")
+
+
 def broadcast_groups(source: Source) -> list[tuple[int, int]]:
     stream = source.stream
     found = []
-    for i, token in enumerate(stream.tokens):
-        if token.text == "broadcast" and stream.is_ident(i + 1, "group") and stream.is_punct(i + 3, "{"):
+    for i in source.positions(_BROADCAST):
+        if stream.is_ident(i + 1, "group") and stream.is_punct(i + 3, "{"):
             found.append((prefix_start(stream, i), stream.close_of(i + 3)))
     return found
 

@@ -38,7 +38,7 @@ def _shadowing_imports(pair: tuple[Source, Source]) -> list[Violation]:
     original, candidate = pair
     known = {leaf for first, last in use_statements(original) for leaf in use_leaves(original, first, last)}
     known |= {f.name for f in original.model.functions}
-    used = {t.text for t in original.stream.tokens if t.kind == "ident"}
+    used = original.derived("used", lambda s: set(s.spelled()))  # every token's text; the leaves are names
     found = []
     for first, last in use_statements(candidate):
         for leaf in use_leaves(candidate, first, last):

@@ -56,7 +56,12 @@ def _header_parts(source: Source, function: Function) -> list[tuple[str, list[To
     if function.mode in _LEMMA_MODES:
         rest = _without_prover(rest)
     parts = [("name or generics", name_part), ("parameters", params), ("return type or where clause", rest)]
-    return [(what, canonical(tokens)) for what, tokens in parts]
+    return [(what, _without_final_comma(canonical(tokens))) for what, tokens in parts]
+
+
+def _without_final_comma(tokens: list[Token]) -> list[Token]:
+    """A where clause may end with a comma before `requires` or the body."""
+    return tokens[:-1] if tokens and tokens[-1].text == "," and tokens[-1].kind == "punct" else tokens
 
 
 def _without_prover(tokens: list[Token]) -> list[Token]:

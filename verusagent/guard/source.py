@@ -1,13 +1,17 @@
 """One version of a file as the guard reads it: the lens's model, its tokens and position lookups."""
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from verusagent.lens import Function, SourceModel, Span, Token, TokenStream, parse_with_tokens
+from verusagent.lens import Function, SourceModel, Span, Token, TokenStream, parse_shared
 from verusagent.lens.positions import LineIndex
 
 _SNIPPET_CHARS = 240
+# The words the guard finds by position (`Source.positions`): one pass over a large file finds them all.
+INDEXED = frozenset(
+    {"use", "broadcast", "macro_rules", "struct", "enum", "union", "type", "trait", "fn", "const", "static", "as"}
+)
 
 
 @dataclass(eq=False)
@@ -25,6 +29,14 @@ class Source:
         if key not in self.memo:
             self.memo[key] = compute(self)
         return self.memo[key]
+
+    def positions(self, texts: frozenset[str]) -> list[int]:
+        """Indices of the tokens spelled as one of `texts`, in order (words of INDEXED come from one shared pass)."""
+        return self.derived(("positions", texts), lambda s: _positions(s, texts))
+
+    def spelled(self) -> list[str]:
+        """Every token's text, in order."""
+        return self.derived("spelled", lambda s: [t.text for t in s.stream.tokens])
 
     def __post_init__(self) -> None:
         self.starts = [token.start for token in self.stream.tokens]
@@ -46,8 +58,14 @@ class Source:
 
     def unit_at(self, offset: int) -> str | None:
         """The innermost function holding this byte offset (its span includes its attributes)."""
-        function = self.model.function_at(offset)
-        return function.id if function else None
+        spans = self.derived("function_spans", _function_spans)
+        index = bisect_right(spans, (offset, float("inf"))) - 1
+        while index >= 0:  # function spans nest: the innermost holder starts last
+            start, end, unit = spans[index]
+            if offset < end:
+                return unit
+            index -= 1
+        return None
 
     def location(self, start: int, end: int) -> Span:
         return self.lines.span(start, end)
@@ -66,6 +84,20 @@ class Source:
         return self.location(tokens[0].start, tokens[-1].end)
 
 
+def _positions(source: Source, texts: frozenset[str]) -> list[int]:
+    if texts <= INDEXED:
+        return [i for i, text in source.derived("indexed", _indexed) if text in texts]
+    return [i for i, text in enumerate(source.spelled()) if text in texts]
+
+
+def _indexed(source: Source) -> list[tuple[int, str]]:
+    return [(i, text) for i, text in enumerate(source.spelled()) if text in INDEXED]
+
+
+def _function_spans(source: Source) -> list[tuple[int, int, str]]:
+    return sorted((f.span.start, f.span.end, f.id) for f in source.model.functions)
+
+
 def as_bytes(text: str | bytes) -> bytes:
     return text.encode("utf-8", "surrogatepass") if isinstance(text, str) else bytes(text)
 
@@ -73,5 +105,5 @@ def as_bytes(text: str | bytes) -> bytes:
 @lru_cache(maxsize=64)
 def analyse(data: bytes) -> Source:
     """Parse once per distinct text: the agent guards many candidates against the same original."""
-    model, stream = parse_with_tokens(data)
+    model, stream = parse_shared(data)
     return Source(data=data, model=model, stream=stream, lines=LineIndex(data))

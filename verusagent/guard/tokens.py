@@ -1,5 +1,6 @@
 """Token sequences: erase byte ranges, drop trigger annotations, and find where two sequences differ."""
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
@@ -31,18 +32,19 @@ def differences(a: list[Token], b: list[Token]) -> list[Hunk]:
     return [Hunk(tag, i1, i2, j1, j2) for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal"]
 
 
-def erase(tokens: list[Token], ranges: list[tuple[int, int]]) -> list[Token]:
-    """The tokens that start in none of the byte ranges [start, end) (ranges may nest or overlap)."""
-    if not ranges:
+def erase(tokens: list[Token], ranges: list[tuple[int, int]], starts: list[int] | None = None) -> list[Token]:
+    """The tokens that start in none of the byte ranges [start, end) (ranges may nest or overlap); `starts` are
+    the tokens' start offsets when the caller has them."""
+    if not ranges or not tokens:
         return tokens
-    merged = _merged(ranges)
+    starts = starts if starts is not None else [token.start for token in tokens]
     kept: list[Token] = []
     index = 0
-    for token in tokens:
-        while index < len(merged) and merged[index][1] <= token.start:
-            index += 1
-        if index == len(merged) or token.start < merged[index][0]:
-            kept.append(token)
+    for start, end in _merged(ranges):
+        first = bisect_left(starts, start, index)
+        kept.extend(tokens[index:first])
+        index = max(first, bisect_left(starts, end, first))
+    kept.extend(tokens[index:])
     return kept
 
 
@@ -91,22 +93,83 @@ def _first_word(tokens: list[Token], first: int, last: int) -> str:
     return next((t.text for t in tokens[first : last + 1] if t.kind == "ident"), "")
 
 
+# Words after which `(` opens a tuple or a parenthesised expression, not call arguments: there `(x,)` is a 1-tuple.
+_NOT_CALLERS = frozenset(
+    {
+        "return", "break", "in", "match", "if", "while", "for", "loop", "let", "mut", "ref", "move", "box", "else",
+        "as", "impl", "dyn", "where", "by", "requires", "ensures", "recommends", "invariant", "decreases",
+        "returns", "forall", "exists", "choose", "implies", "is", "has", "matches", "with",
+    }
+)
+_CALL_OPENERS = frozenset({">", ")", "]", "!"})  # `f::<T>(a,)`, `f(a)(b,)`, `v[0](a,)`, `m!(a,)`
+
+
+@dataclass(slots=True)
+class _Group:
+    call_like: bool  # `( )` holding call arguments or a tuple-struct's fields
+    match_body: bool  # the `{ }` of a `match`
+    commas: int = 0  # top-level commas seen
+
+
 def canonical(tokens: list[Token]) -> list[Token]:
-    """Without trailing commas that Rust ignores: before `]` and `}`, and before `)` unless it makes a 1-tuple."""
+    """Without the commas that Rust ignores: trailing ones before `]`, `}`, `>` and the `)` of call arguments (a
+    tuple's only when it has two or more elements: `(x,)` is a 1-tuple), and the one after a block-like match arm
+    (`=> { .. },`); `>>` reads as `> >`."""
     kept: list[Token] = []
-    commas: list[int] = []  # top-level commas seen in each open group
-    for token in tokens:
+    groups: list[_Group] = []
+    matches: list[int] = []  # depths at which a `match` waits for its `{`
+    for token in _split_shifts(tokens):
         text = token.text if token.kind == "punct" else ""
         if text in ("(", "[", "{"):
-            commas.append(0)
-        elif text == "," and commas:
-            commas[-1] += 1
+            groups.append(_open_group(kept, text, matches, len(groups)))
+        elif text == "," and groups:
+            groups[-1].commas += 1
         elif text in (")", "]", "}"):
-            count = commas.pop() if commas else 0
-            if kept and kept[-1].text == "," and kept[-1].kind == "punct" and (text != ")" or count >= 2):
+            group = groups.pop() if groups else None
+            while matches and matches[-1] > len(groups):
+                matches.pop()
+            if _ends_with_comma(kept) and (text != ")" or group is None or group.call_like or group.commas >= 2):
                 kept.pop()
+        elif text == ">" and _ends_with_comma(kept):
+            kept.pop()
+        elif groups and groups[-1].match_body and _ends_with_comma(kept) and kept[-2].text == "}":
+            kept.pop()
+        if token.kind == "ident" and token.text == "match":
+            matches.append(len(groups))
         kept.append(token)
     return kept
+
+
+def _split_shifts(tokens: list[Token]):
+    """`>>` as `>` `>` (and `<<` as `<` `<`): the tokenizer joins the two closers of `Ghost<Seq<u64>>`, which is
+    `Ghost<Seq<u64>, >` without its comma; as a shift operator the split form is not Rust, so nothing is lost."""
+    for token in tokens:
+        if token.kind == "punct" and token.text in (">>", "<<"):
+            half = token.text[0]
+            yield Token("punct", half, token.start, token.start + 1)
+            yield Token("punct", half, token.start + 1, token.end)
+        else:
+            yield token
+
+
+def _open_group(kept: list[Token], text: str, matches: list[int], depth: int) -> _Group:
+    match_body = text == "{" and bool(matches) and matches[-1] == depth
+    if match_body:
+        matches.pop()
+    return _Group(call_like=text == "(" and _calls(kept[-1] if kept else None), match_body=match_body)
+
+
+def _calls(previous: Token | None) -> bool:
+    """Whether a `(` after this token opens call arguments (or a tuple struct's fields)."""
+    if previous is None:
+        return False
+    if previous.kind == "ident":
+        return previous.text not in _NOT_CALLERS
+    return previous.kind == "punct" and previous.text in _CALL_OPENERS
+
+
+def _ends_with_comma(kept: list[Token]) -> bool:
+    return bool(kept) and kept[-1].text == "," and kept[-1].kind == "punct"
 
 
 def slides(run: list[Token], start: int, stop: int):

@@ -132,17 +132,18 @@ def file_lemmas(path: Path) -> list[Lemma]:
     Raises `UnreadableSource` when nothing of the file can be read."""
     from verusagent.lens.parse import parse_file
 
-    return _lemmas_of_model(parse_file(path), str(path))
+    return model_lemmas(parse_file(path), str(path))
 
 
 def source_lemmas(data: bytes | str, file: str) -> list[Lemma]:
     """The same for source text held in memory (e.g. the current candidate), named `file` in the results."""
     from verusagent.lens import parse
 
-    return _lemmas_of_model(parse(data), file)
+    return model_lemmas(parse(data), file)
 
 
-def _lemmas_of_model(model, file: str) -> list[Lemma]:
+def model_lemmas(model, file: str) -> list[Lemma]:
+    """The lemmas of a file already parsed by the lens (a `SourceModel`), named `file` in the results."""
     lemmas = lemmas_of(model, module="", file=file, origin="file", public_only=False)
     if re.search(rb"\bbroadcast\s+group\b", model.data):  # groups need the token stream: a second, outline parse
         assign_groups(lemmas, groups_of(parse_with_tokens(model.data, outline=True)[1], ""))

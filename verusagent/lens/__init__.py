@@ -23,7 +23,7 @@ from verusagent.lens.model import (
     SourceModel,
     Span,
 )
-from verusagent.lens.parse import MAX_BYTES, parse, parse_file, parse_with_tokens
+from verusagent.lens.parse import MAX_BYTES, parse, parse_file, parse_shared, parse_with_tokens
 from verusagent.lens.tokens import Token, TokenStream, tokenize
 
 __all__ = [
@@ -46,6 +46,7 @@ __all__ = [
     "TokenStream",
     "parse",
     "parse_file",
+    "parse_shared",
     "parse_with_tokens",
     "tokenize",
 ]

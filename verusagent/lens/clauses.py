@@ -12,6 +12,13 @@ FUNCTION_CLAUSE_WORDS = frozenset(
 LOOP_CLAUSE_WORDS = frozenset({"invariant", "invariant_except_break", "ensures", "decreases"})
 _QUANTIFIERS = frozenset({"forall", "exists", "choose"})
 _OPENERS = frozenset({"(", "[", "{"})
+# Tokens that follow a name used as an operand (binary operators, `.`, `[`, ...), not the start of an expression.
+_OPERAND_FOLLOWERS = frozenset(
+    {
+        "==", "!=", "<", ">", "<=", ">=", "&&", "||", "+", "/", "%", "^", "=", "@", ".", "?", ",", "[", "..", "..=",
+        "<<", ">>", "as", "is", "has", "matches", "implies",
+    }
+)
 
 
 @dataclass
@@ -50,14 +57,32 @@ def _clause_extent(
     first = i
     while i <= limit:
         text = tokens[i].text
-        if text in words and i > first and tokens[i].kind == "ident" and _ends_expression(tokens[i - 1]):
+        if text in words and tokens[i].kind == "ident" and _starts_clause(ctx, i, first):
             return i, False
         if text == ";" and tokens[i].kind == "punct":
             return i, True
-        if text == "{" and tokens[i].kind == "punct" and ctx.is_body_group(i, in_statement):
+        if text == "{" and tokens[i].kind == "punct" and _is_body(ctx, i, words, in_statement):
             return i, True
         i = _skip_unit(ctx, i, limit)
     return limit + 1, True
+
+
+def _is_body(ctx: ScanContext, open_index: int, words: frozenset[str], in_statement: bool) -> bool:
+    """Whether a `{` at clause level opens the body. An `else { }` block, and for a function a block followed
+    by `;` (a bodiless declaration) or by the next clause keyword, end a clause expression instead."""
+    stream = ctx.stream
+    if stream.is_ident(open_index - 1, "else") or not ctx.is_body_group(open_index, in_statement):
+        return False
+    after = ctx.group_end(open_index) + 1
+    return in_statement or not (stream.is_punct(after, ";") or stream.is_ident(after, *words))
+
+
+def _starts_clause(ctx: ScanContext, i: int, first: int) -> bool:
+    """Whether the clause word at i starts a new clause. As the first token of a clause it does (the clause
+    before is empty: `requires ensures r > 0`) unless an operator follows (`requires requires < 10`: a name)."""
+    if i > first:
+        return _ends_expression(ctx.stream.tokens[i - 1])
+    return ctx.stream.text(i + 1) not in _OPERAND_FOLLOWERS
 
 
 def _ends_expression(token) -> bool:

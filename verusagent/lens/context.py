@@ -3,7 +3,7 @@
 from dataclasses import dataclass, field
 
 from verusagent.lens.hatches import Hatch, renamed_calls
-from verusagent.lens.model import Call, Function, ItemSite, Loop, Problem, ProofSite, Span
+from verusagent.lens.model import Call, Definition, Function, ItemSite, Loop, Problem, ProofSite, Span
 from verusagent.lens.positions import LineIndex
 from verusagent.lens.tokens import TokenStream
 
@@ -31,6 +31,7 @@ class ScanContext:
     item_sites: list[ItemSite] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     verus_blocks: list[Span] = field(default_factory=list)
+    definitions: list[Definition] = field(default_factory=list)
     used_ids: dict[str, int] = field(default_factory=dict)
     token_starts: list[int] = field(default_factory=list)
     renamed_calls: dict[str, Hatch] = field(default_factory=dict)  # `use builtin::assume_ as helper;`: helper

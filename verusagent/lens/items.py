@@ -2,6 +2,7 @@
 
 from verusagent.lens.attributes import read_attribute
 from verusagent.lens.context import ScanContext
+from verusagent.lens.definitions import record_item, record_macro
 from verusagent.lens.functions import ItemScope, parse_function
 from verusagent.lens.model import ProofSite, ProofSiteKind
 
@@ -36,9 +37,14 @@ def _scan_item_token(ctx: ScanContext, i: int, last: int, item_start: int, scope
     if text == "fn" and stream.is_ident(i + 1):
         return parse_function(ctx, item_start, i, last, scope) + 1
     if stream.is_punct(i + 1, "!"):
-        return _macro(ctx, i, last, scope)
+        end = _macro(ctx, i, last, scope)
+        record_macro(ctx, i, item_start, end, scope)
+        return end
     handler = _ITEM_HANDLERS.get(text)
-    return handler(ctx, i, last, scope) if handler else None
+    end = handler(ctx, i, last, scope) if handler else None
+    if end is not None:
+        record_item(ctx, i, item_start, end, scope)
+    return end
 
 
 def _macro(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int:
@@ -155,6 +161,31 @@ def _skip_to_semicolon(ctx: ScanContext, i: int, last: int, scope: ItemScope) ->
     return _to_semicolon(ctx, i, last) + 1
 
 
+def _const(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int | None:
+    """`const X: T = e;`, `static X: T = e;`, and Verus's `exec const X: T ensures .. { body }` (a `const fn`
+    is a function)."""
+    stream = ctx.stream
+    named = stream.is_ident(i + 1) and stream.is_punct(i + 2, ":")
+    named = named or (stream.is_ident(i + 1, "mut") and stream.is_ident(i + 2) and stream.is_punct(i + 3, ":"))
+    if not named:
+        return None
+    j = i + 1
+    while j <= last and not stream.is_punct(j, ";", "="):
+        if stream.is_punct(j, "{") and ctx.is_body_group(j):
+            return ctx.group_end(j) + 1
+        j = ctx.group_end(j) + 1
+    return _to_semicolon(ctx, j, last) + 1
+
+
+def _macro_rules(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int | None:
+    """`macro_rules! name { }` outside verus! (tree-sitter gives `macro_rules!` as one token there)."""
+    stream = ctx.stream
+    if not (stream.is_ident(i + 1) and stream.is_punct(i + 2, "{", "(", "[")):
+        return None
+    close = ctx.group_end(i + 2)
+    return close + 2 if stream.is_punct(close + 1, ";") else close + 1
+
+
 _ITEM_HANDLERS = {
     "impl": _impl,
     "trait": _trait,
@@ -167,4 +198,7 @@ _ITEM_HANDLERS = {
     "assume_specification": _skip_to_semicolon,
     "global": _skip_to_semicolon,
     "type": _skip_to_semicolon,
+    "const": _const,
+    "static": _const,
+    "macro_rules!": _macro_rules,
 }

@@ -163,6 +163,36 @@ class ItemSite(BaseModel):
     function_id: str | None = None
 
 
+class DefinitionKind(StrEnum):
+    STRUCT = "struct"
+    ENUM = "enum"
+    UNION = "union"
+    TYPE = "type"  # a type alias, or an associated type of a trait or impl
+    TRAIT = "trait"
+    IMPL = "impl"
+    CONST = "const"
+    STATIC = "static"
+    USE = "use"
+    BROADCAST_USE = "broadcast_use"
+    BROADCAST_GROUP = "broadcast_group"
+    MOD = "mod"
+    MACRO_RULES = "macro_rules"
+    MACRO = "macro"  # an item-level macro invocation, e.g. `implement_view!(Pod);` (verus! itself is not one)
+
+
+@dataclass(slots=True)
+class Definition:
+    """An item other than a function: a type, trait, impl, constant, `use` line, module or macro."""
+
+    kind: DefinitionKind
+    name: str  # the defined name; an impl's self type; a macro invocation's macro; "" for `use` lines
+    span: Span  # doc comments and attributes to the closing brace or `;`
+    body: Span | None  # the `{ }` (or `( )`) group of structs, enums, traits, impls, mods and macros
+    container: str | None  # as for functions: "impl Type", "trait Name", "mod name", None at top level
+    in_verus: bool
+    trait_name: str | None = None  # `impl Trait for Type`: the trait
+
+
 class Function(BaseModel):
     id: str  # "fn:name", "fn:Type::name", "fn:module::name"; "#2" appended to a repeated id
     name: str
@@ -203,6 +233,7 @@ class SourceModel(BaseModel):
     proof_sites: list[ProofSite]
     item_sites: list[ItemSite]
     problems: list[Problem]
+    definitions: list[Definition] = []  # every item but functions, in source order
 
     def slice(self, span: Span) -> str:
         return self.data[span.start : span.end].decode("utf-8", errors="replace")

@@ -1,5 +1,6 @@
 """`parse(data) -> SourceModel`: tokens from tree-sitter, then the item, function and body scanners."""
 
+from functools import lru_cache
 from pathlib import Path
 
 from verusagent.lens.context import ScanContext
@@ -34,6 +35,18 @@ def parse_file(path: str | Path) -> SourceModel:
 
 def parse(data: bytes | str, *, module: str = "") -> SourceModel:
     return parse_with_tokens(data, module=module)[0]
+
+
+def parse_shared(data: bytes | str, *, module: str = "") -> tuple[SourceModel, TokenStream]:
+    """`parse_with_tokens`, remembered for the last texts: the agent reads one candidate many times (the guard,
+    focused screening, the mapping of verus's diagnostics, agent-mode tools). What it returns is shared: callers
+    must not change it."""
+    return _parsed(data.encode("utf-8", "surrogatepass") if isinstance(data, str) else bytes(data), module)
+
+
+@lru_cache(maxsize=64)
+def _parsed(data: bytes, module: str = "") -> tuple[SourceModel, TokenStream]:
+    return parse_with_tokens(data, module=module)
 
 
 def parse_with_tokens(
@@ -74,13 +87,14 @@ def _model(ctx: ScanContext) -> SourceModel:
         proof_sites=sorted(ctx.proof_sites, key=lambda p: p.span.start),
         item_sites=sorted(ctx.item_sites, key=lambda s: s.span.start),
         problems=ctx.problems,
+        definitions=sorted(ctx.definitions, key=lambda d: d.span.start),
     )
 
 
 def _empty_model(data: bytes, problems: list[Problem]) -> SourceModel:
     return SourceModel.model_construct(
         text="", data=data, verus_blocks=[], functions=[], loops=[], calls=[], proof_sites=[], item_sites=[],
-        problems=problems,
+        problems=problems, definitions=[],
     )
 
 

@@ -83,8 +83,10 @@ class ModelClient:
         recorder: EventSink | None = None,
         sleep: Callable[[float], None] = time.sleep,
         rng: random.Random | None = None,
+        call_prefix: str = "call",
     ) -> None:
         self.settings = settings
+        self.call_prefix = call_prefix  # call ids are "<prefix>-1", "<prefix>-2", ...: unique per client
         self.retry = retry or RetryPolicy()
         self.budget = budget or BudgetTracker()
         self.cache = cache
@@ -255,7 +257,7 @@ class ModelClient:
 
     def _next_id(self) -> str:
         with self._id_lock:
-            return f"call-{next(self._ids)}"
+            return f"{self.call_prefix}-{next(self._ids)}"
 
     def _public_params(self, params: dict[str, Any]) -> dict[str, Any]:
         public = params | {"api_base": strip_credentials(self.settings.api_base)}
@@ -340,6 +342,7 @@ def make_client(
     budget: BudgetTracker | None = None,
     recorder: EventSink | None = None,
     retry: RetryPolicy | None = None,
+    call_prefix: str = "call",
 ) -> ModelClient:
     """A client wired the usual way: the shared response cache (in ``$VERUSAGENT_CACHE_DIR`` or the user
     cache folder) when ``settings.cache`` is on."""
@@ -349,4 +352,4 @@ def make_client(
             cache = ResponseCache()
         except (sqlite3.Error, OSError) as error:
             print(f"warning: no response cache ({error}); every request goes to the model", file=sys.stderr)
-    return ModelClient(settings, retry=retry, budget=budget, cache=cache, recorder=recorder)
+    return ModelClient(settings, retry=retry, budget=budget, cache=cache, recorder=recorder, call_prefix=call_prefix)

@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from verusagent.lens import parse
+from verusagent.lens import parse_shared
 from verusagent.lens.model import SourceModel
 from verusagent.lens.tokens import is_cut_off
 from verusagent.llm.fences import CodeBlock, code_blocks
@@ -59,7 +59,7 @@ def extract_edit(reply: str, original: str, *, truncated: bool = False) -> Edit 
             return ExtractionFailure(reason=FailureReason.UNSUPPORTED_FORMAT,
                                      detail="Send the changed code itself, not a diff.")
         return ExtractionFailure(reason=FailureReason.NO_CODE, detail="No code was found in the reply.")
-    model = parse(original)
+    model = parse_shared(original)[0]
     analysed = [_Block(block=b, found=functions_in(b.text)) for b in rust]
     whole = [a for a in analysed if _is_whole_file(a, model)]
     if whole:
@@ -90,6 +90,10 @@ def _whole_file_edit(chosen: _Block, original: str, count: int) -> Edit | Extrac
 def _items_edit(analysed: list[_Block], model: SourceModel, original: str, truncated: bool) -> Edit | ExtractionFailure:
     functions = [f for a in analysed for f in a.found.complete]
     cut = [name for a in analysed for name in a.found.incomplete]
+    copied = [name for a in analysed for name in a.found.elided]
+    if not functions and copied and not cut:
+        return ExtractionFailure(reason=FailureReason.UNCHANGED,
+                                 detail="You sent back only signatures shown with an elided body.")
     if not functions:
         return _no_functions(analysed, cut, truncated)
     spliced = splice(model, functions)
@@ -97,6 +101,7 @@ def _items_edit(analysed: list[_Block], model: SourceModel, original: str, trunc
         return ExtractionFailure(reason=FailureReason.UNCHANGED,
                                  detail="Every function you sent is identical to the original.")
     notes = spliced.notes + [f"function {name} was cut off or unbalanced and was not used" for name in cut]
+    notes += [f"function {name} was sent with its body still elided and was left as it is" for name in copied]
     return Edit(kind="items", candidate=spliced.candidate, replaced=spliced.replaced, inserted=spliced.inserted,
                 notes=notes)
 

@@ -21,6 +21,12 @@ def _loads(text: str) -> tuple[bool, Any]:
         return False, None
 
 
+def parse_json_text(text: str) -> Any | None:
+    """The JSON value of ``text``, or None when it is not JSON."""
+    ok, value = _loads(text)
+    return value if ok else None
+
+
 def _first_in_prose(reply: str) -> tuple[bool, Any]:
     decoder = json.JSONDecoder()
     for index, char in enumerate(reply):

@@ -6,6 +6,7 @@ import re
 
 from pydantic import BaseModel, Field
 
+from verusagent.context.render import BODY_ELIDED
 from verusagent.lens import parse
 from verusagent.lens.model import Function, SourceModel
 from verusagent.lens.tokens import is_cut_off
@@ -26,6 +27,7 @@ class ReplyFunction(BaseModel):
 class FoundFunctions(BaseModel):
     complete: list[ReplyFunction] = Field(default_factory=list)
     incomplete: list[str] = Field(default_factory=list)  # names of functions cut off or unbalanced
+    elided: list[str] = Field(default_factory=list)  # signatures copied from a sliced prompt, body still elided
 
 
 def _line_indent(data: bytes, start: int) -> str:
@@ -50,10 +52,19 @@ def functions_in(code: str) -> FoundFunctions:
         if function.body is None or function.span.end > limit or is_cut_off(text):
             found.incomplete.append(function.qualified)
             continue
+        if _is_elided_body(model.slice(function.body)):
+            found.elided.append(function.qualified)
+            continue
         found.complete.append(ReplyFunction(name=function.name, qualified=function.qualified,
                                             container=function.container, text=text,
                                             indent=_line_indent(model.data, function.span.start)))
     return found
+
+
+def _is_elided_body(body: str) -> bool:
+    """A body that is only the slicer's `// ... body elided (lines a-b)` comment: the model copied a signature."""
+    inner = body.strip()[1:-1].strip()
+    return inner.startswith(BODY_ELIDED) and "\n" not in inner
 
 
 class Spliced(BaseModel):

@@ -97,8 +97,100 @@ class ReviewReport(Event):
     sha256: str
     findings: list[dict[str, Any]] = Field(default_factory=list)
     gate: str = ""  # the review gate's name, e.g. "pass-through"
-    mode: str | None = None  # "shadow", "on", "off"; None in records written before modes existed
+    mode: str | None = None  # "shadow", "on", "off", "full"; None in records written before modes existed
     score: float | None = Field(default=None, ge=0.0, le=1.0)  # the largest unit score; None: not scored
+    blocked: bool = False  # the review rejected the candidate: it must not reach verus (never in shadow mode)
+    units: list[dict[str, Any]] = Field(default_factory=list)  # each reviewed unit: id, kind, score, findings
+    stopped_at: str | None = None  # the unit whose score exceeded the threshold (mode "on")
+    note: str = ""  # e.g. why nothing was reviewed, or that a dispute released the candidate
+
+
+class ReviewRule(Event):
+    """The rule the review gate applies in this run (``review/decision.py``): said once, at the start."""
+
+    kind: Literal["review_rule"] = "review_rule"
+    rule: str  # "default" or "calibrated"
+    threshold: float | None = None
+    source: str = ""  # the calibration file
+    description: str = ""
+    votes: int = 3
+    never_rejects: bool = False
+
+
+class ReviewDecision(Event):
+    """Whether a candidate is reviewed, and why (the ``auto`` mode's estimate, or the mode given)."""
+
+    kind: Literal["review_decision"] = "review_decision"
+    sha256: str
+    mode: str  # the mode asked for: off, on, shadow, auto, full
+    review: str  # what was done: "on", "shadow", "full" or "off"
+    reason: str
+    figures: dict[str, float | None] = Field(default_factory=dict)  # auto: rate, verus_s, saving_s, review_s
+
+
+class ReviewProposal(Event):
+    """The proposer's answer on one unit of a candidate."""
+
+    kind: Literal["review_proposal"] = "review_proposal"
+    sha256: str
+    unit: str
+    unit_kind: str
+    call_id: str | None = None
+    model: str = ""
+    kept: list[str] = Field(default_factory=list)  # ids of the findings kept
+    dropped: int = 0
+    problem: str | None = None  # a model error or a reply without usable JSON: the unit has no finding
+
+
+class ReviewFindingDropped(Event):
+    """A proposed finding that is not checkable (e.g. its quote is not in the candidate): recorded, not used."""
+
+    kind: Literal["review_finding_dropped"] = "review_finding_dropped"
+    sha256: str
+    unit: str
+    finding: dict[str, Any] = Field(default_factory=dict)  # as proposed (long strings cut)
+    reason: str
+
+
+class ReviewVote(Event):
+    """One validator's judgment of one finding (or why it gave none)."""
+
+    kind: Literal["review_vote"] = "review_vote"
+    sha256: str
+    finding: str
+    vote: str | None = None  # substantial, minor, not_real; None: no usable vote
+    validator: str = ""  # model and call (and choice): a different validator is a different string
+    call_id: str | None = None
+    model: str = ""
+    problem: str | None = None
+
+
+class ReviewDispute(Event):
+    """The prover disputed a blocking finding; a validator other than the ones that confirmed it judged it."""
+
+    kind: Literal["review_dispute"] = "review_dispute"
+    sha256: str  # the candidate the finding blocked
+    finding: str
+    reason: str  # the prover's argument
+    judge: str = ""
+    call_id: str | None = None
+    vote: str | None = None
+    outcome: Literal["dismissed", "upheld", "unjudged", "ignored"]
+    detail: str = ""
+
+
+class FindingStatus(Event):
+    """A finding's status changes: open -> resolved or dismissed."""
+
+    kind: Literal["finding_status"] = "finding_status"
+    sha256: str  # the candidate the finding was made on
+    finding: str
+    location: dict[str, Any] = Field(default_factory=dict)
+    status: Literal["resolved", "dismissed"]
+    previous: str = "open"
+    reason: str
+    by: str | None = None  # dismissed: the validator that judged it not real
+    confirmed_by: list[str] = Field(default_factory=list)  # the validators whose votes made it block
 
 
 class VerusRun(Event):
@@ -140,6 +232,65 @@ class RunStopped(Event):
     detail: str = ""
 
 
+class SessionStarted(Event):
+    """An agent-mode session: the model drives with tools, starting from candidate ``sha256``."""
+
+    kind: Literal["session_started"] = "session_started"
+    session: str  # unique in the run, e.g. "agent-r1"
+    sha256: str  # the candidate the session starts from
+    strategy: str = "agent"
+    round: int = 0
+    protocol: str = "native"  # "native": the provider's tool calls; "text": the documented text protocol
+    protocol_reason: str = ""
+    tools: list[str] = Field(default_factory=list)
+    limits: dict[str, Any] = Field(default_factory=dict)  # max_tool_calls, max_tokens, max_cost_usd, ...
+
+
+class ToolCalled(Event):
+    """The model asked for a tool; ``arguments`` is the JSON object, or the raw text when it was not one."""
+
+    kind: Literal["tool_call"] = "tool_call"
+    session: str
+    call_id: str  # the model's id for the call (made up by the text protocol)
+    model_call_id: str | None = None  # the model request whose reply asked for it
+    name: str
+    arguments: dict[str, Any] | str = Field(default_factory=dict)
+    sha256: str  # the current candidate when the call was made
+
+
+class ToolResult(Event):
+    """What a tool call gave back to the model. ``sha256`` is the current candidate after the call."""
+
+    kind: Literal["tool_result"] = "tool_result"
+    session: str
+    call_id: str
+    name: str
+    ok: bool
+    error: str | None = None  # unknown_tool, malformed_arguments, unknown_target, refused, unusable, not_run, ...
+    text: str = ""  # the result as the model received it
+    sha256: str
+    produced_sha256: str | None = None  # edit: the text the edit produced (current only if applied)
+    applied: bool = False  # edit: the produced text became the current candidate
+    verdict: str | None = None  # verify: the verdict reported
+    verus_runs: list[int] = Field(default_factory=list)  # verify: seqs of the verus_run events it came from
+    duration_s: float = 0.0  # the tool's own time, verus included
+
+
+class SessionEnded(Event):
+    kind: Literal["session_ended"] = "session_ended"
+    session: str
+    reason: str  # submitted, budget, repeated, no_tool_calls, model_error, run_budget
+    detail: str = ""
+    sha256: str  # the current candidate at the end
+    submitted: bool = False
+    tool_calls: int = 0
+    turns: int = 0  # model replies
+    tokens: int = 0
+    cost_usd: float = 0.0
+    verus_runs: int = 0  # fresh verus runs of the session's verify calls
+    seconds: float = 0.0
+
+
 class UnknownEvent(Event):
     """An event whose kind this version does not know (a newer writer); kept whole so nothing is lost."""
 
@@ -151,10 +302,21 @@ KnownEvent = Annotated[
     | CandidateCreated
     | GuardReport
     | ReviewReport
+    | ReviewRule
+    | ReviewDecision
+    | ReviewProposal
+    | ReviewFindingDropped
+    | ReviewVote
+    | ReviewDispute
+    | FindingStatus
     | VerusRun
     | ScreeningPlanned
     | Verdict
-    | RunStopped,
+    | RunStopped
+    | SessionStarted
+    | ToolCalled
+    | ToolResult
+    | SessionEnded,
     Field(discriminator="kind"),
 ]
 
@@ -168,10 +330,21 @@ KNOWN_KINDS = frozenset(
         CandidateCreated,
         GuardReport,
         ReviewReport,
+        ReviewRule,
+        ReviewDecision,
+        ReviewProposal,
+        ReviewFindingDropped,
+        ReviewVote,
+        ReviewDispute,
+        FindingStatus,
         VerusRun,
         ScreeningPlanned,
         Verdict,
         RunStopped,
+        SessionStarted,
+        ToolCalled,
+        ToolResult,
+        SessionEnded,
     )
 )
 

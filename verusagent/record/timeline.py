@@ -1,5 +1,7 @@
-"""A readable timeline of a run record, one line per event, for ``verusagent show``."""
+"""A readable timeline of a run record, one line per event, for ``verusagent show``. An agent-mode session reads
+as a transcript: what the model said, each tool call and (the start of) its result."""
 
+import json
 from collections.abc import Callable
 
 from verusagent.record import events as ev
@@ -58,7 +60,40 @@ def _guard(e: ev.GuardReport) -> str:
 def _review(e: ev.ReviewReport) -> str:
     score = f", score {e.score:.2f}" if e.score is not None else ""
     mode = f" [{e.mode}]" if e.mode else ""
-    return f"review {_short(e.sha256)}: {len(e.findings)} findings{score}{mode}"
+    blocked = f", BLOCKED at {e.stopped_at}" if e.blocked else ""
+    note = f" ({e.note[:120]})" if e.note else ""
+    return f"review {_short(e.sha256)}: {len(e.findings)} findings{score}{blocked}{mode}{note}"
+
+
+def _review_rule(e: ev.ReviewRule) -> str:
+    return f"review rule ({e.votes} votes per finding): {e.description}"
+
+
+def _review_decision(e: ev.ReviewDecision) -> str:
+    return f"review decision {_short(e.sha256)}: {e.review} (--review {e.mode}): {e.reason[:200]}"
+
+
+def _review_proposal(e: ev.ReviewProposal) -> str:
+    found = f"{len(e.kept)} findings kept, {e.dropped} dropped" if e.problem is None else e.problem[:160]
+    return f"review proposal {_short(e.sha256)} {e.unit} [{e.call_id or '-'}]: {found}"
+
+
+def _review_dropped(e: ev.ReviewFindingDropped) -> str:
+    return f"review finding dropped {_short(e.sha256)} {e.unit}: {e.reason}"
+
+
+def _review_vote(e: ev.ReviewVote) -> str:
+    return f"review vote {_short(e.sha256)} {e.finding}: {e.vote or 'none'} by {e.validator or '-'}" + (
+        f" ({e.problem[:120]})" if e.problem else "")
+
+
+def _review_dispute(e: ev.ReviewDispute) -> str:
+    return f"review dispute {e.finding} on {_short(e.sha256)}: {e.outcome} (judge {e.judge or '-'}, vote {e.vote})"
+
+
+def _finding_status(e: ev.FindingStatus) -> str:
+    by = f" by {e.by}" if e.by else ""
+    return f"finding {e.finding} on {_short(e.sha256)}: {e.previous} -> {e.status}{by}: {e.reason[:160]}"
 
 
 def _verus(e: ev.VerusRun) -> str:
@@ -75,6 +110,48 @@ def _stopped(e: ev.RunStopped) -> str:
     return f"run stopped: {e.reason}" + (f" ({e.detail})" if e.detail else "")
 
 
+SHOWN_RESULT_LINES = 12  # of a tool result or a model's text, unless `full`
+_INDENT = " " * 18  # under the event text, past the time and seq columns
+
+
+def _session_started(e: ev.SessionStarted) -> str:
+    limits = ", ".join(f"{k.removeprefix('max_')} {v:g}" for k, v in e.limits.items() if isinstance(v, int | float))
+    return (f"AGENT SESSION {e.session} (round {e.round}) from {_short(e.sha256)}: {e.protocol} tool calls "
+            f"({e.protocol_reason}); limits: {limits or 'none'}")
+
+
+def _tool_call(e: ev.ToolCalled) -> str:
+    return f"  -> {e.name}({_arguments(e.arguments)})  [{e.call_id}]"
+
+
+def _arguments(arguments: dict | str) -> str:
+    if isinstance(arguments, str):
+        return f"malformed: {arguments[:60]!r}"
+    return ", ".join(f"{key}={_value(value)}" for key, value in arguments.items())
+
+
+def _value(value) -> str:
+    if not isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)[:60]
+    lines = value.strip("\n").split("\n")
+    shown = json.dumps(lines[0][:60] + ("…" if len(lines[0]) > 60 or len(lines) > 1 else ""), ensure_ascii=False)
+    return shown + (f" ({len(lines)} lines)" if len(lines) > 1 else "")
+
+
+def _tool_result(e: ev.ToolResult) -> str:
+    notes = [f"applied, now {_short(e.sha256)}" if e.applied else "",
+             f"produced {_short(e.produced_sha256)}, not applied" if e.produced_sha256 and not e.applied else "",
+             f"{e.verdict} (verus runs {', '.join(f'#{n}' for n in e.verus_runs)})" if e.verdict else ""]
+    extra = "; ".join(n for n in notes if n)
+    return f"  <- {e.name}: {'ok' if e.ok else e.error}" + (f", {extra}" if extra else "") + f", {e.duration_s:.3f}s"
+
+
+def _session_ended(e: ev.SessionEnded) -> str:
+    return (f"AGENT SESSION {e.session} ended: {e.reason}" + (f" ({e.detail})" if e.detail else "")
+            + f"; at {_short(e.sha256)}; {e.tool_calls} tool calls, {e.turns} model replies, {e.tokens} tokens, "
+            f"{e.verus_runs} fresh verus runs, {e.seconds:.1f}s")
+
+
 _FORMATTERS: dict[type, Callable] = {
     ev.RunStarted: _run_started,
     ev.ModelRequest: _model_request,
@@ -82,9 +159,20 @@ _FORMATTERS: dict[type, Callable] = {
     ev.CandidateCreated: _candidate,
     ev.GuardReport: _guard,
     ev.ReviewReport: _review,
+    ev.ReviewRule: _review_rule,
+    ev.ReviewDecision: _review_decision,
+    ev.ReviewProposal: _review_proposal,
+    ev.ReviewFindingDropped: _review_dropped,
+    ev.ReviewVote: _review_vote,
+    ev.ReviewDispute: _review_dispute,
+    ev.FindingStatus: _finding_status,
     ev.VerusRun: _verus,
     ev.Verdict: _verdict,
     ev.RunStopped: _stopped,
+    ev.SessionStarted: _session_started,
+    ev.ToolCalled: _tool_call,
+    ev.ToolResult: _tool_result,
+    ev.SessionEnded: _session_ended,
 }
 
 
@@ -93,11 +181,31 @@ def describe(event: ev.Event) -> str:
     return formatter(event) if formatter else f"{event.kind} (unknown to this version)"
 
 
-def timeline(log: RunLog) -> list[str]:
+def timeline(log: RunLog, full: bool = False) -> list[str]:
+    """One line per event; a session's model texts and tool results follow their line (cut unless `full`)."""
     start = log.events[0].ts if log.events else 0.0
-    lines = [f"{e.ts - start:+9.3f}s  #{e.seq:<4} {describe(e)}" for e in log.events]
+    agent_calls = {e.call_id for e in log.events if isinstance(e, ev.ModelRequest) and e.purpose.startswith("agent:")}
+    lines = []
+    for event in log.events:
+        lines.append(f"{event.ts - start:+9.3f}s  #{event.seq:<4} {describe(event)}")
+        lines.extend(_INDENT + line for line in _transcript(event, agent_calls, full))
     lines.extend(f"  ! line {p.line}: {p.message}" for p in log.problems)
     return lines + _footer(log)
+
+
+def _transcript(event: ev.Event, agent_calls: set[str], full: bool) -> list[str]:
+    if isinstance(event, ev.ToolResult):
+        return [f"     | {line}" for line in _cut(event.text, full)]
+    if isinstance(event, ev.ModelReply) and event.call_id in agent_calls and event.texts and event.texts[0].strip():
+        return [f"  model: {line}" for line in _cut(event.texts[0], full)]
+    return []
+
+
+def _cut(text: str, full: bool) -> list[str]:
+    lines = text.rstrip("\n").split("\n")
+    if full or len(lines) <= SHOWN_RESULT_LINES:
+        return lines
+    return lines[:SHOWN_RESULT_LINES] + [f"[... {len(lines) - SHOWN_RESULT_LINES} more lines; show --full prints them]"]
 
 
 def _footer(log: RunLog) -> list[str]:

@@ -32,9 +32,9 @@ def write_atomically(path: Path, data: bytes) -> None:
     os.replace(temporary, path)
 
 
-def _set_aside_cut_line(events_file: Path) -> None:
-    """A run killed mid-write leaves a last line without its newline: move it to events.jsonl.cut (kept for
-    inspection) so that the continued record stays one event per line."""
+def set_aside_cut_line(events_file: Path) -> None:
+    """A run killed mid-write leaves a last line without its newline: move it to FILE.cut (kept for
+    inspection) so that the continued file stays one JSON object per line (events.jsonl, results.jsonl)."""
     data = events_file.read_bytes()
     if not data or data.endswith(b"\n"):
         return
@@ -73,7 +73,7 @@ class RunWriter:
         log = read_run(folder)
         if not log.events:
             raise FileNotFoundError(f"{folder} holds no run record to continue")
-        _set_aside_cut_line(folder / EVENTS_FILE)
+        set_aside_cut_line(folder / EVENTS_FILE)
         writer = cls(folder, folder.name)
         writer._seq = max(event.seq for event in log.events) + 1
         writer._last_ts = max(event.ts for event in log.events)

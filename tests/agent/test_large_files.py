@@ -1,0 +1,56 @@
+"""The agent on a large file: a sliced prompt around the failing function, an item reply spliced into the whole
+file, the guard and the verus stand-in (not verus) on the whole file. The scripted model is a stand-in too."""
+
+import textwrap
+from pathlib import Path
+
+import pytest
+from agent_harness import file_reply
+from test_e2e import assert_audited
+
+from verusagent.context import slicer
+
+LEDGER = (Path(__file__).parents[2] / "rust_fixtures" / "slice" / "ledger.rs").read_text()
+LOOP = "        while k < self.accounts.len() {\n"
+PROVED_LOOP = ("        while k < self.accounts.len()\n            invariant\n                k <= self.accounts.len(),\n"
+               "            decreases self.accounts.len() - k,\n        {\n")
+METHOD = LEDGER[LEDGER.index("    pub fn sum_balances") : LEDGER.index("    pub fn count_frozen")].rstrip() + "\n"
+PROVED_METHOD = METHOD.replace(LOOP, PROVED_LOOP)  # the method as a model sends it back, with the proof
+BASELINE = {"verdict": "failed", "errors": [{"message": "loop must have a decreases clause",
+                                             "line_contains": "while k < self.accounts.len() {"}]}
+PROVED = {"when_contains": "decreases self.accounts.len() - k,\n        {\n            sum", "verdict": "verified"}
+
+
+@pytest.fixture
+def sliced(monkeypatch):
+    monkeypatch.setattr(slicer, "SLICE_BUDGET_TOKENS", 700)  # the ledger (2,600 tokens) would fit the default
+
+
+def test_an_item_reply_to_a_sliced_prompt_proves_the_whole_file(harness, sliced) -> None:
+    source = harness.task("ledger.rs", LEDGER)
+    harness.script([file_reply(PROVED_METHOD, prose="Only the method changes.")])
+    harness.scenario([PROVED, BASELINE])
+    run = harness.run("prove", source)
+    assert run.exit_code == 0 and run.outcome["verdict"] == "verified"
+    prompt = run.prompts[0]
+    assert "lines elided (lines" in prompt and "Reply with only the functions you changed" in prompt
+    assert "if self.accounts[k].frozen" not in prompt  # count_frozen's body: not what this proof needs
+    assert "fn:Ledger::sum_balances/loop#1" in prompt  # a repair prompt around the failing function
+    written = (harness.tmp / "ledger.standin-verified.rs").read_text()
+    assert written == LEDGER.replace(LOOP, PROVED_LOOP)  # the whole file, with the one method replaced
+    guard_events = run.events("guard_report")
+    assert guard_events and all(e["clean"] for e in guard_events)
+    assert_audited(run)
+
+
+def test_a_reply_that_drops_an_elided_body_cannot_erase_it(harness, sliced) -> None:
+    source = harness.task("ledger.rs", LEDGER)
+    start = LEDGER.index("pub proof fn lemma_total_bounded")
+    header = LEDGER[start : LEDGER.index("{", LEDGER.index("decreases accounts.len(),", start))]
+    copied = header + "{\n    // ... body elided (lines 137-144)\n}\n\n" + textwrap.dedent(PROVED_METHOD)
+    harness.script([file_reply(copied)])
+    harness.scenario([PROVED, BASELINE])
+    run = harness.run("prove", source)
+    assert run.outcome["verdict"] == "verified"
+    written = (harness.tmp / "ledger.standin-verified.rs").read_text()
+    assert "lemma_total_bounded(rest);" in written and written == LEDGER.replace(LOOP, PROVED_LOOP)

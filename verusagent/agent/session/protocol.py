@@ -1,0 +1,97 @@
+"""How the tools reach the model: the provider's own tool calls (native), or, for a model without them, the
+same tools as a documented text protocol (the calls are ```tool blocks holding {"name", "arguments"}; the
+results come back as one user message, a section per call). `auto` asks litellm whether the model supports
+function calling; the scripted stand-in model serves tool calls, so it is native."""
+
+import json
+import re
+from typing import Any
+
+from verusagent.agent.config import ToolProtocol
+from verusagent.agent.session.outcome import ToolOutcome
+from verusagent.agent.session.schema import SPECS, openai_tools
+from verusagent.llm import Choice, ToolCall, assistant_message, render, tool_result_message
+from verusagent.llm.tools import parse_arguments
+
+_TOOL_BLOCK = re.compile(r"```[ \t]*tool[ \t]*\n(.*?)(?:\n```|\Z)", re.DOTALL)
+_NAME = re.compile(r'"name"\s*:\s*"([^"]*)"')
+
+
+def choose(model: str, setting: ToolProtocol) -> tuple[ToolProtocol, str]:
+    """The protocol to use, and why."""
+    if setting != ToolProtocol.AUTO:
+        return setting, f"--tool-protocol {setting.value}"
+    if model.startswith("scripted/"):
+        return ToolProtocol.NATIVE, "the scripted stand-in model serves tool calls"
+    from verusagent.llm.runtime import load_litellm
+
+    litellm = load_litellm()
+    try:
+        supported = bool(litellm.supports_function_calling(model=model))
+    except (ValueError, KeyError, litellm.BadRequestError) as error:  # a model litellm cannot map
+        return ToolProtocol.TEXT, f"litellm cannot tell whether {model} supports function calling ({error})"
+    verdict = "supports" if supported else "does not list"
+    return (ToolProtocol.NATIVE if supported else ToolProtocol.TEXT), f"litellm {verdict} function calling for {model}"
+
+
+class Conversation:
+    """The messages of a session, in the form its protocol needs."""
+
+    def __init__(self, protocol: ToolProtocol, system: str, task: str):
+        self.protocol = protocol
+        self.messages: list[dict[str, Any]] = [{"role": "system", "content": system}, {"role": "user", "content": task}]
+
+    @property
+    def native(self) -> bool:
+        return self.protocol == ToolProtocol.NATIVE
+
+    def tools(self) -> list[dict[str, Any]] | None:
+        return openai_tools() if self.native else None
+
+    def calls_of(self, choice: Choice, turn: int) -> list[ToolCall]:
+        return choice.tool_calls if self.native else text_calls(choice.text, turn)
+
+    def add_reply(self, choice: Choice, calls: list[ToolCall]) -> None:
+        if not self.native:
+            self.messages.append({"role": "assistant", "content": choice.text})
+            return
+        # Arguments that are not a JSON object go back as one, so that every provider takes the history (litellm
+        # parses them for Anthropic's tool_use blocks); the tool result tells the model what was wrong.
+        echoed = [c if c.arguments_parsed else c.model_copy(update={"arguments": {"unparsed": c.arguments}})
+                  for c in calls]
+        self.messages.append(assistant_message(choice.text, echoed))
+
+    def add_results(self, calls: list[ToolCall], outcomes: list[ToolOutcome]) -> None:
+        if self.native:
+            self.messages.extend(tool_result_message(c, o.text) for c, o in zip(calls, outcomes))
+            return
+        sections = [f"### {n}. {c.name or '?'} (call {c.id})\n{o.text}" for n, (c, o) in
+                    enumerate(zip(calls, outcomes), 1)]
+        self.messages.append({"role": "user", "content": "Results of your tool calls, in order:\n\n"
+                                                        + "\n\n".join(sections)})
+
+    def add_nudge(self) -> None:
+        self.messages.append({"role": "user", "content": render("agent_nudge", protocol=self.protocol.value)})
+
+
+def text_calls(text: str, turn: int) -> list[ToolCall]:
+    """The ```tool blocks of a reply; a block that is not a JSON object with a name keeps its raw text as the
+    arguments (and whatever name can be read), for the dispatcher to report."""
+    calls = []
+    for index, block in enumerate(_TOOL_BLOCK.findall(text or ""), 1):
+        call_id = f"text-{turn}-{index}"
+        try:
+            data = json.loads(block)
+        except ValueError:
+            data = None
+        if isinstance(data, dict) and isinstance(data.get("name"), str):
+            calls.append(ToolCall(id=call_id, name=data["name"], arguments=parse_arguments(data.get("arguments", {}))))
+        else:
+            name = _NAME.search(block)
+            calls.append(ToolCall(id=call_id, name=name[1] if name else "", arguments=block.strip()))
+    return calls
+
+
+def text_protocol_doc() -> str:
+    """The text protocol as the model reads it (also in the README)."""
+    return render("agent_text_protocol", tools=[spec.model_dump(exclude={"arguments"}) for spec in SPECS])

@@ -1,0 +1,175 @@
+"""One agent-mode session: the model drives with the tools until it submits, a budget is spent, it repeats
+itself or stops calling tools. Called by the loop like a strategy's proposer; what the session screened and
+verified goes back to the loop, whose acceptance run alone can accept. Every call and result is an event."""
+
+from rich.markup import escape
+
+from verusagent.agent.candidate import Candidate, Evaluation
+from verusagent.agent.config import AgentConfig, Mode, SessionLimits
+from verusagent.agent.proposer import Proposal
+from verusagent.agent.session.dispatch import Dispatcher, Toolbox
+from verusagent.agent.session.kit import SessionKit
+from verusagent.agent.session.limits import SessionMeter
+from verusagent.agent.session.outcome import ToolOutcome, failure
+from verusagent.agent.session.protocol import Conversation, choose
+from verusagent.agent.session.schema import SPECS, TOOL_NAMES
+from verusagent.agent.session.views import outline
+from verusagent.agent.session.workspace import Workspace
+from verusagent.agent.strategies import Strategy
+from verusagent.crate.prompt import crate_diagnostics
+from verusagent.agent.verifier import VerusBudgetExceeded
+from verusagent.llm import BudgetExceeded, Choice, ModelCallError, ModelClient, ToolCall, render, system_prompt
+from verusagent.record import SessionEnded, SessionStarted, ToolCalled, ToolResult
+
+QUIET_REPLIES = 2  # replies in a row without a tool call that end the session
+
+
+class SessionCancelled(Exception):
+    """Ctrl-C reached the run while this session ran in a worker thread: it stops, writing nothing more."""
+
+
+def run_session(kit: SessionKit, client: ModelClient, config: AgentConfig, file_name: str, strategy: Strategy,
+                base: Evaluation, round_no: int, feedback: list[str],
+                review_findings: list[dict] | None = None) -> Proposal:
+    """`review_findings` (open findings that blocked this strategy's candidates) reach the session as feedback:
+    a session answers them by its edits, which the review sees again; it does not dispute them."""
+    notes = [f"Review finding ({f.get('location')}): {f.get('reason')}" for f in review_findings or []]
+    return Session(kit, client, config, file_name, strategy, base, round_no, [*feedback, *notes]).run()
+
+
+class Session:
+    def __init__(self, kit: SessionKit, client: ModelClient, config: AgentConfig, file_name: str,
+                 strategy: Strategy, base: Evaluation, round_no: int, feedback: list[str]):
+        self.kit, self.client, self.config, self.base = kit, client, config, base
+        self.id, self.round = kit.session_id(strategy.name, round_no), round_no
+        self.workspace = Workspace(base, file_name, kit.evaluator.workspace)
+        self.meter = SessionMeter(config.session)
+        origin = Candidate(text="", sha256="", strategy=strategy.name, round=round_no)
+        self.dispatcher = Dispatcher(Toolbox(self.workspace, kit.evaluator, kit.library, self.meter, origin))
+        self.protocol, self.protocol_reason = choose(config.model, config.tool_protocol)
+        self.conversation = Conversation(self.protocol, system_prompt(), self._task(feedback))
+        self.proposal = Proposal(strategy)
+        self.record = kit.evaluator.record
+
+    def run(self) -> Proposal:
+        self.record.emit(SessionStarted(session=self.id, sha256=self.base.candidate.sha256, round=self.round,
+                                        strategy=self.proposal.strategy.name, protocol=self.protocol.value,
+                                        protocol_reason=self.protocol_reason, tools=TOOL_NAMES,
+                                        limits=self.config.session.model_dump()))
+        self._say(f"agent session {self.id}: {self.protocol.value} tool calls ({self.protocol_reason})")
+        try:
+            reason, detail = self._converse()
+        except SessionCancelled:
+            return self.proposal
+        except (BudgetExceeded, VerusBudgetExceeded) as stop:
+            reason, detail, self.proposal.stop = "run_budget", stop.reason, stop
+        except ModelCallError as error:
+            reason, detail = "model_error", str(error)
+            self.proposal.stop = None if error.error.retryable else error
+        self._finish(reason, detail)
+        return self.proposal
+
+    def _converse(self) -> tuple[str, str]:
+        quiet = 0
+        while True:
+            self._check_cancel()
+            spent = self.meter.spent()
+            if spent:
+                return "budget", spent
+            choice, model_call = self._ask()
+            calls = self.conversation.calls_of(choice, self.meter.turns)
+            self.conversation.add_reply(choice, calls)
+            quiet = 0 if calls else quiet + 1
+            if quiet >= QUIET_REPLIES:
+                return "no_tool_calls", f"{QUIET_REPLIES} replies in a row called no tool"
+            if not calls:
+                self.conversation.add_nudge()
+                continue
+            outcomes = self._run_calls(calls, model_call)
+            self.conversation.add_results(calls, outcomes)
+            ending = next((o for o in outcomes if o.ends_session), None)
+            if ending is not None:
+                return ending.ends_session, ending.detail
+
+    def _ask(self) -> tuple[Choice, str | None]:
+        completion = self.client.complete(self.conversation.messages, purpose=f"agent:{self.id}", n=1,
+                                          tools=self.conversation.tools())
+        self._check_cancel()
+        self.meter.charge(completion)
+        choice = completion.choices[0] if completion.choices else Choice(text="")
+        return choice, completion.call_ids[-1] if completion.call_ids else None
+
+    def _run_calls(self, calls: list[ToolCall], model_call: str | None) -> list[ToolOutcome]:
+        outcomes: list[ToolOutcome] = []
+        for call in calls:
+            self._check_cancel()
+            before = self.workspace.sha
+            self.record.emit(ToolCalled(session=self.id, call_id=call.id, model_call_id=model_call, name=call.name,
+                                        arguments=call.arguments, sha256=before))
+            started = self.meter.clock()
+            outcome = self._one(call, model_call, ended=any(o.ends_session for o in outcomes))
+            self._record_result(call, outcome, self.meter.clock() - started)
+            outcomes.append(outcome)
+        return outcomes
+
+    def _one(self, call: ToolCall, model_call: str | None, ended: bool) -> ToolOutcome:
+        if ended:
+            return failure("not_run", "Not run: the session ended at an earlier call of this reply.")
+        spent = self.meter.tool_calls_spent()
+        if spent:
+            return failure("budget", f"Not run: {spent}. The session ends.", ends_session="budget", detail=spent)
+        self.meter.tool_calls += 1
+        return self.dispatcher.dispatch(call, model_call)
+
+    def _record_result(self, call: ToolCall, outcome: ToolOutcome, seconds: float) -> None:
+        self.record.emit(ToolResult(session=self.id, call_id=call.id, name=call.name, ok=outcome.ok,
+                                    error=outcome.error, text=outcome.text, sha256=self.workspace.sha,
+                                    produced_sha256=outcome.produced_sha256, applied=outcome.applied,
+                                    verdict=outcome.verdict, verus_runs=outcome.verus_runs, duration_s=seconds))
+        first_line = outcome.text.split("\n", 1)[0][:100]
+        self._say(f"  {self.id}: {call.name} -> {'ok' if outcome.ok else outcome.error}: {first_line}")
+
+    def _finish(self, reason: str, detail: str) -> None:
+        ws = self.workspace
+        mine = [e for sha, e in ws.seen.items() if e.verus is not None and sha != self.base.candidate.sha256]
+        self.proposal.evaluations = mine
+        if ws.current.verus is None and ws.sha != self.base.candidate.sha256:
+            self.proposal.candidates = [ws.current.candidate]
+        if reason != "submitted":
+            self.proposal.feedback.append(f"The agent session {self.id} ended without submit: {reason} ({detail}).")
+        elif not ws.current.ready_for_acceptance:
+            self.proposal.feedback.append(f"The agent session {self.id} submitted {ws.sha[:10]} before verus had "
+                                          "verified it; verify() before submit().")
+        self.record.emit(SessionEnded(session=self.id, reason=reason, detail=detail, sha256=ws.sha,
+                                      submitted=reason == "submitted", **self.meter.summary()))
+        self._say(f"agent session {self.id} ended: {reason}" + (f" ({detail})" if detail else ""))
+
+    def _task(self, feedback: list[str]) -> str:
+        base, config = self.base, self.config
+        source, crate = base.candidate.text, self.workspace.crate
+        targets = config.targets or (crate.placeholders(source) if config.mode == Mode.SYNTH else [])
+        return render("agent", mode=config.mode.value, targets=[f"`{t}`" for t in targets],
+                      file_name=self.workspace.file_name, outline=outline(self.workspace),
+                      crate_files=self.workspace.paths if self.workspace.is_crate else [],
+                      diagnostics=crate_diagnostics(crate, base.errors, source), protocol=self.protocol.value,
+                      tools=[spec.model_dump(exclude={"arguments"}) for spec in SPECS],
+                      limits=describe_limits(config.session), feedback=feedback)
+
+    def _check_cancel(self) -> None:
+        if self.kit.cancel.is_set():
+            raise SessionCancelled()
+
+    def _say(self, text: str) -> None:
+        if self.kit.reporter is not None:
+            self.kit.reporter.line(escape(text))
+
+
+def describe_limits(limits: SessionLimits) -> str:
+    parts = [f"at most {limits.max_tool_calls} tool calls", f"{limits.max_seconds:g} seconds"]
+    if limits.max_verus_runs is not None:
+        parts.insert(1, f"{limits.max_verus_runs} fresh verus runs")
+    if limits.max_tokens is not None:
+        parts.append(f"{limits.max_tokens} tokens")
+    if limits.max_cost_usd is not None:
+        parts.append(f"${limits.max_cost_usd:g}")
+    return ", ".join(parts)

@@ -1,0 +1,93 @@
+"""`verify(function?)`: verus on the current candidate, through the evaluator (so every run is a recorded
+verus_run, cached, counted against the budgets): its screening run (focused in large files as --focus says), or
+one function. Each (text, scope) runs once per session; asking again gives the same result, marked so."""
+
+from verusagent.agent.evaluator import Evaluator
+from verusagent.agent.feedback import MAX_DIAGNOSTICS
+from verusagent.agent.focus import ScreeningPlan, is_scope_failure, target_of
+from verusagent.agent.session.limits import SessionMeter
+from verusagent.agent.session.outcome import ToolOutcome, failure, unknown
+from verusagent.agent.session.views import unit_names
+from verusagent.agent.session.workspace import VerifyMemo, Workspace
+from verusagent.crate.prompt import crate_diagnostics
+from verusagent.lens import Function
+from verusagent.llm import render
+from verusagent.verus import Verdict, VerusResult
+
+AGENT_PURPOSE = "agent"  # the session's screening runs (replayed on --resume)
+FUNCTION_PURPOSE = "agent-function"  # its one-function runs (partial; only the model reads them)
+
+
+def verify(workspace: Workspace, evaluator: Evaluator, meter: SessionMeter, function: str | None) -> ToolOutcome:
+    target = _function(workspace, function) if function else None
+    if isinstance(target, ToolOutcome):
+        return target
+    key = (workspace.sha, target.id if target else "whole")
+    if key in workspace.memos:
+        return _outcome(workspace, workspace.memos[key], remembered=True)
+    spent = meter.verus_spent()
+    if spent:
+        return failure("budget", f"Not run: {spent}. The session ends.", ends_session="budget", detail=spent)
+    memo = _run_function(workspace, evaluator, target) if target else _run_whole(workspace, evaluator)
+    meter.count_verus(memo.result)
+    workspace.memos[key] = memo
+    return _outcome(workspace, memo, remembered=False)
+
+
+def _function(workspace: Workspace, name: str) -> Function | ToolOutcome:
+    found = workspace.functions_named(name)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        listed = ", ".join(f.id for f in found)
+        return failure("ambiguous_target", f"Several functions are named `{name}`: {listed}. Name one by its id.")
+    return unknown("function", name, [n for model in workspace.models().values() for n in unit_names(model)])
+
+
+def _run_whole(workspace: Workspace, evaluator: Evaluator) -> VerifyMemo:
+    evaluation = evaluator.verify([workspace.current], AGENT_PURPOSE, parents=workspace.seen)[0]
+    workspace.verified(evaluation)
+    return VerifyMemo(result=evaluation.verus, runs=list(evaluator.last_runs.get(workspace.sha, [])), scope="whole")
+
+
+def _run_function(workspace: Workspace, evaluator: Evaluator, function: Function) -> VerifyMemo:
+    scope = ScreeningPlan(kind="functions", targets=[target_of(function)], reason="verify(function)").scopes()[0]
+    result, runs = evaluator.verify_scope(workspace.current, scope, FUNCTION_PURPOSE)
+    if is_scope_failure(result):
+        evaluator.costs.unfocusable.add(function.id)
+    return VerifyMemo(result=result, runs=runs, scope=function.id)
+
+
+def _outcome(workspace: Workspace, memo: VerifyMemo, remembered: bool) -> ToolOutcome:
+    result = memo.result
+    errors = result.errors_only()
+    text = render("agent_verify", checker=checker(result), sha=workspace.sha[:10], scope=_scope(memo, workspace.is_crate),
+                  verdict=result.verdict.value, total=len(errors), remembered=remembered,
+                  reasons=[] if result.verdict in (Verdict.FAILED, Verdict.VERIFIED) else result.reasons[:4],
+                  diagnostics=crate_diagnostics(workspace.crate, errors, workspace.text),
+                  advice=_advice(result, memo, workspace.is_crate))
+    return ToolOutcome(text=text, verdict=result.verdict.value, verus_runs=memo.runs)
+
+
+def checker(result: VerusResult) -> str:
+    return "the verus STAND-IN (not the real verus)" if result.is_standin else f"verus {result.verus_version}"
+
+
+def _scope(memo: VerifyMemo, crate: bool = False) -> str:
+    if memo.scope != "whole":
+        return f"only {memo.scope}: a partial run"
+    return "focused screening: a partial run" if memo.result.partial else ("whole crate" if crate else "whole file")
+
+
+def _advice(result: VerusResult, memo: VerifyMemo, crate: bool = False) -> str:
+    whole = "crate" if crate else "file"
+    if result.verdict == Verdict.VERIFIED:
+        return f"The whole {whole} verifies: call submit()."
+    if result.verdict == Verdict.VERIFIED_PARTIAL:
+        what = "This function verifies" if memo.scope != "whole" else "The functions checked verify"
+        return f"{what}; a partial run never accepts: verify() the whole {whole}, or submit()."
+    if is_scope_failure(result):
+        return "verus did not take a run of this function alone: call verify() without a function."
+    if result.verdict in (Verdict.TIMEOUT, Verdict.TOOL_FAILURE):
+        return "verus did not finish: this says nothing about the proof. Simplify it, or verify one function."
+    return f"Fix these with edit, then verify again (at most {MAX_DIAGNOSTICS} errors are shown)."

@@ -1,0 +1,135 @@
+"""From `verusagent bench` options to a finished bench folder; every stop has its exit code."""
+
+import json
+import os
+import signal
+import sys
+from pathlib import Path
+
+from rich.console import Console
+
+from verusagent import __version__
+from verusagent.bench.agent_options import agent_options
+from verusagent.bench.progress import BenchProgress
+from verusagent.bench.runner import BenchRunner, BenchUsageError, open_bench_folder
+from verusagent.bench.settings import BENCH_FILE, BenchSettings, SelectedTask
+from verusagent.bench.suites import SuiteError, load_suite
+
+EXIT_DONE, EXIT_USAGE, EXIT_INTERRUPTED = 0, 2, 130
+MODES = ("prove", "repair", "synth")
+
+
+def run_bench_from_cli(options: dict) -> int:
+    console = Console(stderr=True)
+    try:
+        settings, tasks = plan(options)
+        finished = open_bench_folder(options["out"], settings, options["resume"])
+        executor = make_executor(options)
+    except (BenchUsageError, SuiteError, RuntimeError) as error:
+        console.print(f"[red]error:[/red] {error}", highlight=False, soft_wrap=True)
+        return EXIT_USAGE
+    return _run(settings, tasks, finished, executor, options, console)
+
+
+def plan(options: dict) -> tuple[BenchSettings, list]:
+    if options["mode"] not in MODES:
+        raise BenchUsageError(f"--mode must be one of {', '.join(MODES)}, not {options['mode']!r}")
+    if options["oracle"] == bool(options["model"]):
+        raise BenchUsageError("give --model M, or --oracle (the ground truth as the reply) instead of a model")
+    suite = options["suite"].resolve()
+    tasks = load_suite(suite, options["tasks"], options["limit"])
+    settings = BenchSettings(
+        suite=suite, suite_kind=tasks[0].suite if tasks else "verus-bench", mode=options["mode"],
+        oracle=options["oracle"], model=options["model"], agent_options=agent_options(options, options["oracle"]),
+        verus=_verus_path(options["verus"]), task_timeout_s=options["task_timeout"],
+        max_total_cost=options["max_total_cost"], tasks_glob=options["tasks"], limit=options["limit"],
+        selected=[SelectedTask(task_id=t.task_id, source=t.source) for t in tasks], version=__version__,
+    )
+    return settings, tasks
+
+
+def _verus_path(given: str | None) -> str | None:
+    if given is None:
+        return None
+    path = Path(given).expanduser()
+    return str(path.resolve()) if path.exists() else given  # a path on the workers may not exist here
+
+
+def make_executor(options: dict):
+    if options["ray"]:
+        from verusagent.bench.ray_executor import RayExecutor
+
+        return RayExecutor(options["ray"], options["workers"])
+    from verusagent.bench.local import LocalExecutor
+
+    return LocalExecutor(options["workers"] or os.cpu_count() or 1)
+
+
+def _run(settings: BenchSettings, tasks, finished, executor, options: dict, console: Console) -> int:
+    from verusagent.bench.report import rebuild
+
+    out = options["out"]
+    console.print(_header(settings, executor, len(tasks), len(finished)), highlight=False, soft_wrap=True)
+    progress = BenchProgress(len(tasks), finished, console)
+    runner = BenchRunner(settings, tasks, out, executor, progress, finished)
+    code = EXIT_DONE
+    previous = signal.signal(signal.SIGTERM, _interrupt)  # a scheduler's stop is a Ctrl-C: results are kept
+    try:
+        runner.run()
+    except KeyboardInterrupt:
+        console.print(f"interrupted: finished results are kept in {out}; continue with --resume", highlight=False,
+                      soft_wrap=True)
+        code = EXIT_INTERRUPTED
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    if runner.stopped_for_budget:
+        console.print(f"--max-total-cost ${settings.max_total_cost:.2f} spent: the remaining tasks did not start")
+    summary = rebuild(out)
+    _print_summary(summary, out, options["as_json"], console)
+    return code
+
+
+def _interrupt(signum, frame) -> None:
+    raise KeyboardInterrupt
+
+
+def _header(settings: BenchSettings, executor, total: int, done: int) -> str:
+    verus = ("the verus STAND-IN (not verus: its verdicts prove nothing)" if settings.verus is None and settings.oracle
+             else settings.verus or "verus from $VERUS_PATH or PATH on each worker")
+    model = "the scripted model (a stand-in answering with the ground truth)" if settings.oracle else settings.model
+    resumed = f", {done} already finished" if done else ""
+    return (f"bench: {total} tasks of {settings.suite} ({settings.suite_kind}, {settings.mode}){resumed}; "
+            f"{executor.name}, {executor.slots} workers\n  verdicts by: {verus}\n  replies by: {model}")
+
+
+def _print_summary(summary: dict, out: Path, as_json: bool, console: Console) -> None:
+    """The summary as JSON on stdout with --json; the counts, and for --oracle the pipeline check, on stderr."""
+    if as_json:
+        sys.stdout.write(json.dumps(summary, indent=2) + "\n")
+    who, guard = summary["answered_by"], summary["guard"]
+    console.print(f"{summary['solved']} of {summary['total']} solved, {summary['unsolved']} unsolved, "
+                  f"{summary['errors']} errors, {summary['skipped']} skipped; verdicts by {who['verus']}; "
+                  f"replies by {who['model']}", highlight=False, soft_wrap=True)
+    if summary["oracle"]:
+        console.print(f"pipeline check: {guard['clean']} tasks whose ground truth the guard passed, "
+                      f"{guard['clean_solved']} of them verified; {guard['flagged']} guard-flagged",
+                      highlight=False, soft_wrap=True)
+    console.print(f"report: {out / 'report.md'}", highlight=False, soft_wrap=True)
+
+
+def report_from_cli(folder: Path, compare: Path | None, as_json: bool) -> int:
+    from verusagent.bench.report import compare as compare_runs
+    from verusagent.bench.report import rebuild
+
+    console = Console(stderr=True)
+    for path in filter(None, (folder, compare)):
+        if not (path / BENCH_FILE).is_file():
+            console.print(f"[red]error:[/red] {path} is not a bench folder ({BENCH_FILE} is missing)", highlight=False,
+                          soft_wrap=True)
+            return EXIT_USAGE
+    summary = rebuild(folder)
+    if compare is not None:
+        rebuild(compare)
+        console.print(f"comparison: {compare_runs(folder, compare)}", highlight=False)
+    _print_summary(summary, folder, as_json, console)
+    return EXIT_DONE

@@ -1,0 +1,41 @@
+"""A bench run's settings, kept in `DIR/bench.json`: what `--resume` continues and `bench-report` reads."""
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+BENCH_FILE = "bench.json"
+
+
+class SelectedTask(BaseModel):
+    task_id: str
+    source: str
+
+
+class BenchSettings(BaseModel):
+    suite: Path
+    suite_kind: str
+    mode: str = "prove"
+    oracle: bool = False
+    model: str | None = None
+    agent_options: dict[str, Any] = Field(default_factory=dict)  # run_from_cli options per task
+    verus: str | None = None  # None: the verus stand-in (oracle runs only)
+    task_timeout_s: float = 3600.0
+    max_total_cost: float | None = None
+    tasks_glob: str | None = None
+    limit: int | None = None
+    selected: list[SelectedTask] = Field(default_factory=list)
+    version: str = ""
+
+    def comparable_to(self, other: "BenchSettings") -> list[str]:
+        """What differs in a way that would mix incomparable results (for --resume)."""
+        fields = ("suite", "mode", "oracle", "model", "agent_options", "verus", "selected")
+        return [name for name in fields if getattr(self, name) != getattr(other, name)]
+
+    def save(self, folder: Path) -> None:
+        (folder / BENCH_FILE).write_text(self.model_dump_json(indent=2), encoding="utf-8")
+
+    @classmethod
+    def load(cls, folder: Path) -> "BenchSettings":
+        return cls.model_validate_json((folder / BENCH_FILE).read_bytes())

@@ -1,0 +1,37 @@
+"""What a prompt shows as "the file": the whole file with whole-file replies (small files, as always), or for a
+large file a slice around its targets with item replies (only the functions changed and new lemmas come back,
+and are spliced into the whole file, which the guard and verus see)."""
+
+from typing import Literal
+
+from pydantic import BaseModel
+
+from verusagent.context.slicer import NoTargets, SlicedSource, needs_slicing, slice_parsed
+from verusagent.context.targets import choose_targets
+from verusagent.lens import parse_with_tokens
+
+
+class PromptView(BaseModel):
+    source: str  # the text the prompt shows in its code block
+    reply_format: Literal["file", "items"]
+    targets: list[str]  # the functions a large file's prompt is about (empty for a small file)
+    sliced: SlicedSource | None = None  # None: the whole file is shown
+
+    @property
+    def is_large(self) -> bool:
+        return self.reply_format == "items"
+
+
+def prompt_view(source: str, named: list[str], error_units: list[str]) -> PromptView:
+    """named: `--fn` (or synth's placeholder functions); error_units: the lens units verus reported errors in."""
+    if not needs_slicing(source):
+        return PromptView(source=source, reply_format="file", targets=[])
+    model, stream = parse_with_tokens(source)
+    targets = choose_targets(model, named, error_units)
+    if not targets:  # nothing to centre a slice on: the whole file, still without an echo of it
+        return PromptView(source=source, reply_format="items", targets=[])
+    try:
+        sliced = slice_parsed(source, model, stream, targets)
+    except NoTargets:  # a target the outline cannot place (a broken file): show it all
+        return PromptView(source=source, reply_format="items", targets=targets)
+    return PromptView(source=sliced.text, reply_format="items", targets=sliced.targets, sliced=sliced)

@@ -1,0 +1,234 @@
+"""Ghost code inside exec bodies that is not a proof site of the lens: it lives in exec syntax.
+
+- the inside of a `Ghost(..)` / `Tracked(..)` (an argument, a tuple element, a struct field, a pattern): ghost
+  mode code, erased by verus before compilation;
+- `let [mut] x = Ghost(..);` and `let x: Tracked<T> = Tracked(..);`: an exec binding that holds only ghost data;
+- `place = Ghost(..);` (`self.f = Ghost(..)`, `x = Tracked(..)`): the update of a ghost field or variable;
+- vstd's proof macros (`assert_seqs_equal!(..)`, `assert_by_contradiction!(..)`, ...), which expand to
+  `assert .. by`, unless the file defines a macro of that name itself.
+
+A name bound by such a `let` stands for a ghost value afterwards, and so does a name bound in a tuple pattern to
+a `Ghost<T>`/`Tracked<T>` element of a call's result (`let (ok, events) = send(..);` where this file's `send`
+returns `(bool, Ghost<Seq<E>>)`). `ghost_names` gives each with the bytes where it is bound, so that
+its uses in the rest of that block read as the wrapper they hold (`(ok, events)` as `(ok, Ghost())`, like
+`let (ok, Ghost(e)) = send(..);`).
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from verusagent.lens import Token
+
+WRAPPERS = frozenset({"Ghost", "Tracked"})
+PROOF_MACROS = frozenset(
+    {
+        "assert_seqs_equal", "assert_sets_equal", "assert_maps_equal", "assert_imaps_equal",
+        "assert_multisets_equal", "assert_by_contradiction",
+    }
+)
+_STATEMENT_STARTS = frozenset({";", "{", "}"})
+
+
+@dataclass(frozen=True)
+class GhostLet:
+    name: str | None  # the bound name (None for a pattern: `let (a, b) = Ghost(..)`)
+    wrapper: str  # "Ghost" or "Tracked"
+    index: int  # of its `let` token
+    start: int
+    end: int  # the byte after its `;`
+
+
+def wrapper_insides(body: list[Token]) -> list[tuple[int, int]]:
+    """The byte ranges inside every `Ghost( )` / `Tracked( )`: ghost code whatever it holds."""
+    ranges = []
+    for i in range(len(body) - 2):
+        if _is_wrapper_call(body, i):
+            close = matching(body, i + 1)
+            if close > i + 2:
+                ranges.append((body[i + 2].start, body[close].start))
+    return ranges
+
+
+def ghost_lets(body: list[Token]) -> list[GhostLet]:
+    """`let [mut] x [: T] = Ghost(..);` / `Tracked(..)` statements."""
+    found = []
+    for i, token in enumerate(body):
+        if token.text != "let" or (i > 0 and body[i - 1].text not in _STATEMENT_STARTS):
+            continue
+        equals = next_at_depth(body, i, "=")
+        if equals is None or not _is_wrapper_call(body, equals + 1):
+            continue
+        close = matching(body, equals + 2)
+        if close + 1 < len(body) and body[close + 1].text == ";":
+            wrapper = body[equals + 1].text
+            found.append(GhostLet(_bound_name(body, i + 1, equals), wrapper, i, token.start, body[close + 1].end))
+    return found
+
+
+def proof_macros(body: list[Token], defined: set[str]) -> list[tuple[int, int]]:
+    """`assert_seqs_equal!(..);` and the other vstd proof macros, with their `;` (not those the file defines)."""
+    ranges = []
+    for i in range(len(body) - 2):
+        name = body[i].text
+        if name in PROOF_MACROS and name not in defined and body[i + 1].text == "!" and body[i + 2].text in "([{":
+            close = matching(body, i + 2)
+            last = close + 1 if close + 1 < len(body) and body[close + 1].text == ";" else close
+            ranges.append((body[i].start, body[last].end))
+    return ranges
+
+
+def ghost_assignments(body: list[Token]) -> list[tuple[int, int]]:
+    """`place = Ghost(..);` where place is a path `a.b.c`: the update of a ghost field or variable."""
+    ranges = []
+    for i, token in enumerate(body):
+        if token.kind != "ident" or (i > 0 and body[i - 1].text not in (*_STATEMENT_STARTS, "=>")):
+            continue
+        j = i + 1
+        while j + 1 < len(body) and body[j].text == "." and body[j + 1].kind == "ident":
+            j += 2
+        if j + 1 < len(body) and body[j].text == "=" and _is_wrapper_call(body, j + 1):
+            close = matching(body, j + 2)
+            last = close + 1 if close + 1 < len(body) and body[close + 1].text == ";" else close
+            ranges.append((token.start, body[last].end))
+    return ranges
+
+
+# The wrappers at each element of the tuple a function of that name returns (None where not a wrapper).
+ReturnWrappers = Callable[[str], list[str | None] | None]
+
+
+@dataclass(frozen=True)
+class GhostName:
+    """Where a name holds a ghost wrapper: from its binding to the end of the block the binding is in."""
+
+    wrapper: str
+    start: int
+    end: int
+
+
+def ghost_names(body: list[Token], params: set[str], returns: ReturnWrappers) -> dict[str, list[GhostName]]:
+    """Names that hold a ghost wrapper (not parameters), each with the places where it does."""
+    names: dict[str, list[GhostName]] = {}
+    found = [(let.name, let.wrapper, let.index, let.end) for let in ghost_lets(body)] + _tuple_bindings(body, returns)
+    for name, wrapper, index, start in found:
+        if name and name not in params:
+            names.setdefault(name, []).append(GhostName(wrapper, start, _block_end(body, index)))
+    return names
+
+
+def _block_end(body: list[Token], index: int) -> int:
+    """The byte offset where the innermost block holding token `index` ends."""
+    depth = 0  # groups closed between here and `index`
+    for j in range(index - 1, -1, -1):
+        token = body[j]
+        if token.kind != "punct" or token.text not in ("(", "[", "{", ")", "]", "}"):
+            continue
+        if token.text in ")]}":
+            depth += 1
+        elif depth > 0:
+            depth -= 1
+        elif token.text == "{":
+            return body[matching(body, j)].end
+    return body[-1].end if body else 0
+
+
+def _tuple_bindings(body: list[Token], returns: ReturnWrappers) -> list[tuple[str, str, int, int]]:
+    """`let (a, g) = f(..);` where f returns a tuple with a wrapper at g's place: (g, wrapper, let index, offset)."""
+    found = []
+    for i, token in enumerate(body):
+        if token.text != "let" or i + 1 >= len(body) or body[i + 1].text != "(":
+            continue
+        close = matching(body, i + 1)
+        wrappers = _call_result(body, close + 1, returns)
+        for element, wrapper in zip(_elements(body, i + 1, close), wrappers or [], strict=False):
+            if wrapper and len(element) == 1 and element[0].kind == "ident":
+                found.append((element[0].text, wrapper, i, element[0].start))
+    return found
+
+
+def _call_result(body: list[Token], equals: int, returns: ReturnWrappers) -> list[str | None] | None:
+    """For `= path.f(args);` at `equals` (the call is the whole value): the wrappers of what f returns."""
+    if equals >= len(body) or body[equals].text != "=":
+        return None
+    open_index = next_at_depth(body, equals + 1, "(")
+    if open_index is None or open_index == equals + 1 or body[open_index - 1].kind != "ident":
+        return None
+    if any(t.kind != "ident" and t.text not in (".", "::") for t in body[equals + 1 : open_index]):
+        return None
+    close = matching(body, open_index)
+    if close + 1 >= len(body) or body[close + 1].text != ";":
+        return None
+    return returns(body[open_index - 1].text)
+
+
+def _elements(body: list[Token], open_index: int, close: int) -> list[list[Token]]:
+    """The comma-separated elements of the group body[open_index..close] (`mut` dropped)."""
+    elements: list[list[Token]] = [[]]
+    depth = 0
+    for token in body[open_index + 1 : close]:
+        if token.kind == "punct":
+            depth += (token.text in "([{") - (token.text in ")]}")
+            if depth == 0 and token.text == ",":
+                elements.append([])
+                continue
+        if token.text != "mut":
+            elements[-1].append(token)
+    return elements
+
+
+def tuple_wrappers(return_type: str | None) -> list[str | None] | None:
+    """`(bool, Ghost<Seq<E>>)` -> [None, "Ghost"]; None for a return type that is not a tuple."""
+    text = (return_type or "").strip()
+    if not (text.startswith("(") and text.endswith(")")):
+        return None
+    parts, depth, current = [], 0, ""
+    for char in text[1:-1]:
+        depth += (char in "(<[") - (char in ")>]")
+        if char == "," and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += char
+    parts.append(current)
+    return [next((w for w in WRAPPERS if part.strip().startswith(w + "<")), None) for part in parts]
+
+
+def _bound_name(body: list[Token], first: int, equals: int) -> str | None:
+    """The name of `let [mut] name [: T] =`, or None when the pattern is not a plain name."""
+    i = first + 1 if body[first].text == "mut" else first
+    if i < equals and body[i].kind == "ident" and (i + 1 == equals or body[i + 1].text == ":"):
+        return body[i].text
+    return None
+
+
+def _is_wrapper_call(body: list[Token], i: int) -> bool:
+    return (
+        i + 1 < len(body)
+        and body[i].text in WRAPPERS
+        and body[i].kind == "ident"
+        and body[i + 1].text == "("
+        and (i == 0 or body[i - 1].text not in (".", "::"))
+    )
+
+
+def next_at_depth(tokens: list[Token], i: int, text: str) -> int | None:
+    """The next token `text` at bracket depth 0 from i, before the statement's `;`."""
+    depth = 0
+    for j in range(i, len(tokens)):
+        t = tokens[j].text
+        if depth == 0 and t == text:
+            return j
+        if depth == 0 and t == ";":
+            return None
+        depth += (t in "([{") - (t in ")]}") if tokens[j].kind == "punct" else 0
+    return None
+
+
+def matching(tokens: list[Token], open_index: int) -> int:
+    depth = 0
+    for j in range(open_index, len(tokens)):
+        if tokens[j].kind == "punct":
+            depth += (tokens[j].text in "([{") - (tokens[j].text in ")]}")
+        if depth == 0:
+            return j
+    return len(tokens) - 1

@@ -1,0 +1,271 @@
+"""The review of one candidate: each changed unit, cheapest first, is put to the proposer; each finding it keeps
+is put to independent validators; the unit's score is the largest fraction of ``substantial`` votes over its
+findings (``votes.score_of``), and the gate's rule (``decision.py``) says whether that score rejects.
+
+Modes: ``on`` stops at the first unit whose score the rule rejects and blocks the candidate; ``shadow`` and
+``full`` review every unit and block nothing (``full`` reports whether the rule would reject). A validator sees
+the unit, its context and the claim (severity, location, reason, quote, evidence, check), never the
+proposer's reply around it. Model errors and garbage replies are recorded and never block: a unit without a
+usable proposal has no finding, a finding without its full set of votes has no score. A spent budget stops the
+review (the candidate goes on unreviewed); so does a model that cannot be reached.
+"""
+
+import time
+from collections.abc import Callable
+from typing import Any, Literal, Protocol
+
+from pydantic import BaseModel, Field
+
+from verusagent.lens import SourceModel, parse
+from verusagent.llm import BudgetExceeded, JsonFailure, ModelCallError, chat, extract_json
+from verusagent.record.events import Event, ReviewFindingDropped, ReviewProposal, ReviewVote
+from verusagent.review.context import review_context
+from verusagent.review.decision import GateRule
+from verusagent.review.findings import Finding, check_findings, proposed_items
+from verusagent.review.units import ORDER, ReviewUnit, UnitKind, changed_units
+from verusagent.review.votes import JUDGMENTS, score_of, vote_fraction
+
+ReviewRunMode = Literal["on", "shadow", "full"]
+_SKIP_UNIT_ERRORS = frozenset({"context_window", "content_policy"})  # this unit's prompt, not the model, failed
+
+
+class EventSink(Protocol):
+    def emit(self, event: Event) -> Any: ...
+
+
+class Completer(Protocol):
+    """What the review needs of a model client (``llm.ModelClient``)."""
+
+    def complete(self, messages: list[dict[str, str]], *, purpose: str = "", n: int | None = None,
+                 temperature: float | None = None, max_tokens: int | None = None) -> Any: ...
+
+
+class UnitResult(BaseModel):
+    id: str
+    kind: str
+    score: float = 0.0
+    findings: list[str] = Field(default_factory=list)
+    problem: str | None = None
+
+    def record(self) -> dict[str, Any]:
+        return self.model_dump(exclude_none=True)
+
+
+class ReviewOutcome(BaseModel):
+    mode: str
+    units: list[UnitResult] = Field(default_factory=list)
+    findings: list[Finding] = Field(default_factory=list)
+    changed_units: int = 0  # how many units changed (some may be left unreviewed after an early stop)
+    score: float = 0.0  # the largest unit score
+    rejects: bool = False  # the rule rejects the score
+    blocked: bool = False  # rejects, in mode "on": the candidate must not reach verus
+    stopped_at: str | None = None
+    dropped: int = 0
+    stopped: str | None = None  # why the review ended before its units did: a spent budget, an unreachable model
+    budget_spent: bool = False
+    seconds: float = 0.0
+
+    def finding_records(self) -> list[dict[str, Any]]:
+        return [f.record() for f in self.findings]
+
+    def then(self, later: "ReviewOutcome") -> "ReviewOutcome":
+        """This outcome and a later one of the same candidate (the next file of a crate) as one."""
+        return ReviewOutcome(
+            mode=self.mode, units=[*self.units, *later.units], findings=[*self.findings, *later.findings],
+            changed_units=self.changed_units + later.changed_units, score=max(self.score, later.score),
+            rejects=self.rejects or later.rejects, blocked=self.blocked or later.blocked,
+            stopped_at=self.stopped_at or later.stopped_at, dropped=self.dropped + later.dropped,
+            stopped=self.stopped or later.stopped, budget_spent=self.budget_spent or later.budget_spent,
+            seconds=self.seconds + later.seconds)
+
+
+class Judgment(BaseModel):
+    vote: str | None
+    validator: str
+    call_id: str | None = None
+    problem: str | None = None
+
+
+class Reviewer:
+    def __init__(self, proposer: Completer, validator: Completer, rule: GateRule, sink: EventSink, file_name: str,
+                 votes: int = 3, temperature: float = 0.7, proposer_model: str = "", validator_model: str = "",
+                 clock: Callable[[], float] = time.monotonic):
+        self.proposer, self.validator, self.rule, self.sink = proposer, validator, rule, sink
+        self.file_name, self.votes, self.temperature = file_name, votes, temperature
+        self.proposer_model, self.validator_model = proposer_model, validator_model
+        self.clock = clock
+
+    def review(self, sha256: str, text: str, parent_text: str | None, mode: ReviewRunMode,
+               kinds: tuple[UnitKind, ...] = ORDER,
+               models: tuple[SourceModel, SourceModel | None] | None = None, first_index: int = 0,
+               file_name: str | None = None) -> ReviewOutcome:
+        """``models``: the lens's models of ``text`` and ``parent_text``, when the caller has them already;
+        ``first_index``: findings of this candidate made before (in other files of a crate), so ids stay unique;
+        ``file_name``: the file of a crate that ``text`` is (the prompts name it)."""
+        started = self.clock()
+        if models is None:
+            models = parse(text), parse(parent_text) if parent_text is not None else None
+        model = models[0]
+        units = [u.model_copy(update={"file": file_name}) for u in changed_units(model, models[1], kinds)]
+        outcome = ReviewOutcome(mode=mode, changed_units=len(units))
+        for unit in units:
+            if not self._review_unit(sha256, text, model, unit, outcome, first_index):
+                break
+        outcome.blocked = outcome.rejects and mode == "on"
+        outcome.seconds = self.clock() - started
+        return outcome
+
+    def _review_unit(self, sha256: str, text: str, model: SourceModel, unit: ReviewUnit,
+                     outcome: ReviewOutcome, first_index: int = 0) -> bool:
+        """Review one unit into ``outcome``; False when the review must stop here."""
+        result = UnitResult(id=unit.id, kind=unit.kind.value)
+        outcome.units.append(result)
+        context = review_context(model, [unit.id])
+        findings: list[Finding] = []
+        try:
+            findings = self._propose(sha256, text, unit, context, first_index + len(outcome.findings), outcome)
+            for finding in findings:
+                self._validate(sha256, unit, context, finding)
+        except (BudgetExceeded, ModelCallError) as error:
+            self._stop(outcome, result, findings, error)
+            return False
+        return self._score(outcome, result, findings)
+
+    def _stop(self, outcome: ReviewOutcome, result: UnitResult, findings: list[Finding], error: Exception) -> None:
+        budget = isinstance(error, BudgetExceeded)
+        why = f"the model budget is spent ({error})" if budget else f"the model could not be reached: {error}"
+        outcome.stopped, outcome.budget_spent, result.problem = why, budget, why
+        for finding in findings:
+            finding.drop_score(f"not validated: {why}")
+        outcome.findings.extend(findings)
+        result.findings = [f.id for f in findings]
+
+    def _score(self, outcome: ReviewOutcome, result: UnitResult, findings: list[Finding]) -> bool:
+        """The unit's score and the rule's verdict on it; False when mode "on" must stop here."""
+        outcome.findings.extend(findings)
+        result.findings = [f.id for f in findings]
+        for finding in findings:
+            finding.validated = finding.score is not None and self.rule.rejects(finding.score)
+        result.score = score_of(f.votes_bools() for f in findings if f.counts)
+        outcome.score = max(outcome.score, result.score)
+        if not self.rule.rejects(result.score):
+            return True
+        outcome.rejects = True
+        outcome.stopped_at = outcome.stopped_at or result.id
+        return outcome.mode != "on"
+
+    # ---- the proposer -------------------------------------------------------------------------------------
+
+    def _propose(self, sha256: str, text: str, unit: ReviewUnit, context: str, known: int,
+                 outcome: ReviewOutcome) -> list[Finding]:
+        messages = chat("review_propose", file_name=unit.file or self.file_name, unit_id=unit.id, unit_kind=unit.kind.value,
+                        unit_text=unit.text, context=context)
+        try:
+            completion = self.proposer.complete(messages, purpose="review_propose", n=1, temperature=0.0)
+        except ModelCallError as error:
+            if error.error.kind not in _SKIP_UNIT_ERRORS:
+                self._emit_proposal(sha256, unit, None, [], 0, f"model error: {error}")
+                raise
+            self._emit_proposal(sha256, unit, None, [], 0, f"model error (this unit skipped): {error}")
+            return []
+        call_id = completion.call_ids[0] if completion.call_ids else None
+        items = self._items(completion.texts[0] if completion.texts else "")
+        if isinstance(items, str):
+            self._emit_proposal(sha256, unit, call_id, [], 0, items)
+            return []
+        kept, dropped = check_findings(items, unit, text, sha256, known)
+        for drop in dropped:
+            self.sink.emit(ReviewFindingDropped(sha256=sha256, unit=unit.id, finding=drop.finding, reason=drop.reason))
+        outcome.dropped += len(dropped)
+        self._emit_proposal(sha256, unit, call_id, [f.id for f in kept], len(dropped), None)
+        return kept
+
+    def _items(self, reply: str) -> list[Any] | str:
+        value = extract_json(reply)
+        if isinstance(value, JsonFailure):
+            return f"the reply held no JSON: {value.detail}"
+        items = proposed_items(value)
+        return items if items is not None else "the reply's JSON is not a list of findings"
+
+    def _emit_proposal(self, sha256: str, unit: ReviewUnit, call_id: str | None, kept: list[str], dropped: int,
+                       problem: str | None) -> None:
+        self.sink.emit(ReviewProposal(sha256=sha256, unit=unit.id, unit_kind=unit.kind.value, call_id=call_id,
+                                      model=self.proposer_model, kept=kept, dropped=dropped, problem=problem))
+
+    # ---- the validators -----------------------------------------------------------------------------------
+
+    def _validate(self, sha256: str, unit: ReviewUnit, context: str, finding: Finding) -> None:
+        judgments = self._judgments(unit, context, finding, None, self.votes, "review_validate")
+        for judgment in judgments:
+            self.sink.emit(ReviewVote(sha256=sha256, finding=finding.id, vote=judgment.vote,
+                                      validator=judgment.validator, call_id=judgment.call_id,
+                                      model=self.validator_model, problem=judgment.problem))
+        usable = [j for j in judgments if j.vote is not None]
+        finding.votes = [j.vote for j in usable]
+        finding.validators = [j.validator for j in usable]
+        if len(usable) < self.votes:
+            finding.unscored = f"{len(usable)} of {self.votes} votes usable: not scored, so it cannot block"
+            return
+        finding.score = vote_fraction(finding.votes_bools())
+
+    def judge(self, unit: ReviewUnit, context: str, finding: Finding, dispute: str) -> Judgment:
+        """One fresh validator sample on a disputed finding (a different validator: a new call). A model error
+        or a spent budget gives no vote, so the finding stays open."""
+        try:
+            return self._judgments(unit, context, finding, dispute, 1, "review_dispute")[0]
+        except (BudgetExceeded, ModelCallError) as error:
+            return Judgment(vote=None, validator="", problem=f"no judgment: {error}")
+
+    def _judgments(self, unit: ReviewUnit, context: str, finding: Finding, dispute: str | None, count: int,
+                   purpose: str) -> list[Judgment]:
+        claim = {"severity": finding.severity, "location": _where(finding), "reason": finding.reason,
+                 "quote": finding.evidence.quote, "explanation": finding.evidence.explanation or "(none given)",
+                 "check": finding.check}
+        messages = chat("review_validate", file_name=unit.file or self.file_name, unit_id=unit.id, unit_kind=unit.kind.value,
+                        unit_text=unit.text, context=context, finding=claim, dispute=dispute)
+        try:
+            completion = self.validator.complete(messages, purpose=purpose, n=count, temperature=self.temperature)
+        except ModelCallError as error:
+            if error.error.kind not in _SKIP_UNIT_ERRORS:
+                raise
+            return [Judgment(vote=None, validator="", problem=f"model error: {error}")] * count
+        texts = completion.texts + [""] * (count - len(completion.texts))
+        ids = _validator_ids(self.validator_model, completion.call_ids, count)
+        return [_judgment(reply, who, call) for reply, (who, call) in zip(texts[:count], ids, strict=True)]
+
+
+def _where(finding: Finding) -> str:
+    lines = finding.location.get("lines") or []
+    span = f"lines {lines[0]}-{lines[-1]}" if lines else "lines unknown"
+    return f"{finding.unit}, {span}"
+
+
+def _validator_ids(model: str, call_ids: list[str], count: int) -> list[tuple[str, str | None]]:
+    """Who cast each vote: one call per vote, or the choices of one call with native ``n``."""
+    if len(call_ids) >= count:
+        return [(f"{model}#{call}", call) for call in call_ids[:count]]
+    first = call_ids[0] if call_ids else None
+    return [(f"{model}#{first}.{index}", first) for index in range(count)]
+
+
+def _judgment(reply: str, validator: str, call_id: str | None) -> Judgment:
+    vote = parse_vote(reply)
+    if vote is None:
+        return Judgment(vote=None, validator=validator, call_id=call_id,
+                        problem=f"no usable vote in the reply ({_snippet(reply)})")
+    return Judgment(vote=vote, validator=validator, call_id=call_id)
+
+
+def parse_vote(reply: str) -> str | None:
+    value = extract_json(reply)
+    if isinstance(value, dict):
+        value = value.get("vote")
+    if not isinstance(value, str):
+        return None
+    word = value.strip().lower().replace(" ", "_").replace("-", "_")
+    return word if word in JUDGMENTS else None
+
+
+def _snippet(reply: str) -> str:
+    flat = " ".join(reply.split())
+    return repr(flat[:80] + ("..." if len(flat) > 80 else "")) if flat else "empty"

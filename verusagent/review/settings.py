@@ -1,0 +1,46 @@
+"""How the review runs: its mode, its votes, its model, its calibration, and the priors of the ``auto`` mode.
+
+Modes (``--review``):
+
+- ``off``: no review; every guard-clean candidate goes to verus.
+- ``on``: progressive and pessimistic: the changed units cheapest first, stop at the first unit whose score the
+  gate's rule rejects, and reject the candidate without a verus run.
+- ``shadow``: every changed unit of every candidate, no early stop, nothing blocked: each reviewed candidate also
+  gets its verus verdict, so the (score, verdict, verus seconds) triples are labels for ``calibrate``.
+- ``auto`` (the default): ``on`` for a candidate when the review is expected to save time, ``off`` otherwise
+  (``review/auto.py``).
+
+``full`` is not a ``--review`` choice: it is how ``verusagent review`` and ``gate --review`` review, every
+changed unit, reported rather than blocked.
+"""
+
+from enum import StrEnum
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+DEFAULT_VOTES = 3
+# Stated priors of `auto`, replaced by what the run measures: a rejection rate of one candidate in five (a
+# guess: no real-model measurement exists yet), counted as worth five reviews, and 30 s for one candidate's
+# review (a proposer call per changed unit and three validator calls per finding, at a few seconds each).
+PRIOR_REJECTION_RATE = 0.2
+PRIOR_WEIGHT = 5.0
+PRIOR_REVIEW_S = 30.0
+
+
+class ReviewMode(StrEnum):
+    OFF = "off"
+    ON = "on"
+    SHADOW = "shadow"
+    AUTO = "auto"
+
+
+class ReviewSettings(BaseModel):
+    mode: ReviewMode = ReviewMode.AUTO
+    votes: int = Field(default=DEFAULT_VOTES, ge=1, le=15)  # validator votes per finding
+    model: str | None = None  # --review-model: proposer and validators; None: the prover's model
+    calibration: Path | None = None  # --calibration FILE; None: the default rule
+    temperature: float = Field(default=0.7, gt=0.0, le=2.0)  # validators sample: votes must be independent
+    prior_rejection_rate: float = Field(default=PRIOR_REJECTION_RATE, ge=0.0, le=1.0)
+    prior_weight: float = Field(default=PRIOR_WEIGHT, gt=0.0)
+    prior_review_s: float = Field(default=PRIOR_REVIEW_S, gt=0.0)
