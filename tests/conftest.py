@@ -52,3 +52,8 @@ def corpus_rs_files(bench_dir: Path, examples_dir: Path) -> list[Path]:
 @pytest.fixture
 def rust_fixtures() -> Path:
     return RUST_FIXTURES
+
+
+@pytest.fixture(scope="session")
+def machines_dir(shared_dir: Path) -> Path:
+    return shared_dir / "corpus" / "verus-state-machines"

@@ -112,3 +112,10 @@ def test_a_dry_run_process_needs_no_verus_and_no_key(tmp_path):
     assert run.returncode == 0, run.stderr[-2000:]
     assert len(json.loads(run.stdout)["requests"]) == 2
     assert not (tmp_path / ".verusagent").exists()
+
+
+def test_a_target_that_names_nothing_is_a_usage_error(workdir):
+    source = workdir / "count_up.rs"
+    source.write_text((REPO / "rust_fixtures" / "agent" / "count_up.rs").read_text())
+    result = runner.invoke(app, ["prove", str(source), "--model", "scripted/demo", "--fn", "no_such_fn", "--dry-run"])
+    assert result.exit_code == 2 and "no_such_fn: no such function" in result.output

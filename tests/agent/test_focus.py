@@ -137,3 +137,22 @@ def test_scope_failures_are_told_from_proof_failures() -> None:
 def test_the_fixture_parses_into_the_units_the_tests_name() -> None:
     ids = {f.id for f in parse(TASK).functions}
     assert {"fn:arith::lemma_bounded_sum", "fn:arith::add_small", "fn:count_up", "fn:main"} <= ids
+
+
+MACHINE = """verus! {
+state_machine!{ X {
+    fields { pub n: int, }
+    #[invariant]
+    pub fn nonneg(&self) -> bool { self.n >= 0 }
+    init!{ initialize() { init n = 0; } }
+    #[inductive(initialize)]
+    fn initialize_inductive(post: Self) { }
+}}
+}
+"""
+
+
+def test_a_state_machines_functions_are_verified_with_the_whole_file() -> None:
+    changed = edit(MACHINE, "post: Self) { }", "post: Self) { assert(post.n == 0); }")
+    parent = ParentView(text=MACHINE, result=result(Verdict.FAILED, ["sm:X/inductive:initialize"]))
+    assert "sm:X/inductive:initialize: a state machine's functions" in focus_targets(changed, parent, CostBook())

@@ -80,14 +80,13 @@ def test_gap_findings_are_voted_but_neither_count_nor_block() -> None:
     assert "votes" not in gap.record() and gap.record()["votes_cast"] == ["substantial"] * 3
 
 
-def test_validators_see_the_claim_and_the_unit_never_the_proposers_reply_or_the_whole_file() -> None:
+def test_validators_see_the_claim_and_the_unit_never_the_proposers_reply() -> None:
     proposer = proposals((LOOP, [claim("v@ == start,")]))
     validator = votes("not_real")
     reviewer(proposer, validator).review(SHA, AFTER, BEFORE, "full")
     [request] = validator.requests
     assert "Thinking aloud" not in request["prompt"] and "`v@ == start,`" in request["prompt"]
     assert request["n"] == 3 and request["temperature"] > 0 and request["purpose"] == "review_validate"
-    assert "fn lemma_sum_to_grows" not in request["prompt"]  # not in the unit's context
     assert all(r["temperature"] == 0.0 and r["n"] == 1 for r in proposer.requests)
 
 

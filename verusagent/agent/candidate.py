@@ -3,6 +3,7 @@
 from pydantic import BaseModel, ConfigDict
 
 from verusagent.guard import GuardReport
+from verusagent.lens.model import function_unit
 from verusagent.verus import Verdict, VerusResult
 
 _VERDICT_QUALITY = {
@@ -51,7 +52,7 @@ class Evaluation(BaseModel):
         return self.verus.errors_only() if self.verus else []
 
     def failing_functions(self) -> set[str]:
-        return {(d.unit_id or "?").split("/")[0] for d in self.errors}
+        return {function_unit(d.unit_id or "?") for d in self.errors}
 
     def rank_key(self) -> tuple:
         """Verified first, then fewer failing functions, then fewer errors, then more verified functions."""

@@ -57,8 +57,20 @@ def _plan(mode: str, source: Path, log: Path | None, options: AgentOptions):
         return plan, log
     task, targets = read_task(source, log, options)
     config = agent_config(mode, options).model_copy(update={"targets": targets})
+    if task.crate is None:
+        check_targets(task.original, config.targets)
     check_calibration(config.review.calibration)
     return RunPlan(task=task, config=config, verus=options.verus, runs_dir=options.runs_dir), None
+
+
+def check_targets(source: str, targets: list[str]) -> None:
+    """A --fn that names no function of the file (by name, qualified name or unit id) is a usage error."""
+    from verusagent.agent.targets import UnknownTarget, resolve_targets
+
+    try:
+        resolve_targets(source, targets)
+    except UnknownTarget as error:
+        raise UsageError(str(error)) from error
 
 
 def check_calibration(path: Path | None) -> None:
@@ -87,6 +99,7 @@ def _dry_run(mode: str, source: Path, log: Path | None, options: AgentOptions) -
                     crate=plan.crate)
     else:
         task = Task(source_path=source, original=original, out_path=source, log_text=_read_log(log))
+        check_targets(original, plan.targets)
     config = agent_config(mode, options).model_copy(update={"targets": plan.targets})
     print_dry_run(dry_run(task, config), options.as_json)
     return EXIT_VERIFIED

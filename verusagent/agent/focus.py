@@ -20,6 +20,7 @@ from pydantic import BaseModel, Field
 
 from verusagent.agent.config import FocusMode
 from verusagent.lens import Function, SourceModel, parse_shared
+from verusagent.lens.model import function_unit
 from verusagent.verus import Verdict, VerusResult
 
 FUNCTION_RUN_PRIOR = 0.6  # a one-function run still pays the whole front end (parsing, type and mode checks)
@@ -145,6 +146,9 @@ def focus_targets(text: str, parent: ParentView | None, costs: CostBook,
     functions = {f.id: f for model in mine.values() for f in _outermost(model.functions)}
     if not wanted or not wanted <= functions.keys():
         return "a failing function of the parent is not a function of the candidate"
+    in_machines = sorted(unit for unit in wanted if (functions[unit].macro_unit or "").startswith("sm:"))
+    if in_machines:  # verus names them by the macro's expansion, not as the lens does
+        return f"{', '.join(in_machines)}: a state machine's functions are verified with the whole file"
     blocked = sorted(wanted & costs.unfocusable)
     if blocked:
         return f"verus did not take a focused run of {', '.join(blocked)} before"
@@ -186,7 +190,7 @@ def _failing_ids(result: VerusResult) -> set[str] | None:
     units = [d.unit_id for d in result.errors_only()]
     if any(unit is None for unit in units):
         return None
-    return {unit.split("/")[0] for unit in units}
+    return {function_unit(unit) for unit in units}
 
 
 def is_scope_failure(result: VerusResult) -> bool:

@@ -3,6 +3,7 @@
 from verusagent.agent.candidate import Candidate, Evaluation
 from verusagent.agent.config import AgentConfig, Mode
 from verusagent.agent.strategies import Strategy
+from verusagent.agent.targets import target_names
 from verusagent.context import prompt_view
 from verusagent.crate.prompt import crate_diagnostics, prompt_source
 from verusagent.crate.splice import crate_edit
@@ -70,7 +71,7 @@ def build_prompt(config: AgentConfig, file_name: str, strategy: Strategy, base: 
         return "synth", common | {"targets": named}
     if base.errors:
         return "repair", common | {"diagnostics": crate_diagnostics(workspace, base.errors, text)}
-    return "prove", common | {"targets": config.targets or targets}
+    return "prove", common | {"targets": target_names(source, config.targets) or targets}
 
 
 

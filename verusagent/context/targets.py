@@ -2,7 +2,7 @@
 the ones without proof: a lemma that ensures something with an empty body, a loop without invariants; failing
 those, the few functions with a spec and not one proof step (no assert, proof block, lemma call or loop)."""
 
-from verusagent.lens.model import ClauseKind, Function, Mode, ProofSiteKind, SourceModel
+from verusagent.lens.model import ClauseKind, Function, Mode, ProofSiteKind, SourceModel, function_unit
 
 _PROVABLE = frozenset({Mode.PROOF, Mode.EXEC})
 _LOOP_FACTS = frozenset({ClauseKind.INVARIANT, ClauseKind.INVARIANT_EXCEPT_BREAK})
@@ -21,8 +21,9 @@ def choose_targets(model: SourceModel, named: list[str], error_units: list[str])
 
 
 def functions_of_units(model: SourceModel, unit_ids: list[str]) -> list[str]:
-    """The functions holding these lens units (`fn:name/loop#1` is in `fn:name`)."""
-    ids = {unit.split("/")[0] for unit in unit_ids if unit}
+    """The functions holding these lens units (`fn:name/loop#1` is in `fn:name`, `sm:M/inductive:tr/call#1:l`
+    in `sm:M/inductive:tr`)."""
+    ids = {function_unit(unit) for unit in unit_ids if unit}
     return [f.qualified for f in model.functions if f.id in ids]
 
 

@@ -1,12 +1,11 @@
 """Inside a function: loops with their clauses, calls, and proof sites (asserts, proof blocks, ...)."""
 
-from collections import Counter
 from dataclasses import dataclass, field
 
 from verusagent.lens.clauses import LOOP_CLAUSE_WORDS, ClauseRun, read_clauses
 from verusagent.lens.context import ScanContext
 from verusagent.lens.hatches import CALL_WORDS
-from verusagent.lens.model import Call, Function, Loop, LoopKind, Mode, ProofSite, ProofSiteKind
+from verusagent.lens.model import Call, Function, Loop, LoopKind, Mode, ProofSite, ProofSiteKind, construct
 
 _NOT_CALLEES = frozenset(
     {
@@ -18,18 +17,26 @@ _NOT_CALLEES = frozenset(
     }
 )
 _STATEMENT_BOUNDARIES = frozenset({";", "{", "}", "=>"})
+_ANGLE_DEPTH = {">": 1, ">>": 2, "<": -1, "<<": -2}
+_NOT_IN_GENERICS = frozenset({";", "{", "}", "&&", "||", "==", "!=", "=>"})
+_CLOSERS = frozenset({")", "]", "}"})
+_TURBOFISH_TOKENS = 256
 _REVEALS = frozenset({"reveal", "reveal_with_fuel", "hide"})
 
 
 @dataclass
 class FunctionScan:
-    function: Function
+    """The unit whose code is scanned (a function, or a state machine's operation) and what it holds so far."""
+
+    unit_id: str
+    qualified: str
+    in_verus: bool
     loop_count: int = 0
-    call_counts: Counter = field(default_factory=Counter)
+    call_counts: dict[str, int] = field(default_factory=dict)
 
 
 def scan_function_body(ctx: ScanContext, function: Function, run: ClauseRun) -> None:
-    scan = FunctionScan(function)
+    scan = FunctionScan(function.id, function.qualified, function.in_verus)
     for clause in run.clauses:
         first, last = _token_range(ctx, clause.keyword_span.end, clause.span.end)
         scan_range(ctx, scan, first, last, ghost=True, loop_id=None)
@@ -47,19 +54,19 @@ def _token_range(ctx: ScanContext, start_byte: int, end_byte: int) -> tuple[int,
 
 def scan_range(ctx: ScanContext, scan: FunctionScan, i: int, last: int, ghost: bool, loop_id: str | None) -> None:
     """Scan tokens i..last for calls, loops and proof sites (this loop is the lens's hot path)."""
-    tokens = ctx.stream.tokens
+    texts, kinds = ctx.stream.texts, ctx.stream.kinds
     while i <= last:
-        text = tokens[i].text
+        text = texts[i]
         if text == "(":
             if _is_call(ctx, i):
                 _add_call(ctx, scan, i, ghost)
             i += 1
         elif text == "#" and ctx.stream.is_punct(i + 1, "[", "!"):
             i = _skip_attribute(ctx, i)
-        elif text in _HANDLERS and tokens[i].kind == "ident":
+        elif text in _HANDLERS and kinds[i] == "ident":
             handled = _HANDLERS[text](ctx, scan, i, last, ghost, loop_id)
             i = i + 1 if handled is None else handled
-        elif ctx.renamed_calls and text in ctx.renamed_calls and tokens[i].kind == "ident":
+        elif ctx.renamed_calls and text in ctx.renamed_calls and kinds[i] == "ident":
             handled = _hatch_call(ctx, scan, i, last, ghost, loop_id)
             i = i + 1 if handled is None else handled
         else:
@@ -77,7 +84,7 @@ def _at_statement_start(ctx: ScanContext, i: int) -> bool:
 
 def _add_site(ctx: ScanContext, scan: FunctionScan, kind: ProofSiteKind, first: int, last: int, detail: str = ""):
     site = ProofSite(
-        kind=kind, span=ctx.span(first, last), function_id=scan.function.id, detail=detail
+        kind=kind, span=ctx.span(first, last), function_id=scan.unit_id, detail=detail
     )
     ctx.proof_sites.append(site)
 
@@ -214,8 +221,7 @@ def _nested_fn(ctx, scan, i, last, ghost, loop_id):
     stream = ctx.stream
     if not (stream.is_ident(i + 1) and stream.is_punct(i + 2, "(", "<")):
         return None
-    outer = scan.function
-    scope = ItemScope(path=outer.qualified.split("::"), container=f"fn {outer.qualified}", in_verus=outer.in_verus)
+    scope = ItemScope(path=scan.qualified.split("::"), container=f"fn {scan.qualified}", in_verus=scan.in_verus)
     return parse_function(ctx, _nested_item_start(ctx, i), i, last, scope) + 1
 
 
@@ -243,11 +249,11 @@ def _loop(ctx, scan, i, last, ghost, loop_id):
         return None
     close = ctx.group_end(run.body_open)
     scan.loop_count += 1
-    new_id = f"{scan.function.id}/loop#{scan.loop_count}"
+    new_id = f"{scan.unit_id}/loop#{scan.loop_count}"
     header = ctx.span(header_first, j - 1) if j > header_first else None
     ctx.loops.append(
-        Loop.model_construct(
-            id=new_id, kind=kind, function_id=scan.function.id, parent_id=loop_id,
+        construct(
+            Loop, id=new_id, kind=kind, function_id=scan.unit_id, parent_id=loop_id,
             span=ctx.span(_label_start(ctx, i), close), header=header, clauses=run.clauses,
             body=ctx.span(run.body_open, close),
         )
@@ -284,46 +290,55 @@ def _label_start(ctx: ScanContext, i: int) -> int:
 
 def _is_call(ctx: ScanContext, open_index: int) -> bool:
     stream = ctx.stream
+    texts, kinds = stream.texts, stream.kinds
     callee = open_index - 1
-    if stream.is_punct(callee, ">"):
+    if callee >= 0 and texts[callee] == ">":
         callee = _turbofish_callee(ctx, callee)
-    if callee < 0 or not stream.is_ident(callee) or stream.text(callee) in _NOT_CALLEES:
+    if callee < 0 or kinds[callee] != "ident" or texts[callee] in _NOT_CALLEES or texts[callee][0].isupper():
         return False
-    name = stream.text(callee)
-    if name[0].isupper() or stream.is_ident(callee - 1, "fn"):
+    if callee > 0 and texts[callee - 1] == "fn" and kinds[callee - 1] == "ident":
         return False
-    return not stream.is_punct(callee + 1, "!")
+    return texts[callee + 1] != "!"  # `name!(..)` is a macro; the token after an identifier exists (the `(`)
 
 
 def _turbofish_callee(ctx: ScanContext, close_angle: int) -> int:
-    stream = ctx.stream
+    """The callee of `f::<T>(..)` whose `>` is at close_angle, or -1 (`a > (b)` is a comparison). Generic
+    arguments hold no statement or boolean operator and are short: the walk back stops there."""
+    texts, match = ctx.stream.texts, ctx.stream.match
     depth = 0
     i = close_angle
-    while i >= 0:
-        depth += stream.text(i).count(">") if stream.text(i) in (">", ">>") else 0
-        depth -= stream.text(i).count("<") if stream.text(i) in ("<", "<<") else 0
-        if depth <= 0:
-            break
+    floor = max(close_angle - _TURBOFISH_TOKENS, 0)
+    while i >= floor:
+        text = texts[i]
+        if text in _ANGLE_DEPTH:
+            depth += _ANGLE_DEPTH[text]
+            if depth <= 0:
+                return i - 2 if ctx.stream.is_punct(i - 1, "::") else -1
+        elif text in _CLOSERS and match[i] >= 0:
+            i = match[i]  # `[T; N]`, `(A, B)`, `{N + 1}` inside the arguments
+        elif text in _NOT_IN_GENERICS:
+            return -1
         i -= 1
-    return i - 2 if stream.is_punct(i - 1, "::") else -1
+    return -1
 
 
 def _add_call(ctx: ScanContext, scan: FunctionScan, open_index: int, ghost: bool) -> None:
     stream = ctx.stream
     callee_index = open_index - 1
-    if stream.is_punct(callee_index, ">"):
+    if stream.texts[callee_index] == ">":
         callee_index = _turbofish_callee(ctx, callee_index)
     first = _path_start(ctx, callee_index)
-    close = ctx.group_end(open_index)
-    callee = stream.text(callee_index)
-    scan.call_counts[callee] += 1
+    close = stream.close_of(open_index)
+    callee = stream.texts[callee_index]
+    number = scan.call_counts[callee] = scan.call_counts.get(callee, 0) + 1
+    lines, starts, ends = ctx.lines, stream.starts, stream.ends
     call = Call(
-        id=f"{scan.function.id}/call#{scan.call_counts[callee]}:{callee}",
-        function_id=scan.function.id,
+        id=f"{scan.unit_id}/call#{number}:{callee}",
+        function_id=scan.unit_id,
         callee=callee,
-        path="".join(t.text for t in stream.tokens[first:callee_index + 1]),
-        span=ctx.span(first, close),
-        args=ctx.span(open_index, close),
+        path="".join(stream.texts[first : callee_index + 1]),
+        span=lines.span(starts[first], ends[close]),
+        args=lines.span(starts[open_index], ends[close]),
         is_lemma=False,
         in_ghost=ghost,
     )
@@ -332,10 +347,10 @@ def _add_call(ctx: ScanContext, scan: FunctionScan, open_index: int, ghost: bool
 
 def _path_start(ctx: ScanContext, i: int) -> int:
     """Walk back over `a::b::c` (and one `recv.` for a method call) to the path's first token."""
-    stream = ctx.stream
-    while stream.is_punct(i - 1, "::") and stream.is_ident(i - 2):
+    texts, kinds = ctx.stream.texts, ctx.stream.kinds
+    while i >= 2 and texts[i - 1] == "::" and kinds[i - 2] == "ident":
         i -= 2
-    if stream.is_punct(i - 1, ".") and stream.is_ident(i - 2) and not stream.is_punct(i - 3, "."):
+    if i >= 2 and texts[i - 1] == "." and kinds[i - 2] == "ident" and not (i >= 3 and texts[i - 3] == "."):
         i -= 2
     return i
 

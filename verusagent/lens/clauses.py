@@ -53,15 +53,15 @@ def _clause_extent(
     ctx: ScanContext, i: int, limit: int, words: frozenset[str], in_statement: bool
 ) -> tuple[int, bool]:
     """The index where a clause starting at i ends, and whether the clause list ends there too."""
-    tokens = ctx.stream.tokens
+    texts, kinds = ctx.stream.texts, ctx.stream.kinds
     first = i
     while i <= limit:
-        text = tokens[i].text
-        if text in words and tokens[i].kind == "ident" and _starts_clause(ctx, i, first):
+        text = texts[i]
+        if text in words and kinds[i] == "ident" and _starts_clause(ctx, i, first):
             return i, False
-        if text == ";" and tokens[i].kind == "punct":
+        if text == ";" and kinds[i] == "punct":
             return i, True
-        if text == "{" and tokens[i].kind == "punct" and _is_body(ctx, i, words, in_statement):
+        if text == "{" and kinds[i] == "punct" and _is_body(ctx, i, words, in_statement):
             return i, True
         i = _skip_unit(ctx, i, limit)
     return limit + 1, True
@@ -81,13 +81,13 @@ def _starts_clause(ctx: ScanContext, i: int, first: int) -> bool:
     """Whether the clause word at i starts a new clause. As the first token of a clause it does (the clause
     before is empty: `requires ensures r > 0`) unless an operator follows (`requires requires < 10`: a name)."""
     if i > first:
-        return _ends_expression(ctx.stream.tokens[i - 1])
+        return _ends_expression(ctx.stream.kinds[i - 1], ctx.stream.texts[i - 1])
     return ctx.stream.text(i + 1) not in _OPERAND_FOLLOWERS
 
 
-def _ends_expression(token) -> bool:
+def _ends_expression(kind: str, text: str) -> bool:
     """Whether a clause keyword after this token starts a new clause (else it is an identifier)."""
-    return token.kind != "punct" or token.text in (",", ")", "]", "}", "@", "?")
+    return kind != "punct" or text in (",", ")", "]", "}", "@", "?")
 
 
 def _atomically_extent(ctx: ScanContext, i: int, limit: int) -> int:
@@ -102,7 +102,7 @@ def _atomically_extent(ctx: ScanContext, i: int, limit: int) -> int:
 def _skip_unit(ctx: ScanContext, i: int, limit: int) -> int:
     """Step over one token, a whole bracket group, or a quantifier's `|params|`."""
     stream = ctx.stream
-    text = stream.tokens[i].text
+    text = stream.texts[i]
     if text in _QUANTIFIERS and stream.is_punct(i + 1, "|"):
         j = i + 2
         while j <= limit and not stream.is_punct(j, "|"):
@@ -110,7 +110,7 @@ def _skip_unit(ctx: ScanContext, i: int, limit: int) -> int:
         return j + 1
     if text == "::" and stream.is_punct(i + 1, "<"):
         return ctx.skip_angles(i + 1, limit)
-    if text in _OPENERS and stream.tokens[i].kind == "punct":
+    if text in _OPENERS and stream.kinds[i] == "punct":
         return stream.close_of(i) + 1
     return i + 1
 
@@ -131,9 +131,9 @@ def split_exprs(ctx: ScanContext, first: int, last: int) -> list[Expr]:
     exprs: list[Expr] = []
     start = first
     i = first
-    tokens = ctx.stream.tokens
+    texts, kinds = ctx.stream.texts, ctx.stream.kinds
     while i <= last:
-        if tokens[i].text == "," and tokens[i].kind == "punct":
+        if texts[i] == "," and kinds[i] == "punct":
             _add_expr(ctx, exprs, start, i - 1)
             start = i + 1
             i += 1

@@ -3,6 +3,7 @@
 from dataclasses import dataclass, field
 
 from verusagent.lens.hatches import Hatch, renamed_calls
+from verusagent.lens.machine_model import InvariantStruct, StateMachine
 from verusagent.lens.model import Call, Definition, Function, ItemSite, Loop, Problem, ProofSite, Span
 from verusagent.lens.positions import LineIndex
 from verusagent.lens.tokens import TokenStream
@@ -31,6 +32,8 @@ class ScanContext:
     item_sites: list[ItemSite] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     verus_blocks: list[Span] = field(default_factory=list)
+    state_machines: list[StateMachine] = field(default_factory=list)
+    structs_with_invariants: list[InvariantStruct] = field(default_factory=list)
     definitions: list[Definition] = field(default_factory=list)
     used_ids: dict[str, int] = field(default_factory=dict)
     token_starts: list[int] = field(default_factory=list)
@@ -38,13 +41,12 @@ class ScanContext:
     outline: bool = False  # functions and clauses only: function bodies are not scanned
 
     def __post_init__(self) -> None:
-        self.token_starts = [token.start for token in self.stream.tokens]
+        self.token_starts = self.stream.starts
         self.renamed_calls = renamed_calls(self.stream)
 
     def span(self, first: int, last: int) -> Span:
         """The span from the start of token `first` to the end of token `last`."""
-        tokens = self.stream.tokens
-        return self.lines.span(tokens[first].start, tokens[last].end)
+        return self.lines.span(self.stream.starts[first], self.stream.ends[last])
 
     def unique_id(self, base: str) -> str:
         count = self.used_ids.get(base, 0) + 1
@@ -54,7 +56,7 @@ class ScanContext:
     def group_end(self, i: int) -> int:
         """If token i opens a bracket group, the index of its closing bracket; otherwise i."""
         stream = self.stream
-        if stream.tokens[i].kind == "punct" and stream.tokens[i].text in "([{":
+        if stream.kinds[i] == "punct" and stream.texts[i] in "([{":
             return stream.close_of(i)
         return i
 

@@ -2,7 +2,7 @@
 item scanner as it steps over them: kind, name and span, for tools that show or cite definitions (the slicer)."""
 
 from verusagent.lens.context import ScanContext
-from verusagent.lens.functions import ItemScope, _doc_comment_start
+from verusagent.lens.functions import ItemScope, doc_comment_start
 from verusagent.lens.model import Definition, DefinitionKind
 
 _KEYWORD_KINDS = {
@@ -57,8 +57,8 @@ def record_macro(ctx: ScanContext, name_index: int, item_start: int, end: int, s
 
 def _add(ctx, kind, name, item_start, keyword, last, scope: ItemScope, trait_name=None) -> None:
     last = min(max(last, keyword), len(ctx.stream) - 1)
-    start = _doc_comment_start(ctx, ctx.stream.tokens[item_start].start)
-    span = ctx.lines.span(start, ctx.stream.tokens[last].end)
+    start = doc_comment_start(ctx, ctx.stream.starts[item_start])
+    span = ctx.lines.span(start, ctx.stream.ends[last])
     ctx.definitions.append(Definition(kind=kind, name=name, span=span, body=_body(ctx, keyword, last) if kind in _WITH_BODY else None,
                                       container=scope.container, in_verus=scope.in_verus, trait_name=trait_name))
 

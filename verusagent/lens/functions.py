@@ -6,7 +6,8 @@ from verusagent.lens.attributes import read_attribute
 from verusagent.lens.bodies import scan_function_body
 from verusagent.lens.clauses import FUNCTION_CLAUSE_WORDS, read_clauses
 from verusagent.lens.context import ScanContext
-from verusagent.lens.model import Attribute, Function, Mode
+from verusagent.lens.macro_roles import MacroScope, macro_identity
+from verusagent.lens.model import Attribute, Function, Mode, construct
 
 _MODE_WORDS = {"spec": Mode.SPEC, "proof": Mode.PROOF, "axiom": Mode.AXIOM, "exec": Mode.EXEC}
 _MODIFIER_WORDS = frozenset({"open", "closed", "uninterp", "broadcast"})
@@ -19,6 +20,7 @@ class ItemScope:
     path: list[str] = field(default_factory=list)
     container: str | None = None
     in_verus: bool = False
+    macro: MacroScope | None = None  # inside a state machine or struct_with_invariants!
     modules: list[str] = field(default_factory=list)  # the inline `mod` path alone (no types)
 
 
@@ -27,7 +29,7 @@ class Prefix:
     attributes: list[Attribute] = field(default_factory=list)
     visibility: str = ""
     modifiers: list[str] = field(default_factory=list)
-    mode: Mode = Mode.EXEC
+    mode: Mode | None = None  # None: no mode word written (exec, unless a macro role says otherwise)
     header_start: int | None = None
 
 
@@ -60,17 +62,19 @@ def _build(ctx, scope, prefix, fn_index, name, params_open, header_end, last, ru
     header_first = prefix.header_start if prefix.header_start is not None else fn_index
     span_first = _span_start(ctx, prefix, header_first)
     params = ctx.span(params_open, ctx.group_end(params_open)) if params_open is not None else ctx.span(fn_index, fn_index)
-    return Function.model_construct(
-        id=ctx.unique_id(f"fn:{qualified}"),
+    identity = macro_identity(scope.macro, prefix.attributes, name, qualified, prefix.mode) if scope.macro else None
+    return construct(
+        Function,
+        id=ctx.unique_id(identity.id_base if identity else f"fn:{qualified}"),
         name=name,
         qualified=qualified,
-        mode=prefix.mode,
+        mode=identity.mode if identity else (prefix.mode or Mode.EXEC),
         visibility=prefix.visibility,
         modifiers=prefix.modifiers,
         in_verus=scope.in_verus,
         container=scope.container,
         module="::".join(scope.modules),
-        span=ctx.lines.span(span_first, ctx.stream.tokens[last].end),
+        span=ctx.lines.span(span_first, ctx.stream.ends[last]),
         header=ctx.span(header_first, max(header_end, fn_index + 1)),
         signature=" ".join(ctx.stream.source(header_first, max(header_end, fn_index + 1)).split()),
         params=params,
@@ -80,16 +84,20 @@ def _build(ctx, scope, prefix, fn_index, name, params_open, header_end, last, ru
         clauses=run.clauses,
         body=ctx.span(run.body_open, ctx.group_end(run.body_open)) if run.body_open is not None else None,
         prover=None,
+        macro_unit=scope.macro.unit_id if scope.macro else None,
+        macro_role=identity.role.value if identity else None,
+        inductive_for=identity.inductive_for if identity else None,
     )
 
 
 def _span_start(ctx: ScanContext, prefix: Prefix, header_first: int) -> int:
     """The byte where the function's text starts: its first attribute, or the doc comments just before."""
-    first = prefix.attributes[0].span.start if prefix.attributes else ctx.stream.tokens[header_first].start
-    return _doc_comment_start(ctx, first)
+    first = prefix.attributes[0].span.start if prefix.attributes else ctx.stream.starts[header_first]
+    return doc_comment_start(ctx, first)
 
 
-def _doc_comment_start(ctx: ScanContext, offset: int) -> int:
+def doc_comment_start(ctx: ScanContext, offset: int) -> int:
+    """The start of the doc comments (`///`, `/** */`) right before an offset, or the offset."""
     data = ctx.stream.data
     comments = ctx.stream.comments
     index = _last_comment_before(comments, offset)

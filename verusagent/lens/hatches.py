@@ -106,7 +106,7 @@ def attribute_hatches(stream: TokenStream, first: int, last: int) -> list[Hatch]
     """The hatches named inside the attribute held by tokens first..last, one per marking word."""
     found = []
     for j in range(first, last + 1):
-        hatch = ATTRIBUTE_WORDS.get(stream.tokens[j].text)
+        hatch = ATTRIBUTE_WORDS.get(stream.texts[j])
         if hatch is not None and stream.is_ident(j) and _followed_by(stream, j, hatch.after):
             found.append(hatch)
     return found
@@ -121,8 +121,8 @@ def renamed_calls(stream: TokenStream) -> dict[str, Hatch]:
     if not any(word.encode() in stream.data for word in CALL_WORDS):
         return {}  # the common case, found at C speed
     renamed = {}
-    for i, token in enumerate(stream.tokens):
-        hatch = CALL_WORDS.get(token.text)
+    for i, text in enumerate(stream.texts):
+        hatch = CALL_WORDS.get(text)
         if hatch is not None and stream.is_ident(i) and stream.is_ident(i + 1, "as") and stream.is_ident(i + 2):
             renamed[stream.text(i + 2)] = hatch
     return renamed

@@ -4,19 +4,23 @@ from verusagent.lens.attributes import read_attribute
 from verusagent.lens.context import ScanContext
 from verusagent.lens.definitions import record_item, record_macro
 from verusagent.lens.functions import ItemScope, parse_function
+from verusagent.lens.invariant_structs import parse_invariant_struct
+from verusagent.lens.machines import MACHINE_MACROS, machine_item, parse_state_machine
 from verusagent.lens.model import ProofSite, ProofSiteKind
 
 _BLOCK_ITEMS = frozenset({"struct", "enum", "union"})
+_PREFIX_GROUPS = frozenset({"(", "["})
 
 
 def scan_items(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> None:
     """Scan items between tokens i and last; attributes and prefix words stay with the item that follows."""
-    stream = ctx.stream
+    texts, kinds = ctx.stream.texts, ctx.stream.kinds
     item_start = i
     while i <= last:
-        if stream.is_punct(i, "#"):
+        text = texts[i]
+        if text == "#" and kinds[i] == "punct":
             i = read_attribute(ctx, i)[1]
-        elif stream.is_punct(i, "(", "["):  # `pub(crate)`, `spec(checked)`: part of the item's prefix
+        elif text in _PREFIX_GROUPS and kinds[i] == "punct":  # `pub(crate)`, `spec(checked)`: the item's prefix
             i = ctx.group_end(i) + 1
         else:
             finished = _scan_item_token(ctx, i, last, item_start, scope)
@@ -27,17 +31,19 @@ def scan_items(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> None:
 def _scan_item_token(ctx: ScanContext, i: int, last: int, item_start: int, scope: ItemScope) -> int | None:
     """Handle the token at i; returns the index after a finished item, or None to go on with the next token."""
     stream = ctx.stream
-    if stream.is_punct(i, ";"):
-        return i + 1
-    if stream.is_punct(i, "{"):
-        return ctx.group_end(i) + 1
-    if stream.tokens[i].kind != "ident":
-        return None
-    text = stream.text(i)
+    text = stream.texts[i]
+    if stream.kinds[i] != "ident":
+        if text == ";":
+            return i + 1
+        return ctx.group_end(i) + 1 if text == "{" else None
     if text == "fn" and stream.is_ident(i + 1):
         return parse_function(ctx, item_start, i, last, scope) + 1
+    if scope.macro is not None and scope.macro.is_machine:
+        after = machine_item(ctx, i, item_start, scope)
+        if after is not None:
+            return after
     if stream.is_punct(i + 1, "!"):
-        end = _macro(ctx, i, last, scope)
+        end = _macro(ctx, item_start, i, last, scope)
         record_macro(ctx, i, item_start, end, scope)
         return end
     handler = _ITEM_HANDLERS.get(text)
@@ -47,7 +53,7 @@ def _scan_item_token(ctx: ScanContext, i: int, last: int, item_start: int, scope
     return end
 
 
-def _macro(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int:
+def _macro(ctx: ScanContext, item_start: int, i: int, last: int, scope: ItemScope) -> int:
     stream = ctx.stream
     open_index = i + 2
     if stream.is_ident(open_index) and stream.text(i) == "macro_rules":
@@ -59,6 +65,10 @@ def _macro(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int:
         ctx.verus_blocks.append(ctx.span(open_index, close))
         inner = ItemScope(path=scope.path, container=scope.container, in_verus=True, modules=scope.modules)
         scan_items(ctx, open_index + 1, close - 1, inner)
+    elif stream.text(i) in MACHINE_MACROS:
+        parse_state_machine(ctx, item_start, i, close, scope)
+    elif stream.text(i) == "struct_with_invariants":
+        parse_invariant_struct(ctx, item_start, i, close, scope)
     elif stream.text(i) != "macro_rules" and stream.is_punct(open_index, "{"):
         # item-wrapping macros such as struct_with_invariants! { } or exec_spec_unverified! { }
         scan_items(ctx, open_index + 1, close - 1, scope)

@@ -87,6 +87,8 @@ def _model(ctx: ScanContext) -> SourceModel:
         proof_sites=sorted(ctx.proof_sites, key=lambda p: p.span.start),
         item_sites=sorted(ctx.item_sites, key=lambda s: s.span.start),
         problems=ctx.problems,
+        state_machines=ctx.state_machines,
+        structs_with_invariants=ctx.structs_with_invariants,
         definitions=sorted(ctx.definitions, key=lambda d: d.span.start),
     )
 
@@ -94,7 +96,7 @@ def _model(ctx: ScanContext) -> SourceModel:
 def _empty_model(data: bytes, problems: list[Problem]) -> SourceModel:
     return SourceModel.model_construct(
         text="", data=data, verus_blocks=[], functions=[], loops=[], calls=[], proof_sites=[], item_sites=[],
-        problems=problems, definitions=[],
+        problems=problems, state_machines=[], structs_with_invariants=[], definitions=[],
     )
 
 
@@ -117,9 +119,8 @@ def _report_encoding(ctx: ScanContext) -> None:
 def _report_structure(ctx: ScanContext) -> None:
     stream = ctx.stream
     for index in stream.unbalanced[:_MAX_REPORTED]:
-        token = stream.tokens[index]
-        message = f"unbalanced `{token.text}`: the file may be truncated or a bracket is missing"
-        ctx.problems.append(Problem(message=message, span=ctx.lines.span(token.start, token.end)))
+        message = f"unbalanced `{stream.texts[index]}`: the file may be truncated or a bracket is missing"
+        ctx.problems.append(Problem(message=message, span=ctx.span(index, index)))
     for start, end in _merge_ranges(stream.syntax_errors)[:_MAX_REPORTED]:
         ctx.problems.append(Problem(message="syntax error (tree-sitter)", span=ctx.lines.span(start, end)))
 

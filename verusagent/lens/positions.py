@@ -1,22 +1,26 @@
 """Byte offsets to 1-based line and character-column positions, as rustc and verus report them."""
 
 from bisect import bisect_right
+from itertools import accumulate
 
 from verusagent.lens.model import Span
+
+
+_plus_one = (1).__add__
 
 
 class LineIndex:
     def __init__(self, data: bytes):
         self.data = data
-        self.line_starts = [0]
-        position = data.find(b"\n")
-        while position >= 0:
-            self.line_starts.append(position + 1)
-            position = data.find(b"\n", position + 1)
+        self.ascii = data.isascii()
+        # each line's length plus its newline, summed: the starts of the lines (C loops, not a Python one)
+        self.line_starts = [0, *accumulate(map(_plus_one, map(len, data.split(b"\n")[:-1])))]
 
     def line_col(self, offset: int) -> tuple[int, int]:
         line = bisect_right(self.line_starts, offset) - 1
         start = self.line_starts[line]
+        if self.ascii:
+            return line + 1, offset - start + 1
         prefix = self.data[start:offset]
         column = len(prefix) if prefix.isascii() else len(prefix.decode("utf-8", "replace"))
         return line + 1, column + 1
@@ -33,6 +37,9 @@ class LineIndex:
         return start + len(chars.encode("utf-8"))
 
     def span(self, start: int, end: int) -> Span:
-        line, col = self.line_col(start)
-        end_line, end_col = self.line_col(end)
-        return Span(start, end, line, col, end_line, end_col)
+        if not self.ascii:
+            return Span(start, end, *self.line_col(start), *self.line_col(end))
+        starts = self.line_starts
+        line = bisect_right(starts, start) - 1
+        end_line = line if line + 1 == len(starts) or end < starts[line + 1] else bisect_right(starts, end, line) - 1
+        return Span(start, end, line + 1, start - starts[line] + 1, end_line + 1, end - starts[end_line] + 1)

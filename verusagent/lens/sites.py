@@ -1,18 +1,22 @@
 """Item-level escape hatches and outside-file reads, found by a scan over every token of the file."""
 
+from itertools import compress, count
+
 from verusagent.lens.context import ScanContext
 from verusagent.lens.hatches import ITEM_WORDS, HatchKind, attribute_hatches
 from verusagent.lens.model import ItemSite, ItemSiteKind
 
 _SITE_WORDS = frozenset(word for word, hatch in ITEM_WORDS.items() if hatch.site is not None)
+_SITE_TOKENS = _SITE_WORDS | {"#"}
 
 
 def scan_item_sites(ctx: ScanContext) -> None:
-    for i, token in enumerate(ctx.stream.tokens):
-        if token.text in _SITE_WORDS:
-            _word_site(ctx, i)
-        elif token.text == "#":
+    texts = ctx.stream.texts
+    for i in list(compress(count(), map(_SITE_TOKENS.__contains__, texts))):
+        if texts[i] == "#":
             _attribute_site(ctx, i)
+        else:
+            _word_site(ctx, i)
 
 
 def _add(ctx: ScanContext, kind: ItemSiteKind, first: int, last: int) -> None:
@@ -41,7 +45,7 @@ def _attribute_site(ctx: ScanContext, i: int) -> None:
 
 def _word_site(ctx: ScanContext, i: int) -> None:
     stream = ctx.stream
-    hatch = ITEM_WORDS[stream.tokens[i].text]
+    hatch = ITEM_WORDS[stream.texts[i]]
     if hatch.kind == HatchKind.MACRO:
         if stream.is_punct(i + 1, "!") and stream.is_punct(i + 2, "(", "[", "{"):
             _add(ctx, hatch.site, i, ctx.group_end(i + 2))

@@ -1,31 +1,29 @@
-"""Tokens of a Rust/Verus file, taken from tree-sitter-rust's leaves.
+"""Tokens of a Rust/Verus file, with their bracket pairs and the file's syntax errors.
 
-tree-sitter parses the whole file; inside `verus! { }` it yields a token tree whose leaves are exactly the
-tokens we need (Verus keywords come out as identifiers, `==>` as `==` `>`, `~` as an ERROR leaf). Outside the
-macro the structured nodes have the same leaves. So one flat token list serves both, and the scanners above it
-decide Verus structure by position.
+Inside `verus! { }` tree-sitter-rust sees only a token tree, so its leaves there are plain tokens (Verus keywords
+are identifiers, `==>` is `==` `>`, `~` an ERROR leaf); the lexer (`lexer.py`) gives the same tokens for the whole
+file, faster than a walk over the tree's leaves. tree-sitter still parses the whole file: its ERROR and MISSING
+nodes are the syntax errors. The scanners above decide Verus structure by position in the flat token list.
 """
 
-import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
+from itertools import compress, count
+from operator import not_
 
 import tree_sitter_rust
 from tree_sitter import Language, Parser
 
+from verusagent.lens.lexer import lex
+from verusagent.lens.outline import cut_off, dropped_ranges, keep_outside
+
 _ATOMIC = frozenset(
     {"string_literal", "raw_string_literal", "char_literal", "line_comment", "block_comment"}
 )
-_LITERALS = frozenset(
-    {"string_literal", "raw_string_literal", "char_literal", "integer_literal", "float_literal"}
-)
-_COMMENTS = frozenset({"line_comment", "block_comment"})
-# A string token as tree-sitter gives it when the string is closed: `"..."`, `b"..."`, `r#"..."#`, `cr"..."`.
-_CLOSED_STRING = re.compile(r'[bc]?(?:"(?:\\.|[^"\\])*"|r(#*)".*"\1)', re.DOTALL)
 OPEN_BRACKETS = {"(": ")", "[": "]", "{": "}"}
 CLOSE_BRACKETS = {")": "(", "]": "[", "}": "{"}
-
-_GROUP_NODES = frozenset({"token_tree", "block"})  # a token tree inside macros such as verus!, a block outside
-_ITEM_OPENERS = frozenset({"impl", "trait", "mod", "group"})
+_BRACKETS = frozenset({*OPEN_BRACKETS, *CLOSE_BRACKETS})
+_ODD_TOKENS = frozenset({"\\", "`"})  # characters no Rust token starts with
 
 _PARSER: Parser | None = None
 
@@ -47,155 +45,170 @@ class Token:
 
 @dataclass
 class TokenStream:
-    """Significant tokens (comments set apart) with their bracket pairs."""
+    """Significant tokens (comments set apart) with their bracket pairs.
+
+    The tokens are kept as parallel lists (`kinds`, `texts`, `starts`, `ends`): the scanners index them directly.
+    `tokens`, the same as Token objects, is made on first use (the guard compares Token lists).
+    """
 
     data: bytes
-    tokens: list[Token]
+    kinds: list[str]  # "ident", "punct", "lit"
+    texts: list[str]
+    starts: list[int]  # byte offsets
+    ends: list[int]
     comments: list[Token]
     match: list[int]  # index of the matching bracket, or -1
     unbalanced: list[int] = field(default_factory=list)  # indices of brackets with no partner
     syntax_errors: list[tuple[int, int]] = field(default_factory=list)  # tree-sitter ERROR/MISSING ranges
+    _tokens: list[Token] | None = field(default=None, repr=False)
+
+    @property
+    def tokens(self) -> list[Token]:
+        if self._tokens is None:
+            self._tokens = list(map(Token, self.kinds, self.texts, self.starts, self.ends))
+        return self._tokens
 
     def __len__(self) -> int:
-        return len(self.tokens)
+        return len(self.texts)
 
     def text(self, i: int) -> str:
-        return self.tokens[i].text if 0 <= i < len(self.tokens) else ""
+        return self.texts[i] if 0 <= i < len(self.texts) else ""
 
     def is_ident(self, i: int, *values: str) -> bool:
-        if not 0 <= i < len(self.tokens):
+        if not 0 <= i < len(self.texts):
             return False
-        token = self.tokens[i]
-        return token.kind == "ident" and (not values or token.text in values)
+        return self.kinds[i] == "ident" and (not values or self.texts[i] in values)
 
     def is_punct(self, i: int, *values: str) -> bool:
-        if not 0 <= i < len(self.tokens):
+        if not 0 <= i < len(self.texts):
             return False
-        token = self.tokens[i]
-        return token.kind == "punct" and token.text in values
+        return self.kinds[i] == "punct" and self.texts[i] in values
 
     def close_of(self, i: int) -> int:
         """The index of the bracket closing the group opened at i (the last token if unclosed)."""
         partner = self.match[i]
-        return partner if partner >= 0 else len(self.tokens) - 1
+        return partner if partner >= 0 else len(self.texts) - 1
 
     def source(self, first: int, last: int) -> str:
-        """The source text from token `first` to token `last`, both included."""
-        return self.data[self.tokens[first].start : self.tokens[last].end].decode("utf-8", "replace")
+        """The source text from token `first` to token `last`, both included ("" when there is none, as at the
+        end of a truncated file)."""
+        last = min(last, len(self.texts) - 1)
+        if first > last:
+            return ""
+        return self.data[self.starts[first] : self.ends[last]].decode("utf-8", "replace")
 
 
 def tokenize(data: bytes, *, outline: bool = False) -> TokenStream:
-    """The tokens of `data`. With `outline`, the inside of a `{ }` group that opens no items (a function body,
-    a struct's fields, a block in a clause) is not read: only its braces are kept, so spans and the text
-    between tokens stay exact while bodies cost nothing."""
-    tree = _parser().parse(data)
-    # In an ASCII file byte offsets are character offsets: slice one decoded string instead of many byte slices.
-    text_of = data.decode("ascii").__getitem__ if data.isascii() else None
-    tokens: list[Token] = []
-    comments: list[Token] = []
-    errors: list[tuple[int, int]] = []
-    kinds: dict[str, str] = {}
-    cursor = tree.walk()
-    while True:
-        node = cursor.node
-        node_type = node.type
-        if node_type in _ATOMIC or node.child_count == 0:
-            start, end = node.start_byte, node.end_byte
-            if start == end:
-                if node.is_missing:
-                    errors.append((start, end))
-            else:
-                text = text_of(slice(start, end)) if text_of else data[start:end].decode("utf-8", "replace")
-                kind = kinds.get(node_type) or _new_kind(kinds, node_type, text, start, end, errors)
-                (comments if kind == "comment" else tokens).append(Token(kind, text, start, end))
-        elif outline and node_type in _GROUP_NODES and data[node.start_byte] == 0x7B and not _opens_items(tokens):
-            _keep_braces(node, tokens)
-        elif cursor.goto_first_child():
-            continue
-        while not cursor.goto_next_sibling():
-            if not cursor.goto_parent():
-                match, unbalanced = _match_brackets(tokens)
-                return TokenStream(data, tokens, comments, match, unbalanced, errors)
+    """The tokens of a file (the lexer) and its syntax errors (tree-sitter's parse). With `outline`, the inside
+    of a `{ }` group that opens no items (a function body, a struct's fields, a block in a clause) is left out:
+    only its braces are kept, so spans and the text between tokens stay exact while bodies cost nothing."""
+    lexed = lex(data)
+    match, unbalanced = _match_brackets(lexed.texts)
+    parsed = _without_clean_verus_blocks(data, lexed, match, unbalanced)
+    tree = _parser().parse(parsed)
+    if parsed is not data and tree.root_node.has_error:  # broken around a block: its content may matter there
+        tree = _parser().parse(data)
+    errors = syntax_errors(tree, data)
+    comments = [Token("comment", text, start, end) for text, start, end in lexed.comments]
+    if outline:
+        return _outline(data, lexed, match, comments, errors)
+    return TokenStream(data, lexed.kinds, lexed.texts, lexed.starts, lexed.ends, comments, match, unbalanced, errors)
+
+
+def _outline(data: bytes, lexed, match: list[int], comments: list[Token], errors) -> TokenStream:
+    ranges = dropped_ranges(lexed.texts, lexed.kinds, match)
+    texts = keep_outside(lexed.texts, ranges)
+    starts = keep_outside(lexed.starts, ranges)
+    bytes_out = [(lexed.starts[first], lexed.starts[stop] if stop < len(lexed.starts) else len(data))
+                 for first, stop in ranges]
+    kept_comments = [c for c in comments if not any(a <= c.start < b for a, b in bytes_out)] if ranges else comments
+    outline_match, unbalanced = _match_brackets(texts)
+    return TokenStream(data, keep_outside(lexed.kinds, ranges), texts, starts, keep_outside(lexed.ends, ranges),
+                       kept_comments, outline_match, unbalanced, errors)
 
 
 def is_cut_off(text: str) -> bool:
     """Whether a piece of Rust (a reply, one function of it) ends inside a group, a string or a block comment,
-    as a truncated reply does: a bracket without its partner, or an opening `"` or `/*` that tree-sitter recovers
-    from silently (as a token of its own, or a string token that stops short of its closing quote)."""
-    stream = tokenize(text.encode("utf-8", "replace"))
-    return bool(stream.unbalanced) or any(_opens_literal(token.text) for token in stream.tokens)
+    as a truncated reply does."""
+    lexed = lex(text.encode("utf-8", "replace"))
+    unbalanced = _match_brackets(lexed.texts)[1]
+    return cut_off(lexed.texts, lexed.kinds, unbalanced, [c[0] for c in lexed.comments])
 
 
-def _opens_literal(text: str) -> bool:
-    if text.startswith("/*"):
-        return True
-    return '"' in text and not text.startswith(("'", "b'")) and _CLOSED_STRING.fullmatch(text) is None
+def _without_clean_verus_blocks(data: bytes, lexed, match: list[int], unbalanced: list[int]) -> bytes:
+    """The bytes tree-sitter parses: the file, with the inside of each clean `verus! { }` blanked (same length).
 
-def _opens_items(tokens: list[Token]) -> bool:
-    """Whether a `{` after these tokens opens items: the body of an impl, trait, mod, broadcast group or macro."""
-    if tokens and tokens[-1].text == "!":
-        return True
-    header: set[str] = set()
-    depth = 0  # inside ( ) or [ ]: `impl<T, const N: usize> View for [T; N]` holds a `;`
-    for token in reversed(tokens):  # back to the end of the item before
-        if token.kind == "ident":
-            header.add(token.text)
-        elif token.text in (")", "]"):
-            depth += 1
-        elif token.text in ("(", "["):
-            depth -= 1
-        elif depth <= 0 and token.text in (";", "{", "}"):
-            break
-    return "fn" not in header and not header.isdisjoint(_ITEM_OPENERS)
-
-
-def _keep_braces(node, tokens: list[Token]) -> None:
-    start, last = node.start_byte, node.child(node.child_count - 1)
-    tokens.append(Token("punct", "{", start, start + 1))
-    if last is not None and last.type == "}" and not last.is_missing and last.end_byte > last.start_byte:
-        tokens.append(Token("punct", "}", last.start_byte, last.end_byte))
-
-
-def _new_kind(kinds: dict[str, str], node_type: str, text: str, start: int, end: int, errors: list) -> str:
-    """The token kind of a node type (remembered), or of one ERROR leaf (recorded as a syntax error)."""
-    if node_type != "ERROR":
-        return kinds.setdefault(node_type, _kind_of(node_type, text))
-    if text.strip("~"):  # `=~=` and `=~~=` put `~` in ERROR leaves: expected inside verus! { }
-        errors.append((start, end))
-    return _kind_of(node_type, text)
+    Inside a macro's token tree tree-sitter reports only unclosed brackets and characters that are no Rust
+    token (a backslash, a backtick, a non-ASCII symbol, a no-break space); in a file whose brackets all close, a
+    block without such a character holds no syntax error and is left out of the parse (most of its time). When
+    the rest does not parse cleanly, the caller parses the whole file: a block can change how tree-sitter recovers
+    around it. tools/lexer_check.py compares both ways over a corpus and on mutated files (`--fuzz`).
+    """
+    if lexed.odd_spaces or unbalanced:  # an unclosed bracket anywhere moves tree-sitter's recovery: parse it all
+        return data
+    texts, starts = lexed.texts, lexed.starts
+    odd = list(compress(count(), map(_ODD_TOKENS.__contains__, texts)))
+    if not data.isascii():
+        odd += [i for i in compress(count(), map(not_, map(str.isascii, texts))) if lexed.kinds[i] == "punct"]
+    suspects = sorted(odd)
+    blanked = bytearray(data)
+    done = 0  # the end of the last blanked block (a verus! inside it is already blank)
+    for i in compress(count(), map("verus".__eq__, texts)):
+        opener = i + 2
+        if opener >= len(texts) or texts[i + 1] != "!" or texts[opener] != "{" or starts[i] < done:
+            continue
+        close = match[opener]
+        if close < 0 or bisect_right(suspects, close) != bisect_right(suspects, opener):
+            continue  # a suspect inside: tree-sitter reads this block itself
+        start, end = starts[opener] + 1, starts[close]
+        blanked[start:end] = b" " * (end - start)
+        done = end
+    return bytes(blanked) if done else data
 
 
-def _kind_of(node_type: str, text: str) -> str:
-    if node_type in _COMMENTS:
-        return "comment"
-    if node_type in _LITERALS:
-        return "lit"
-    if text[:1].isalpha() or text[:1] == "_":
-        return "ident"
-    return "punct"
+def syntax_errors(tree, data: bytes) -> list[tuple[int, int]]:
+    """tree-sitter's ERROR leaves and MISSING nodes, visiting only the subtrees that hold one. An ERROR leaf that
+    is only `~` is expected inside verus! { } (`=~=`, `=~~=`) and not reported."""
+    if not tree.root_node.has_error:
+        return []
+    errors: list[tuple[int, int]] = []
+    cursor = tree.walk()
+    while True:
+        node = cursor.node
+        if node.is_missing:
+            errors.append((node.start_byte, node.end_byte))
+        elif node.child_count == 0 or node.type in _ATOMIC:
+            if node.type == "ERROR" and data[node.start_byte : node.end_byte].strip(b"~"):
+                errors.append((node.start_byte, node.end_byte))
+        elif node.has_error and cursor.goto_first_child():
+            continue
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent():
+                return errors
 
 
-def _match_brackets(tokens: list[Token]) -> tuple[list[int], list[int]]:
-    match = [-1] * len(tokens)
+def _match_brackets(texts: list[str]) -> tuple[list[int], list[int]]:
+    """Bracket partners; a bracket's text is exactly one character (a literal's text holds its quotes). A closing
+    bracket with no opener of its kind open is unbalanced; openers left open inside a closed group are too."""
+    match = [-1] * len(texts)
     stack: list[int] = []
     unbalanced: list[int] = []
-    for i, token in enumerate(tokens):
-        if token.kind != "punct":
-            continue
-        if token.text in OPEN_BRACKETS:
+    open_counts = dict.fromkeys(OPEN_BRACKETS, 0)
+    for i in compress(count(), map(_BRACKETS.__contains__, texts)):
+        text = texts[i]
+        if text in open_counts:
             stack.append(i)
-        elif token.text in CLOSE_BRACKETS:
-            _close(tokens, match, stack, unbalanced, i)
+            open_counts[text] += 1
+            continue
+        opener = CLOSE_BRACKETS[text]
+        if not open_counts[opener]:
+            unbalanced.append(i)
+            continue
+        while texts[stack[-1]] != opener:
+            unbalanced.append(stack.pop())
+            open_counts[texts[unbalanced[-1]]] -= 1
+        j = stack.pop()
+        open_counts[opener] -= 1
+        match[i], match[j] = j, i
     unbalanced.extend(stack)
     return match, sorted(unbalanced)
-
-
-def _close(tokens: list[Token], match: list[int], stack: list[int], unbalanced: list[int], i: int) -> None:
-    opener = CLOSE_BRACKETS[tokens[i].text]
-    if not any(tokens[j].text == opener for j in stack):
-        unbalanced.append(i)
-        return
-    while tokens[stack[-1]].text != opener:  # brackets left open inside this group
-        unbalanced.append(stack.pop())
-    j = stack.pop()
-    match[i], match[j] = j, i

@@ -3,13 +3,16 @@ the same name; new ones (lemmas, helpers) are inserted before the first function
 last method of their impl, or at the end of the ``verus!`` block."""
 
 import re
+from functools import partial
 
 from pydantic import BaseModel, Field
 
 from verusagent.context.render import BODY_ELIDED
 from verusagent.lens import parse
+from verusagent.lens.macro_roles import inductive_target, is_invariant
 from verusagent.lens.model import Function, SourceModel
 from verusagent.lens.tokens import is_cut_off
+from verusagent.llm import machine_splice
 
 _VERUS_MACRO = re.compile(r"\bverus!\s*\{")
 _WRAP_PREFIX = "verus! {\n"
@@ -22,6 +25,9 @@ class ReplyFunction(BaseModel):
     container: str | None
     text: str  # from its first attribute or doc comment to its closing brace
     indent: str  # the whitespace before its first line in the reply
+    machine: str | None = None  # the state machine the reply wrote it in, if any
+    inductive_for: str | None = None  # the operation of its `#[inductive(op)]` attribute
+    invariant: bool = False  # it carries `#[invariant]`
 
 
 class FoundFunctions(BaseModel):
@@ -57,8 +63,16 @@ def functions_in(code: str) -> FoundFunctions:
             continue
         found.complete.append(ReplyFunction(name=function.name, qualified=function.qualified,
                                             container=function.container, text=text,
-                                            indent=_line_indent(model.data, function.span.start)))
+                                            indent=_line_indent(model.data, function.span.start),
+                                            **_machine_hints(model, function)))
     return found
+
+
+def _machine_hints(model: SourceModel, function: Function) -> dict:
+    machine = model.state_machine(function.macro_unit) if (function.macro_unit or "").startswith("sm:") else None
+    return {"machine": machine.name if machine else None,
+            "inductive_for": inductive_target(function.attributes) or None,
+            "invariant": is_invariant(function.attributes)}
 
 
 def _is_elided_body(body: str) -> bool:
@@ -95,6 +109,10 @@ def _target(original: SourceModel, function: ReplyFunction) -> Function | None:
     by_qualified = [f for f in original.functions if f.qualified == function.qualified]
     if by_qualified:
         return by_qualified[0]
+    if function.inductive_for:
+        lemma = machine_splice.inductive_target(original, function.inductive_for, function.machine)
+        if lemma is not None:
+            return lemma
     by_name = [f for f in original.functions if f.name == function.name]
     return by_name[0] if function.container is None and len(by_name) == 1 else None
 
@@ -109,6 +127,7 @@ class _Splicer:
         self.edits: list[_Edit] = []
         self.result = Spliced(candidate="")
         self.new_texts: dict[str, str] = {}  # original qualified name -> its text after the edit
+        self.wrap_at: set[int] = set()  # insertion offsets that need a verus! { } around the new function
 
     def replace(self, target: Function, function: ReplyFunction) -> None:
         indent = _line_indent(self.original.data, target.span.start)
@@ -123,6 +142,8 @@ class _Splicer:
     def insert(self, function: ReplyFunction) -> None:
         offset, indent, before = self._insertion_point(function)
         text = _reindent(function.text, function.indent, indent)
+        if offset in self.wrap_at:  # before a state machine that is not inside verus! { }
+            text = machine_splice.VERUS_WRAP[0] + text + machine_splice.VERUS_WRAP[1]
         text = f"{text}\n\n{indent}" if before else f"\n\n{indent}{text}"
         self.edits.append(_Edit(start=offset, end=offset, text=text, rank=0, order=len(self.edits)))
         self.result.inserted.append(function.qualified)
@@ -130,19 +151,33 @@ class _Splicer:
     def _insertion_point(self, function: ReplyFunction) -> tuple[int, str, bool]:
         """(byte offset, indentation, whether the text goes before what is at the offset)."""
         data = self.original.data
+        indent_of = partial(_line_indent, data)
+        texts = {f.id: self.new_texts.get(f.qualified, self.original.slice(f.span)) for f in self.original.functions}
+        hints = (function.machine, function.inductive_for, function.invariant)
+        machine = machine_splice.machine_for(self.original, function.name, hints, texts)
+        if machine is not None:
+            return machine_splice.inside_machine(self.original, machine, indent_of)
         siblings = [f for f in self.original.functions if function.container and f.container == function.container]
         if siblings:
             last = max(siblings, key=lambda f: f.span.end)
             return last.span.end, _line_indent(data, last.span.start), False
-        users = [f for f in self.original.functions if f.container is None
-                 and _calls(self.new_texts.get(f.qualified, self.original.slice(f.span)), function.name)]
-        if users:
-            first = min(users, key=lambda f: f.span.start)
-            return first.span.start, _line_indent(data, first.span.start), True
+        anchors = [self._anchor(f) for f in self.original.functions
+                   if (f.container is None or f.id.startswith("sm:")) and _calls(texts[f.id], function.name)]
+        if anchors:
+            offset, in_verus = min(anchors)
+            if not in_verus:
+                self.wrap_at.add(offset)
+            return offset, _line_indent(data, offset), True
         if self.original.verus_blocks:
             closing = self.original.verus_blocks[-1].end - 1  # the token tree's closing brace
             return _end_of_items(data, closing), "", False
         return len(data.rstrip()), "", False
+
+    def _anchor(self, user: Function) -> tuple[int, bool]:
+        """Where a new function used by `user` goes (before it, or before its machine), and whether that place
+        is inside verus! { } already."""
+        machine = machine_splice.machine_anchor(self.original, user)
+        return machine if machine is not None else (user.span.start, True)
 
     def build(self) -> Spliced:
         data = self.original.data

@@ -1,26 +1,22 @@
-"""What a review prompt shows of the file around its unit: never the whole file.
-
-PLACEHOLDER until the context slicer (``verusagent/context/``) lands: the lead switches ``review_context`` to
-the slicer at merge, and nothing else changes (the prompts take its result as ``context``). For now it renders
-each unit's enclosing function whole, then the signature and clauses of each function of this file it calls,
-bodies elided and the elision marked (spec functions whole: their bodies are the definitions the proof uses).
+"""What a review prompt shows of the file around its unit: the prover's own context slicer, never a whole
+large file. The unit's enclosing function is shown whole, with what reasoning about it needs (the signatures
+and specs of what it calls, the spec functions and types it mentions), every part left out marked; a file that
+fits the review's budget is shown whole.
 """
 
-from verusagent.lens import Function, Mode, SourceModel
+from verusagent.context import NoTargets, slice_source
+from verusagent.lens import Function, SourceModel
 from verusagent.review.units import as_block
 
-PLACEHOLDER_NOTE = "// review context (placeholder slice): the enclosing function whole, then what it calls"
+REVIEW_BUDGET_TOKENS = 3000  # a unit and what it needs; the prover's prompts may hold more
 
 
 def review_context(model: SourceModel, unit_ids: list[str]) -> str:
     enclosing = _enclosing_functions(model, unit_ids)
-    shown = {f.id for f in enclosing}
-    called = [f for f in _callees(model, enclosing) if f.id not in shown]
-    parts = [PLACEHOLDER_NOTE, *(as_block(model, f.span).strip("\n") for f in enclosing)]
-    if called:
-        parts.append("// called functions: signature and clauses (bodies elided), spec functions whole")
-        parts.extend(_declaration(model, f) for f in called)
-    return "\n\n".join(parts) + "\n"
+    try:
+        return slice_source(model.text, [f.id for f in enclosing], REVIEW_BUDGET_TOKENS).text
+    except NoTargets:  # a unit outside any function the slicer shows: the functions alone
+        return "\n\n".join(as_block(model, f.span).strip("\n") for f in enclosing) + "\n"
 
 
 def _enclosing_functions(model: SourceModel, unit_ids: list[str]) -> list[Function]:
@@ -30,23 +26,3 @@ def _enclosing_functions(model: SourceModel, unit_ids: list[str]) -> list[Functi
         if function is not None:
             found.setdefault(function.id, function)
     return list(found.values())
-
-
-def _callees(model: SourceModel, functions: list[Function]) -> list[Function]:
-    seen: dict[str, Function] = {}
-    for function in functions:
-        for call in model.calls_of(function.id):
-            callee = model.function(call.callee)
-            if callee is not None:
-                seen.setdefault(callee.id, callee)
-    return list(seen.values())
-
-
-def _declaration(model: SourceModel, function: Function) -> str:
-    if function.mode in (Mode.SPEC, Mode.SPEC_CHECKED):
-        return as_block(model, function.span).strip("\n")
-    lines = [function.signature]
-    for clause in function.clauses:
-        lines.append("    " + " ".join(model.slice(clause.span).split()))
-    elided = "{ /* body elided */ }" if function.body is not None else ";"
-    return "\n".join(lines) + "\n" + elided

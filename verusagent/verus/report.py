@@ -33,7 +33,7 @@ def _function_of(diagnostic: Diagnostic, model: "SourceModel | None", main_file:
     if offset is None:
         return UNKNOWN
     function = model.function_at(offset)
-    return function.id if function else OUTSIDE
+    return function.id if function else (model.macro_unit_at(offset) or OUTSIDE)  # e.g. a transition's assert
 
 
 def result_json(result: VerusResult, groups: dict[str, list[Diagnostic]]) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from verusagent.agent.session.schema import SPECS, TOOL_NAMES
 from verusagent.agent.session.views import outline
 from verusagent.agent.session.workspace import Workspace
 from verusagent.agent.strategies import Strategy
+from verusagent.agent.targets import target_names
 from verusagent.crate.prompt import crate_diagnostics
 from verusagent.agent.verifier import VerusBudgetExceeded
 from verusagent.llm import BudgetExceeded, Choice, ModelCallError, ModelClient, ToolCall, render, system_prompt
@@ -147,7 +148,8 @@ class Session:
     def _task(self, feedback: list[str]) -> str:
         base, config = self.base, self.config
         source, crate = base.candidate.text, self.workspace.crate
-        targets = config.targets or (crate.placeholders(source) if config.mode == Mode.SYNTH else [])
+        targets = target_names(crate.target_text(source), config.targets) or (
+            crate.placeholders(source) if config.mode == Mode.SYNTH else [])
         return render("agent", mode=config.mode.value, targets=[f"`{t}`" for t in targets],
                       file_name=self.workspace.file_name, outline=outline(self.workspace),
                       crate_files=self.workspace.paths if self.workspace.is_crate else [],

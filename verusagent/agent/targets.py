@@ -1,0 +1,25 @@
+"""`--fn` targets: each names a function of the file by its name, qualified name or unit id; the inductive
+lemma of a state machine too, by its name (`tr_inc_preserves`) or its unit id (`sm:X/inductive:tr_inc`)."""
+
+from verusagent.lens import Function, parse, parse_shared
+
+
+class UnknownTarget(ValueError):
+    pass
+
+
+def resolve_targets(source: str, targets: list[str]) -> list[Function]:
+    """The functions the targets name, in order; UnknownTarget lists the ones that name nothing."""
+    model = parse(source)
+    found = [(target, model.function(target)) for target in targets]
+    unknown = [target for target, function in found if function is None]
+    if unknown:
+        names = ", ".join(f.qualified for f in model.functions[:12]) + (", ..." if len(model.functions) > 12 else "")
+        raise UnknownTarget(f"--fn {', '.join(unknown)}: no such function in the file (it has: {names or 'none'})")
+    return [function for _, function in found]
+
+
+def target_names(source: str, targets: list[str]) -> list[str]:
+    """The targets as the prompt names them: qualified names (`X::tr_inc_preserves` for a unit id too)."""
+    model = parse_shared(source)[0]
+    return [f.qualified if (f := model.function(target)) else target for target in targets]

@@ -1,0 +1,155 @@
+"""Rust/Verus tokens from one regular expression, as parallel lists (kinds, texts, starts, ends).
+
+The tokens are those tree-sitter-rust gives inside a macro's token tree, which is what a `verus! { }` block is:
+maximal-munch punctuation (`==>` is `==` `>`, `<==>` is `<=` `=>`, `>>` stays one token), a lifetime is `'` and
+its name, `=~~=` is `=` `~~` `=`, doc comments (`///`, `//!`) keep their newline. `tools/lexer_check.py` compares
+them with tree-sitter's leaves over a corpus.
+
+Speed: `findall` cuts the whole text into pieces (whitespace runs included, so offsets are running sums of the
+pieces' lengths) and the kinds come from a table of first characters; Python code runs only for the pieces whose
+first character leaves the kind open (`/`, `'`, `b`, `r`, `c`, non-ASCII). Nested block comments and raw strings
+with more than three `#` take the exact path (`finditer`, one match at a time).
+"""
+
+import re
+from functools import partial
+from itertools import accumulate, compress, count
+from operator import is_, itemgetter, methodcaller, sub
+from typing import NamedTuple
+
+_PUNCT = [">>=", "<<=", "...", "..=", "..", "::", "->", "=>", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=",
+          "/=", "%=", "^=", "&=", "|=", "<<", ">>"]
+_SUFFIX = r"(?:[ui](?:8|16|32|64|128|size)|f32|f64)?"  # 1u64, 2.5f32; `0int` is `0` `int` (Verus's casts)
+_CHAR_BODY = r"(?:[^'\\\n\r]|\\(?:x[0-9a-fA-F]{2}|u\{[0-9a-fA-F_]*\}|.))"
+_NUMBER = (
+    rf"0[xX][0-9a-fA-F_]+{_SUFFIX}|0[oO][0-7_]+{_SUFFIX}|0[bB][01_]+{_SUFFIX}"
+    rf"|[0-9][0-9_]*\.[0-9][0-9_]*(?:[eE][+-]?[0-9_]+)?{_SUFFIX}"
+    rf"|[0-9][0-9_]*[eE][+-]?[0-9_]+{_SUFFIX}"
+    r"|[0-9][0-9_]*\.(?![.A-Za-z_0-9])"
+    rf"|[0-9][0-9_]*{_SUFFIX}"
+)
+_STRING = r"[bc]?\"(?:[^\"\\]|\\.)*(?:\"|\Z)"
+_RAW_STRINGS = "|".join(rf"[bc]?r{h}\"(?:[^\"]|\"(?!{h}))*(?:\"{h})?" for h in ("", "#", "##", "###"))
+_TAIL = rf"|b?'{_CHAR_BODY}'|{_NUMBER}|r#[^\W\d]\w*|[^\W\d]\w*|~+|" + "|".join(map(re.escape, _PUNCT)) + r"|\S"
+# The most frequent pieces first (whitespace, identifiers that cannot prefix a literal, brackets and separators).
+_PIECES = re.compile(
+    r"\s+|[A-Zadefghijklmnopqstuvwxyz_]\w*|[(){}\[\],;]|//(?:/(?!/)|!)[^\n]*\n?|//[^\n]*|/\*(?:[^*]|\*(?!/))*\*/|/\*.*|" + _RAW_STRINGS + "|" + _STRING + _TAIL,
+    re.S,
+)
+# The exact path: the same tokens, block comments and raw strings ended by a scan of their own.
+_EXACT = re.compile(r"(\s+)|(//(?:/(?!/)|!)[^\n]*\n?|//[^\n]*)|(/\*)|([bc]?r#*\")|(" + _STRING + _TAIL + ")", re.S)
+_NEEDS_EXACT = re.compile(r"/\*(?:[^*]|\*(?!/))*/\*|r#{4,}\"", re.S)  # a comment opened in a comment; r####"
+_BLOCK_PARTS = re.compile(r"/\*|\*/")
+
+_FIRST_KIND = {" ": "ws", "\n": "ws", "\t": "ws", "\r": "ws", "\x0b": "ws", "\x0c": "ws", '"': "lit"}
+_FIRST_KIND.update((c, "ident") for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZadefghijklmnopqstuvwxyz_")
+_FIRST_KIND.update((c, "lit") for c in "0123456789")
+_FIRST_KIND.update((c, "punct") for c in "!#$%&()*+,-.:;<=>?@[\\]^`{|}~")
+_SIGNIFICANT = frozenset({"ident", "lit", "punct"})
+_first = itemgetter(0)
+_is_none = partial(is_, None)
+_utf8 = methodcaller("encode", "utf-8", "surrogateescape")
+
+
+class Lexed(NamedTuple):
+    kinds: list[str]  # "ident", "lit", "punct"
+    texts: list[str]
+    starts: list[int]  # byte offsets
+    ends: list[int]
+    comments: list[tuple[str, int, int]]  # (text, start, end), byte offsets
+    odd_spaces: bool  # whitespace other than ASCII (a no-break space, ...): not Rust whitespace
+
+
+def lex(data: bytes) -> Lexed:
+    """The tokens of a file's bytes (non-UTF-8 bytes read one character each, texts with replacements)."""
+    ascii_only = data.isascii()
+    text = data.decode("ascii") if ascii_only else data.decode("utf-8", "surrogateescape")
+    pieces = _exact_pieces(text) if _NEEDS_EXACT.search(text) else _PIECES.findall(text)
+    kinds = list(map(_FIRST_KIND.get, map(_first, pieces)))
+    comment_indices = _settle_kinds(pieces, kinds)
+    ends = list(accumulate(map(len, pieces) if ascii_only else map(len, map(_utf8, pieces))))
+    comments = [(_readable(pieces[i]), ends[i - 1] if i else 0, ends[i]) for i in comment_indices]
+    odd_spaces = not ascii_only and not all(map(str.isascii, compress(pieces, map("ws".__eq__, kinds))))
+    keep = list(map(_SIGNIFICANT.__contains__, kinds))
+    texts = list(compress(pieces, keep))
+    token_ends = list(compress(ends, keep))
+    if ascii_only:  # a token starts its length before its end
+        token_starts = list(map(sub, token_ends, map(len, texts)))
+    else:
+        token_starts = list(compress([0, *ends[:-1]], keep))
+    if _has_surrogates(text, ascii_only):
+        texts = list(map(_readable, texts))
+    return Lexed(list(compress(kinds, keep)), texts, token_starts, token_ends, comments, odd_spaces)
+
+
+def _has_surrogates(text: str, ascii_only: bool) -> bool:
+    """Invalid UTF-8 bytes became lone surrogates (surrogateescape)."""
+    if ascii_only:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _readable(piece: str) -> str:
+    """A piece's text as the bytes decode with replacement characters (invalid bytes are lone surrogates here)."""
+    if piece.isascii():
+        return piece
+    return piece.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def _settle_kinds(pieces: list[str], kinds: list) -> list[int]:
+    """Fill in the kinds the first character left open; returns the indices of the comments."""
+    comments = []
+    for i in list(compress(count(), map(_is_none, kinds))):
+        piece = pieces[i]
+        first = piece[0]
+        if first == "/":
+            kind = "comment" if piece.startswith(("//", "/*")) else "punct"
+        elif first == "'":
+            kind = "lit" if len(piece) > 1 else "punct"
+        elif first in "brc":
+            kind = "lit" if ('"' in piece or "'" in piece) else "ident"
+        elif piece.isspace():
+            kind = "ws"
+        else:
+            kind = "ident" if first.isidentifier() else "punct"
+        kinds[i] = kind
+        if kind == "comment":
+            comments.append(i)
+    return comments
+
+
+def _exact_pieces(text: str) -> list[str]:
+    """The pieces, one match at a time, with nested block comments and raw strings of any `#` count."""
+    pieces: list[str] = []
+    position, size = 0, len(text)
+    while position < size:
+        match = _EXACT.match(text, position)
+        group = match.lastindex
+        if group == 3:
+            end = _block_comment_end(text, position)
+        elif group == 4:
+            end = _raw_string_end(text, match)
+        else:
+            end = match.end()
+        pieces.append(text[position:end])
+        position = end
+    return pieces
+
+
+def _raw_string_end(text: str, match: re.Match) -> int:
+    closing = '"' + "#" * match.group(4).count("#")
+    found = text.find(closing, match.end())
+    return len(text) if found < 0 else found + len(closing)
+
+
+def _block_comment_end(text: str, start: int) -> int:
+    depth = 0
+    for part in _BLOCK_PARTS.finditer(text, start):
+        depth += 1 if part.group() == "/*" else -1
+        if depth == 0:
+            return part.end()
+    return len(text)
