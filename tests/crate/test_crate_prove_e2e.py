@@ -289,3 +289,34 @@ def test_out_inside_the_crate_folder_is_refused(harness, crates) -> None:
     harness.script([])
     run = harness.run("prove", crate, out=crate / "src" / "proved")
     assert run.exit_code == 2 and "which is copied into it" in harness.last_err
+
+
+def test_a_reply_with_file_lines_edits_two_files_and_is_accepted(harness, crates) -> None:
+    """The reply proves `send` (the target's file, no `// file:` line) and adds an assertion to `put` under
+    `// file: src/store/mod.rs`: both files change, the whole crate verifies (the stand-in's verdict)."""
+    crate = crates("netlib")
+    put = ("pub fn put(len: u32) -> (r: u32)\n    requires\n        len < 1000,\n    ensures\n        r == len + 1,\n"
+           "{\n    assert(len + 1 <= 1000);\n    len + 1\n}\n")
+    harness.script([items_reply(f"{PROVED_SEND}\n// file: src/store/mod.rs\n{put}")])
+    harness.scenario([PROVED, BASELINE])
+    run = harness.run("prove", crate, fn=["net::send"])
+    assert run.outcome["verdict"] == "verified", harness.last_err
+    assert run.outcome["changed_files"] == ["src/net.rs", "src/store/mod.rs"]
+    out = harness.tmp / "netlib.standin-verified"
+    assert "assert(len + 1 <= 1000);" in (out / "src/store/mod.rs").read_text()
+    assert_audited(run)
+
+
+def test_the_dry_run_of_a_crate_shows_what_its_target_uses_of_other_files(crates) -> None:
+    from typer.testing import CliRunner
+
+    from verusagent.cli import app
+
+    result = CliRunner().invoke(app, ["prove", str(crates("netlib")), "--model", "scripted/demo", "--dry-run",
+                                      "--json"])
+    assert result.exit_code == 0, result.output
+    [first, *_] = json.loads(result.stdout)["requests"]
+    prompt = first["messages"][-1]["content"]
+    assert first["reply_format"] == "crate" and not first["sliced"]
+    assert "File `src/lib.rs`" in prompt and "File `src/util/arith_helpers.rs` of the same crate" in prompt
+    assert "pub fn double(n: u32) -> (r: u32)" in prompt and "File `src/store/mod.rs`" not in prompt

@@ -4,8 +4,7 @@ from verusagent.agent.candidate import Candidate, Evaluation
 from verusagent.agent.config import AgentConfig, Mode
 from verusagent.agent.strategies import Strategy
 from verusagent.agent.targets import target_names
-from verusagent.context import prompt_view
-from verusagent.crate.prompt import crate_diagnostics, prompt_source
+from verusagent.crate.prompt import crate_diagnostics, crate_view
 from verusagent.crate.splice import crate_edit
 from verusagent.crate.workspace import Workspace
 from verusagent.llm import Edit, ModelClient, chat
@@ -54,24 +53,19 @@ def build_prompt(config: AgentConfig, file_name: str, strategy: Strategy, base: 
                  workspace: Workspace | None = None):
     """The prompt task and its template context. A large file is shown as a slice around its targets and the
     model replies with items; a small one is shown whole and comes back whole. A crate's prompt shows its
-    target's file (verusagent.crate.prompt)."""
+    target's file and what it uses of the others (verusagent.crate.prompt)."""
     workspace = workspace or Workspace.single(file_name)
     text = base.candidate.text
     synth = config.mode == Mode.SYNTH and base.candidate.round == 0
     named = (config.targets or workspace.placeholders(text)) if synth else config.targets
-    shown_name, source = prompt_source(workspace, text)
-    if workspace.is_single_file:
-        view = prompt_view(source, named, [d.unit_id for d in base.errors if d.unit_id])
-        shown, reply_format, targets = view.source, view.reply_format, view.targets
-    else:
-        shown, reply_format, targets = source, "file", []
-    common = {"file_name": shown_name, "source": shown, "strategy": strategy.approach,
-              "feedback": feedback, "reply_format": reply_format}
+    view = crate_view(workspace, text, named, [d.unit_id for d in base.errors if d.unit_id])
+    common = {"file_name": view.file_name, "source": view.source, "strategy": strategy.approach,
+              "feedback": feedback, "reply_format": view.reply_format, "other_files": view.other_files}
     if synth:
         return "synth", common | {"targets": named}
     if base.errors:
         return "repair", common | {"diagnostics": crate_diagnostics(workspace, base.errors, text)}
-    return "prove", common | {"targets": target_names(source, config.targets) or targets}
+    return "prove", common | {"targets": target_names(workspace.target_text(text), config.targets) or view.targets}
 
 
 

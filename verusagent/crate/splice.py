@@ -1,13 +1,14 @@
 """A model's reply as an edit of a crate: a set of edited files.
 
-A reply is a list of sections, each for one file of the crate or (file None) for the target's file. Today a
-reply is one section without a file: the prompt shows the target's file whole, and the functions of an item
-reply go to the file that defines them (a function name defined in one file of the crate resolves to that file;
-a new function goes to the target's file). The coming `// file: src/net.rs` reply markers (with the crate
-prompt's sliced context) plug in at `reply_sections`: a section naming a file outside the crate, or no file
-of it, is refused with feedback, and its code is not used.
+A reply is a list of sections, each for one file of the crate or (file None) for the target's file: a line
+`// file: src/net.rs`, inside a code block or in the prose before one, starts the section of that file. The
+functions of a section without a file go to the file that defines them (a function name defined in one file of
+the crate resolves to that file; a new function goes to the target's file); a named section's go to its file.
+A section naming a file outside the crate, or no file of it, is refused with feedback, and no code of the reply
+is used.
 """
 
+import re
 from pathlib import PurePosixPath
 
 from pydantic import BaseModel
@@ -25,10 +26,40 @@ class ReplySection(BaseModel):
     text: str  # the reply text of this section (prose and code blocks)
 
 
+_CODE_MARKER = re.compile(r"^[ \t]*//[ \t]*file:[ \t]*(?P<path>\S+)[ \t]*$", re.I)
+_PROSE_MARKER = re.compile(r"^[ \t]*(?://|#+|\*\*)?[ \t]*file:[ \t]*`(?P<path>[^`\s]+)`[ \t]*(?:\*\*)?:?[ \t]*$|"
+                           r"^[ \t]*//[ \t]*file:[ \t]*(?P<bare>\S+)[ \t]*$", re.I)
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
+
+
 def reply_sections(reply: str) -> list[ReplySection]:
-    """The reply cut into per-file sections. Not built yet: the whole reply is for the target's file (the
-    `// file:` markers come with the crate prompt)."""
-    return [ReplySection(file=None, text=reply)]
+    """The reply cut into per-file sections at its `// file:` lines (one section per file, in the order first
+    named; a marker inside a code block closes the block there and opens it again in the next section). A reply
+    without markers is one section, for the target's file, exactly as it came."""
+    lines = reply.replace("\r\n", "\n").split("\n")
+    if not any(_CODE_MARKER.match(line) or _PROSE_MARKER.match(line) for line in lines):
+        return [ReplySection(file=None, text=reply)]
+    texts: dict[str | None, list[str]] = {}
+    current, fence = None, None
+    for line in lines:
+        marker, opened = (_CODE_MARKER if fence else _PROSE_MARKER).match(line), _FENCE.match(line)
+        if marker:
+            if fence:
+                texts.setdefault(current, []).append(fence)
+            current = marker["path"] or marker.groupdict().get("bare")
+            if fence:
+                texts.setdefault(current, []).append(f"{fence}rust")
+            continue
+        if opened:
+            fence = None if fence and line.strip() == fence else (fence or opened[1])
+        texts.setdefault(current, []).append(line)
+    return [ReplySection(file=path, text="\n".join(body)) for path, body in texts.items()
+            if path is not None or _has_code(body)]
+
+
+def _has_code(lines: list[str]) -> bool:
+    """Whether the section before the first marker holds any code (else it is prose and empty fences)."""
+    return any(block.text.strip() for block in code_blocks("\n".join(lines)) if block.fenced)
 
 
 def crate_edit(reply: str, workspace: Workspace, text: str, *, truncated: bool = False) -> Edit | ExtractionFailure:
@@ -40,13 +71,18 @@ def crate_edit(reply: str, workspace: Workspace, text: str, *, truncated: bool =
 
 def edit_from_sections(sections: list[ReplySection], workspace: Workspace, text: str, *,
                        truncated: bool = False) -> Edit | ExtractionFailure:
-    files, edits, refused = workspace.files(text), [], []
+    """The sections of one file are read together; each file's edit starts from the edits before it."""
+    files, by_path, refused = workspace.files(text), {}, []
     for section in sections:
         path = _section_file(section, workspace)
         if isinstance(path, ExtractionFailure):
             refused.append(path)
-            continue
-        edits.append(_section_edit(section, path, workspace, files, truncated))
+        else:
+            by_path.setdefault(path, []).append(section.text)
+    edits = []
+    for path, texts in by_path.items():
+        edits.append(_section_edit("\n".join(texts), path, workspace, files, truncated))
+        files.update(edits[-1].changed)
     return _combined(edits, refused, workspace, text)
 
 
@@ -59,6 +95,9 @@ def _section_file(section: ReplySection, workspace: Workspace) -> str | Extracti
         return _refusal(f"`{section.file}` is outside the crate: edit only the files of the crate "
                         f"({', '.join(workspace.order)}).")
     if str(normal) not in workspace.order:
+        endings = [path for path in workspace.order if path.endswith(f"/{normal}")]
+        if len(endings) == 1:
+            return endings[0]
         return _refusal(f"`{section.file}` is not a file of the crate (a proof adds no module): edit only "
                         f"{', '.join(workspace.order)}.")
     return str(normal)
@@ -77,15 +116,15 @@ class _FileEdits(BaseModel):
     kind: str = "items"
 
 
-def _section_edit(section: ReplySection, path: str, workspace: Workspace, files: dict[str, str],
+def _section_edit(section: str, path: str, workspace: Workspace, files: dict[str, str],
                   truncated: bool) -> _FileEdits:
     """A whole file replaces `path`; functions go to the file defining them (default: `path`)."""
-    first = extract_edit(section.text, files[path], truncated=truncated)
+    first = extract_edit(section, files[path], truncated=truncated)
     if isinstance(first, Edit) and first.kind == "whole_file":
         return _FileEdits(changed={path: first.candidate}, notes=first.notes, kind="whole_file")
     if isinstance(first, ExtractionFailure) and first.reason != FailureReason.UNCHANGED:
         return _FileEdits(failure=first)
-    functions = [f for block in code_blocks(section.text) if block.is_rust for f in functions_in(block.text).complete]
+    functions = [f for block in code_blocks(section) if block.is_rust for f in functions_in(block.text).complete]
     return _routed(functions, path, workspace, files)
 
 
@@ -103,8 +142,8 @@ def _routed(functions: list[ReplyFunction], default: str, workspace: Workspace, 
         spliced = splice(parse(files[path]), group)
         if spliced.replaced or spliced.inserted:
             result.changed[path] = spliced.candidate
-        result.replaced += [_named(path, default, n) for n in spliced.replaced]
-        result.inserted += [_named(path, default, n) for n in spliced.inserted]
+        result.replaced += [_named(path, workspace.target, n) for n in spliced.replaced]
+        result.inserted += [_named(path, workspace.target, n) for n in spliced.inserted]
         result.notes += spliced.notes
     return result
 

@@ -29,12 +29,12 @@ def plan_crate(source: Path, package: str | None, names: list[str], out: Path | 
     layout = located.layout
     if layout.problems:
         raise CrateError(f"the crate at {layout.folder} cannot be verified as it is: {'; '.join(layout.problems)}")
+    if layout.is_single_file and not source.is_dir():  # the names as given (the caller checks them in the file)
+        return CratePlan(crate=None, targets=list(names))
     texts = _texts(layout)
     model = CrateModel(layout, texts)
     resolved = [model.resolve(name) for name in names]
     targets = [function.qualified for _, function in resolved]
-    if layout.is_single_file and not source.is_dir():  # the names as given (checked): as before crates
-        return CratePlan(crate=None, targets=list(names))
     target = located.target or (resolved[0][0] if resolved else _default_target(model))
     if out is not None and not in_place:
         problem = out_folder_problem(out, layout)
