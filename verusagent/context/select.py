@@ -12,9 +12,10 @@ candidates too: a proof reveals them). A container (impl, trait, mod) of a shown
 """
 
 import heapq
+from collections.abc import Sequence
 from enum import IntEnum
 
-from verusagent.context.mentions import NameIndex
+from verusagent.context.mentions import Mention, NameIndex
 from verusagent.context.outline import Node
 from verusagent.context.priors import ASSOCIATED_PRIOR, BODY_MEANS, mention_prior, seed_chance
 from verusagent.lens.model import Definition, DefinitionKind, Function
@@ -95,9 +96,10 @@ def cost_of(node: Node, level: Level) -> int:
 
 
 def select(root: Node, index: NameIndex, targets: list[Node], total_bytes: int, least_bytes: int,
-           growth: float) -> Selection:
+           growth: float, mentions: Sequence[Mention] = ()) -> Selection:
     """total_bytes: what the slice may show in all; it may add to what it always shows at least least_bytes,
-    and at least growth times what it always shows."""
+    and at least growth times what it always shows. `mentions`: names of this file that another file shown
+    beside it mentions (a crate's prompt); they count as the targets' own mentions."""
     selection = Selection(index, 0)
     for node in root.walk():
         if isinstance(node.item, Definition) and node.item.kind in _ALWAYS and node.parent.kind in _STRUCTURE:
@@ -107,6 +109,7 @@ def select(root: Node, index: NameIndex, targets: list[Node], total_bytes: int, 
         offers.show_target(target)
     for target in targets:
         offers.read(target, 1.0, certain=True)
+    offers.take_mentions(mentions, None, 1.0, certain=True)
     for node in root.walk():
         chance = seed_chance(node, targets)
         if chance:
@@ -141,13 +144,18 @@ class _Offers:
         selection = self.selection
         start, end = shown_range(node, selection.levels[node])
         header = selection.levels[node] == Level.HEADER
-        for mention in dict.fromkeys(selection.index.mentions(start, end)):
-            candidates = [c for c in selection.index.resolve(mention, node) if c is not node]
+        self.take_mentions(selection.index.mentions(start, end), node, chance, certain, header)
+
+    def take_mentions(self, mentions: Sequence[Mention], node: Node | None, chance: float, certain: bool,
+                      header: bool = False) -> None:
+        """The candidates of each mention (by `node`, or by another file when None): shown, or offered."""
+        for mention in dict.fromkeys(mentions):
+            candidates = [c for c in self.selection.index.resolve(mention, node) if c is not node]
             for candidate in candidates:
                 if certain and len(candidates) <= _AMBIGUOUS:
                     self._show(candidate, 1.0, free=True)
                 else:
-                    prior = 1.0 if certain else mention_prior(node, candidate, header)
+                    prior = 1.0 if certain or node is None else mention_prior(node, candidate, header)
                     self.offer(candidate, chance * prior / len(candidates))
 
     def show_target(self, target: Node) -> None:

@@ -1,11 +1,13 @@
 """`slice_source(source, targets)`: the view of a large file that a prompt shows in place of the whole file."""
 
+from collections.abc import Callable
+
 from pydantic import BaseModel
 
-from verusagent.context.mentions import NameIndex
+from verusagent.context.mentions import Mention, NameIndex
 from verusagent.context.outline import Node, build_outline
 from verusagent.context.render import Renderer
-from verusagent.context.select import select
+from verusagent.context.select import Selection, select
 from verusagent.lens import SourceModel, TokenStream, parse_with_tokens
 
 # Rust and Verus code averages 3 to 3.5 bytes per token (o200k); sizes here are in bytes, budgets in tokens.
@@ -63,6 +65,29 @@ def slice_parsed(source: str, model: SourceModel, stream: TokenStream, targets: 
     index = NameIndex(stream, root)
     selection = select(root, index, target_nodes, budget_tokens * BYTES_PER_TOKEN,
                        LEAST_EXTRA_TOKENS * BYTES_PER_TOKEN, GROWTH)
+    return _sliced(source, root, selection, target_nodes, names)
+
+
+def slice_mentioned(source: str, model: SourceModel, stream: TokenStream, targets: list[str],
+                    mentioned_by: TokenStream, budget_tokens: int,
+                    adjust: Callable[[Mention], Mention | None] = lambda m: m) -> SlicedSource | None:
+    """Another file of a crate, beside the one a prompt is about: its `targets` (the functions named or failing
+    in it, possibly none) whole, the definitions of it that `mentioned_by` (the tokens of what the prompt shows
+    of its file) names, then the likeliest-needed rest within `budget_tokens`. `adjust` reads a mention as
+    seen from the other file (a path through a module, `net::send`, names `send` in the file of `net`; None:
+    not this file's). None when nothing of the file is named."""
+    root = build_outline(model)
+    target_nodes = find_targets(root, targets) if targets else []
+    index = NameIndex(stream, root)
+    mentions = [m for m in map(adjust, index.mentions_by(mentioned_by)) if m is not None and index.resolve(m, None)]
+    if not target_nodes and not mentions:
+        return None
+    selection = select(root, index, target_nodes, budget_tokens * BYTES_PER_TOKEN, 0, 0.0, mentions)
+    names = [n.item.qualified if n.kind == "fn" else f"{n.kind} {n.name}" for n in target_nodes]
+    return _sliced(source, root, selection, target_nodes, names)
+
+
+def _sliced(source: str, root: Node, selection: Selection, target_nodes: list[Node], names: list[str]) -> SlicedSource:
     renderer = Renderer(source.split("\n"), selection.levels)
     text = renderer.render(root)
     others = [n for n in selection.levels if n not in target_nodes and n.kind not in _NOT_LISTED]
