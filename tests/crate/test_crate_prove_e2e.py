@@ -10,25 +10,11 @@ from verusagent.audit import audit_run
 from verusagent.crate.files import split_files
 
 from agent_harness import REPO_ROOT, STANDIN
+from crate_texts import PROVED_SEND
 
 CRATES = REPO_ROOT / "rust_fixtures" / "crates"
 
 LOOP = "    while sent < n {\n"
-PROVED_SEND = """pub fn send(n: u32) -> (sent: u32)
-    ensures
-        sent == n,
-{
-    let mut sent: u32 = 0;
-    while sent < n
-        invariant
-            sent <= n,
-        decreases n - sent,
-    {
-        sent = sent + 1;
-    }
-    sent
-}
-"""
 BASELINE = {"when_not_contains": "decreases n - sent", "verdict": "failed",
             "errors": [{"message": "loop must have a decreases clause", "line_contains": "while sent < n"}]}
 PROVED = {"when_contains": "decreases n - sent", "verdict": "verified"}

@@ -21,24 +21,10 @@ from verusagent.crate.workspace import Workspace as CrateWorkspace
 from verusagent.guard import GuardPolicy, GuardReport
 from verusagent.record import RunWriter, sha256_text
 from verusagent.verus import Diagnostic, SpanRef, Verdict, VerusResult
+from crate_texts import PROVED_SEND
 
 NETLIB = Path(__file__).resolve().parents[2] / "rust_fixtures" / "crates" / "netlib"
 ORIGIN = Candidate(text="", sha256="", strategy="agent", round=1)
-PROVED_SEND = """pub fn send(n: u32) -> (sent: u32)
-    ensures
-        sent == n,
-{
-    let mut sent: u32 = 0;
-    while sent < n
-        invariant
-            sent <= n,
-        decreases n - sent,
-    {
-        sent = sent + 1;
-    }
-    sent
-}
-"""
 
 
 @pytest.fixture

@@ -12,30 +12,11 @@ from typer.testing import CliRunner
 
 from verusagent.cli import app
 from verusagent.verus.cargo import CARGO_VERUS_ENV, find_cargo_verus
+from crate_texts import PROVED_SEND
 
 pytestmark = pytest.mark.verus
 
-NET = """use vstd::prelude::*;
-
-verus! {
-
-pub fn send(n: u32) -> (sent: u32)
-    ensures
-        sent == n,
-{
-    let mut sent: u32 = 0;
-    while sent < n
-        invariant
-            sent <= n,
-        decreases n - sent,
-    {
-        sent = sent + 1;
-    }
-    sent
-}
-
-} // verus!
-"""
+NET = f"use vstd::prelude::*;\n\nverus! {{\n\n{PROVED_SEND}\n}} // verus!\n"
 
 
 @pytest.fixture
