@@ -86,7 +86,6 @@ class Evaluator:
         """One verus run of a screened candidate with `scope` (e.g. `verify_function` with its module): partial,
         never an acceptance. Returns the result and the seq of its verus_run event."""
         sha = evaluation.candidate.sha256
-        # consumed whole: closing the pool's generator early would read as an interrupt and cancel the pool
         [(_, result)] = list(self.verifier.run_scoped([(sha, evaluation.candidate.text, scope)]))
         event = self._record_verus(sha, result, purpose, False)
         self.costs.observe(result.flags, result.duration_s, result.verdict.value, result.from_cache)

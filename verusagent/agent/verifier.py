@@ -2,6 +2,7 @@
 limit on fresh (not cached) verus runs."""
 
 from collections.abc import Iterator
+from contextlib import closing
 from typing import Any
 
 from verusagent.crate.workspace import Workspace
@@ -39,16 +40,27 @@ class Verifier:
         self, jobs: list[tuple[Any, str, dict]], no_cheating: bool = False, fresh: bool = False
     ) -> Iterator[tuple[Any, VerusResult]]:
         """Each (tag, text, scope): `scope` updates the run options (`verify_function`, `verify_module`,
-        `verify_root` for a focused run; empty for a whole-file run). Each run counts against the budget."""
+        `verify_root` for a focused run; empty for a whole-file run). Answers from the result cache come first
+        and cost nothing; each run that starts verus counts against the budget."""
         options = self.options.model_copy(update={"no_cheating": no_cheating, "use_cache": not fresh})
-        pending = list(jobs)
+        pending = []
+        for tag, text, scope in jobs:
+            source, chosen = self.workspace.sources(text), options.model_copy(update=scope)
+            cached = self.pool.cached(source, chosen)
+            if cached is not None:
+                yield tag, self._mapped(cached, text)
+            else:
+                pending.append((tag, text, source, chosen))
         while pending:
             room = self._room(len(pending))
-            batch, pending = pending[:room], pending[room:]
-            texts = {tag: text for tag, text, _ in batch}
-            scoped = [(tag, self.workspace.sources(text), options.model_copy(update=scope))
-                      for tag, text, scope in batch]
-            for tag, result in self.pool.run_jobs(scoped):
+            yield from self._run_batch(pending[:room])
+            pending = pending[room:]
+
+    def _run_batch(self, batch: list[tuple[Any, str, Any, RunOptions]]) -> Iterator[tuple[Any, VerusResult]]:
+        texts = {tag: text for tag, text, _, _ in batch}
+        runs = self.pool.run_jobs([(tag, source, chosen) for tag, _, source, chosen in batch])
+        with closing(runs):  # a consumer that stops early stops this batch's runs, not the pool
+            for tag, result in runs:
                 self.fresh_runs += 0 if result.from_cache else 1
                 yield tag, self._mapped(result, texts[tag])
 

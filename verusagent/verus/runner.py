@@ -6,6 +6,7 @@ import re
 import sqlite3
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from verusagent.verus.cache import ResultCache, cache_key, crate_cache_key, default_cache
@@ -106,22 +107,49 @@ def run_verus(
     reasons."""
     options = options or RunOptions()
     clock = _Clock()
+    run = _prepare(install, source, options)
+    cached = _answer_from_cache(run, clock)
+    if cached is not None:
+        return cached
+    outcome, scratch = _execute(install, run.flags, run.sources, options, registry, clock)
+    result = _result(install, options, _recorded_flags(run.flags, run.sources, options), run.sources, outcome,
+                     run.warnings, clock, scratch)
+    _store(run.cache, run.key, result)
+    clock.mark("cache_store")
+    return result.model_copy(update={"timings": clock.done()})
+
+
+def cached_result(install: VerusInstall, source: bytes | str | CrateSources,
+                  options: RunOptions | None = None) -> VerusResult | None:
+    """The result cache's answer for this run, exactly as `run_verus` would give it, or None (a miss, or
+    `use_cache` off). Starts no verus: a budget of verus runs need not cover it."""
+    return _answer_from_cache(_prepare(install, source, options or RunOptions()), _Clock())
+
+
+@dataclass
+class _PreparedRun:
+    sources: CrateSources
+    flags: list[str]
+    warnings: list[str]
+    key: str
+    cache: ResultCache | None
+
+
+def _prepare(install: VerusInstall, source: bytes | str | CrateSources, options: RunOptions) -> _PreparedRun:
     sources = _sources(source, options)
     crate = None if sources.is_single_file else sources
     flags, warnings = build_flags(install, sources.root_data, options, crate)
-    key = _key(install, flags, sources)
     cache = default_cache() if options.use_cache else None
+    return _PreparedRun(sources, flags, warnings, _key(install, flags, sources), cache)
+
+
+def _answer_from_cache(run: _PreparedRun, clock: _Clock) -> VerusResult | None:
     clock.mark("prepare")
-    cached = _lookup(cache, key, warnings)
+    cached = _lookup(run.cache, run.key, run.warnings)
     clock.mark("cache_lookup")
-    if cached is not None:
-        return cached.model_copy(update={"from_cache": True, "timings": clock.done(), "warnings": warnings})
-    outcome, scratch = _execute(install, flags, sources, options, registry, clock)
-    result = _result(install, options, _recorded_flags(flags, sources, options), sources, outcome, warnings, clock,
-                     scratch)
-    _store(cache, key, result)
-    clock.mark("cache_store")
-    return result.model_copy(update={"timings": clock.done()})
+    if cached is None:
+        return None
+    return cached.model_copy(update={"from_cache": True, "timings": clock.done(), "warnings": run.warnings})
 
 
 def _sources(source: bytes | str | CrateSources, options: RunOptions) -> CrateSources:
