@@ -13,11 +13,14 @@ BYTES_PER_TOKEN = 3
 SLICE_ABOVE_TOKENS = 2500  # files estimated larger than this are sliced (Verus-Bench files stay whole)
 # A slice always shows its targets, what they mention and the `use` lines (call that A), then adds the
 # likeliest-needed rest, up to max(SLICE_BUDGET_TOKENS - A, LEAST_EXTRA_TOKENS, GROWTH * A) tokens more: a target
-# whose own statement needs much context has a proof that needs more of it (its lemmas). A file that fits in
-# SLICE_BUDGET_TOKENS is shown whole.
+# whose own statement needs much context has a proof that needs more of it (its lemmas). A big task, whose A and
+# lemma signatures (L) exceed SLICE_BUDGET_TOKENS, may add BIG_GROWTH * (A + L): VeruSAGE proofs call most
+# lemmas of their file, and such a proof needs more than a 6,000-token prompt holds anyway (measured by
+# tools/slice_report.py). A file that fits in SLICE_BUDGET_TOKENS is shown whole.
 SLICE_BUDGET_TOKENS = 4800
 LEAST_EXTRA_TOKENS = 800
 GROWTH = 0.8
+BIG_GROWTH = 1.2
 
 
 _NOT_LISTED = frozenset({"impl", "mod", "use", "broadcast_use"})  # containers and lines shown for structure
@@ -62,7 +65,7 @@ def slice_parsed(source: str, model: SourceModel, stream: TokenStream, targets: 
         return SlicedSource(text=source, targets=names, shown=["the whole file"], left_out=[], elided_lines=0)
     index = NameIndex(stream, root)
     selection = select(root, index, target_nodes, budget_tokens * BYTES_PER_TOKEN,
-                       LEAST_EXTRA_TOKENS * BYTES_PER_TOKEN, GROWTH)
+                       LEAST_EXTRA_TOKENS * BYTES_PER_TOKEN, GROWTH, BIG_GROWTH)
     renderer = Renderer(source.split("\n"), selection.levels)
     text = renderer.render(root)
     others = [n for n in selection.levels if n not in target_nodes and n.kind not in _NOT_LISTED]
