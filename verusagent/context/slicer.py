@@ -16,7 +16,7 @@ SLICE_ABOVE_TOKENS = 2500  # files estimated larger than this are sliced (Verus-
 # whose own statement needs much context has a proof that needs more of it (its lemmas). A big task, whose A and
 # lemma signatures (L) exceed SLICE_BUDGET_TOKENS, may add BIG_GROWTH * (A + L): VeruSAGE proofs call most
 # lemmas of their file, and such a proof needs more than a 6,000-token prompt holds anyway (measured by
-# tools/slice_report.py). A file that fits in SLICE_BUDGET_TOKENS is shown whole.
+# tools/slice_report.py; only for the default budget). A file that fits in SLICE_BUDGET_TOKENS is shown whole.
 SLICE_BUDGET_TOKENS = 4800
 LEAST_EXTRA_TOKENS = 800
 GROWTH = 0.8
@@ -54,7 +54,8 @@ def slice_source(source: str, targets: list[str], budget_tokens: int | None = No
 def slice_parsed(source: str, model: SourceModel, stream: TokenStream, targets: list[str],
                  budget_tokens: int | None = None) -> SlicedSource:
     """slice_source for a file already parsed (`parse_with_tokens(source)`); the budget defaults to
-    SLICE_BUDGET_TOKENS."""
+    SLICE_BUDGET_TOKENS, grown for a big task (a budget given, as the review's, is kept)."""
+    big_growth = BIG_GROWTH if budget_tokens is None else 0.0
     budget_tokens = SLICE_BUDGET_TOKENS if budget_tokens is None else budget_tokens
     root = build_outline(model)
     target_nodes = find_targets(root, targets)
@@ -65,7 +66,7 @@ def slice_parsed(source: str, model: SourceModel, stream: TokenStream, targets: 
         return SlicedSource(text=source, targets=names, shown=["the whole file"], left_out=[], elided_lines=0)
     index = NameIndex(stream, root)
     selection = select(root, index, target_nodes, budget_tokens * BYTES_PER_TOKEN,
-                       LEAST_EXTRA_TOKENS * BYTES_PER_TOKEN, GROWTH, BIG_GROWTH)
+                       LEAST_EXTRA_TOKENS * BYTES_PER_TOKEN, GROWTH, big_growth)
     renderer = Renderer(source.split("\n"), selection.levels)
     text = renderer.render(root)
     others = [n for n in selection.levels if n not in target_nodes and n.kind not in _NOT_LISTED]
