@@ -49,6 +49,15 @@ Flags: `--version [--output-json]`, `--help`; in a run `--output-json` and `--er
 output (human text otherwise); any `--verify-*` flag makes the run partial; `--verify-function F` (once per run) needs exactly one
 `--verify-root` or `--verify-only-module M` beside it, as verus does (else exit 1 with verus's message), and
 reports only the scenario's errors that lie inside `fn F`. Without a scenario a run exits 2 with an explanation.
+
+Crates. `verus src/lib.rs` follows the root's `mod x;` lines (`x.rs`, `x/mod.rs`, `#[path = "..."]`) as verus
+does: rules match the text of every file, an error's `line_contains` is looked for in the files in order (or in
+`"file": "src/net.rs"`), and its spans name the file as it was opened. `--verify-only-module M` (or `--verify-root`)
+alone reports only the errors in M's files. Called as `cargo-verus verus verify|focus [--manifest-path P] [-p NAME]
+[--target-dir D] -- VERUS-ARGS` (how cargo runs a subcommand), it plays `cargo verus`: it reads the Cargo.toml
+(a workspace's member by `-p`), verifies the package's root like `verus ROOT`, names files from the folder it
+runs in (`member/src/net.rs`), prints cargo's `Compiling` lines and exits 101 where verus exits 1. `verify`
+refuses `--verify-*` flags, as cargo-verus does ("Partial verification must use `cargo verus focus`").
 """
 
 import hashlib
@@ -64,7 +73,7 @@ MARKER = "[verus stand-in]"
 DEFAULT_VERSION = "0.0.0-standin"
 VALUE_FLAGS = {
     "--multiple-errors", "--rlimit", "--num-threads", "--verify-function", "--verify-module",
-    "--verify-only-module", "-V", "--crate-type", "--edition", "--error-format",
+    "--verify-only-module", "-V", "--crate-type", "--edition", "--error-format", "--crate-name",
 }
 KNOWN_FLAGS = [
     "--output-json", "--error-format", "--no-report-long-running", "--multiple-errors", "--rlimit",
@@ -283,7 +292,8 @@ def function_names(text: str) -> list[str]:
     return re.findall(r"\bfn\s+(\w+)", text)
 
 
-def results_document(rule: dict, text: str, crate: str, errors: list[dict], partial: bool, version: str) -> dict:
+def results_document(rule: dict, text: str, crate: str, errors: list[dict], partial: bool, version: str,
+                     files=None) -> dict:
     verdict = rule.get("verdict", "verified")
     error_count = rule.get("errors_count", sum(1 for e in errors if e["level"] == "error"))
     verified = rule.get("verified", max(count_functions(text) - error_count, 0))
@@ -294,8 +304,9 @@ def results_document(rule: dict, text: str, crate: str, errors: list[dict], part
         if verdict == "did_not_compile":
             verified, error_count = 0, 0
         results.update({"verified": verified, "errors": error_count, "is-verifying-entire-crate": not partial})
-    details = {f"{crate}::{name}": {"obligation_proof_notes": [], "failed_proof_notes": []}
-               for name in function_names(text)}
+    modules = [(f.module, f.data.decode("utf-8", "replace")) for f in files] if files else [("", text)]
+    details = {"::".join(p for p in (crate, module, name) if p): {"obligation_proof_notes": [], "failed_proof_notes": []}
+               for module, part in modules for name in function_names(part)}
     return {"func-details": details, "verification-results": results, "verus": build_info(version)}
 
 
@@ -379,11 +390,13 @@ def panic(rule: dict) -> int:
     return rule.get("exit", 1)
 
 
-def log_call(argv: list[str], data: bytes, rule_name: str, started: float) -> None:
+def log_call(argv: list[str], data: bytes, rule_name: str, started: float, files=None) -> None:
     log = os.environ.get("VERUS_STANDIN_LOG")
     if log:
         record = {"argv": argv, "cwd": os.getcwd(), "sha256": hashlib.sha256(data).hexdigest(),
                   "rule": rule_name, "pid": os.getpid(), "start": started, "end": time.time()}
+        if files is not None and len(files) > 1:
+            record["files"] = {f.name: hashlib.sha256(f.data).hexdigest() for f in files}
         with open(log, "a", encoding="utf-8") as out:
             out.write(json.dumps(record) + "\n")
 
@@ -442,6 +455,8 @@ def scope_problem(argv: list[str]) -> str | None:
 
 
 def run(argv: list[str], scenarios: list[dict]) -> int:
+    if len(argv) >= 2 and argv[0] == "verus" and argv[1] in ("verify", "focus"):
+        return run_cargo(argv, scenarios)
     flags, values, positional = split_args(argv)
     bad = check_arguments(argv, flags, scenarios)
     if bad is not None:
@@ -457,27 +472,29 @@ def run(argv: list[str], scenarios: list[dict]) -> int:
     return answer(argv, sources[0], flags, values, scenarios)
 
 
-def answer(argv, file_name, flags, values, scenarios) -> int:
+def answer(argv, file_name, flags, values, scenarios, cargo: dict | None = None) -> int:
     started = time.time()
     try:
-        data = Path(file_name).read_bytes()
+        files = crate_files(file_name)
     except OSError as error:
-        print(f"error: couldn't read {file_name}: {error.strerror}", file=sys.stderr)
+        print(f"error: couldn't read {error.filename}: {error.strerror}", file=sys.stderr)
         return 1
-    text = data.decode("utf-8", errors="replace")
+    data = files[0].data if len(files) == 1 else b"".join(f.data for f in files)
+    text = "".join(f.data.decode("utf-8", errors="replace") for f in files)
     picked = pick_rule(scenarios, text, flags)
     name = f"{picked[0]} (rule {picked[1]})" if picked else "none"
     print(f"{MARKER} note: not the real verus; answering from scenario {name}", file=sys.stderr)
     if picked is None:
         print(f"{MARKER} error: no rule of the scenario matches {file_name}", file=sys.stderr)
-        log_call(argv, data, name, started)
+        log_call(argv, data, name, started, files)
         return 2
-    code = respond(picked[2], data, text, file_name, flags, values, version_of(scenarios))
-    log_call(argv, data, name, started)
+    crate = (cargo or {}).get("name") or values.get("--crate-name") or re.sub(r"\W", "_", Path(file_name).stem)
+    code = respond(picked[2], files, text, crate, flags, values, version_of(scenarios), cargo)
+    log_call(argv, data, name, started, files)
     return code
 
 
-def respond(rule, data, text, file_name, flags, values, version) -> int:
+def respond(rule, files, text, crate, flags, values, version, cargo=None) -> int:
     time.sleep(float(rule.get("sleep", 0)))
     if rule.get("hang"):
         hang()
@@ -486,21 +503,152 @@ def respond(rule, data, text, file_name, flags, values, version) -> int:
     if rule.get("panic"):
         return panic(rule)
     try:
-        errors = [diagnostic(data, file_name, spec) for spec in rule.get("errors", [])]
+        errors = [crate_diagnostic(files, spec) for spec in rule.get("errors", [])]
     except LookupError as problem:
         print(f"{MARKER} error: scenario does not fit the input: {problem}", file=sys.stderr)
         return 2
     partial = bool(flags & PARTIAL_FLAGS)
-    if "--verify-function" in values:
-        errors = focused(errors, data, values["--verify-function"])
-        if not any(e["level"] == "error" for e in errors) and rule.get("verdict", "verified") == "failed":
-            rule = {**rule, "verdict": "verified", "errors_count": 0}
-    crate = re.sub(r"\W", "_", Path(file_name).stem)
-    document = results_document(rule, text, crate, errors, partial, version)
+    errors = scoped(errors, files, values, flags)
+    narrowed = "--verify-function" in values or (partial and len(files) > 1)
+    if narrowed and not any(e["level"] == "error" for e in errors) and rule.get("verdict", "verified") == "failed":
+        rule = {**rule, "verdict": "verified", "errors_count": 0}
+    document = results_document(rule, text, crate, errors, partial, version, files)
     json_errors = "--error-format" in flags
+    if cargo is not None:
+        print(f"   Compiling {crate} v0.1.0 ({os.getcwd()}) [verus stand-in playing cargo verus]", file=sys.stderr)
     emit_stderr(errors + aborting(errors) + list(rule.get("stderr_lines", [])), json_errors)
     emit_stdout(rule, document, "--output-json" in flags, partial)
-    return rule.get("exit", 0 if rule.get("verdict", "verified") == "verified" else 1)
+    code = rule.get("exit", 0 if rule.get("verdict", "verified") == "verified" else 1)
+    if cargo is not None and code == 1:
+        print(f"error: could not compile `{crate}` (lib) due to previous errors", file=sys.stderr)
+        return 101  # cargo's code when the build (here: verus) failed
+    return code
+
+
+# ------------------------------------------------------------------------------------------- crates
+
+
+class SourceFile:
+    def __init__(self, name: str, data: bytes, module: str):
+        self.name, self.data, self.module = name, data, module
+
+
+_MOD_DECL = re.compile(rb'(?:#\[path\s*=\s*"([^"]+)"\]\s*)?(?:pub(?:\([^)]*\))?\s+)?\bmod\s+(\w+)\s*;')
+
+
+def crate_files(root: str) -> list[SourceFile]:
+    """The root and the module files its `mod` lines name (as verus follows them), in declaration order."""
+    files = [SourceFile(root, Path(root).read_bytes(), "")]
+    index = 0
+    while index < len(files):
+        current = files[index]
+        for match in _MOD_DECL.finditer(re.sub(rb"//[^\n]*", b"", current.data)):
+            child = module_path(current, match.group(1), match.group(2).decode())
+            if child is not None and all(f.name != child[0] for f in files):
+                files.append(SourceFile(child[0], Path(child[0]).read_bytes(), child[1]))
+        index += 1
+    return files
+
+
+def module_path(parent: SourceFile, path_attribute: bytes | None, name: str) -> tuple[str, str] | None:
+    module = f"{parent.module}::{name}" if parent.module else name
+    folder = Path(parent.name).parent
+    if path_attribute is not None:
+        return str(folder / path_attribute.decode()), module
+    mod_rs = parent.module == "" or Path(parent.name).name == "mod.rs"
+    base = folder if mod_rs else folder / Path(parent.name).stem
+    for candidate in (base / f"{name}.rs", base / name / "mod.rs"):
+        if candidate.is_file():
+            return str(candidate), module
+    return None
+
+
+def crate_diagnostic(files: list[SourceFile], spec: dict) -> dict:
+    """The diagnostic in the file that `file` names, else in the first file holding its `line_contains`."""
+    wanted = spec.get("file")
+    chosen = [f for f in files if wanted and (f.name == wanted or f.name.endswith("/" + wanted))]
+    if not chosen and "line_contains" in spec and len(files) > 1:
+        chosen = [f for f in files if spec["line_contains"].encode("utf-8") in f.data]
+    source = (chosen or files)[0]
+    entry = diagnostic(source.data, source.name, spec)
+    entry["_module"] = source.module
+    return entry
+
+
+def scoped(errors: list[dict], files: list[SourceFile], values: dict, flags: set[str]) -> list[dict]:
+    """What a `--verify-*` run reports: only the errors inside `fn F`; with a module alone (in a crate of
+    several files), only the errors in that module's files."""
+    if "--verify-function" in values:
+        module = values.get("--verify-only-module", "")
+        source = next((f for f in files if f.module == module and function_range(f.data, values["--verify-function"])),
+                      files[0])
+        kept = [e for e in errors if e.get("_module", "") == source.module or len(files) == 1]
+        errors = focused(kept, source.data, values["--verify-function"])
+    elif len(files) > 1 and ("--verify-only-module" in values or "--verify-module" in values or "--verify-root" in flags):
+        module = values.get("--verify-only-module", values.get("--verify-module", ""))
+        errors = [e for e in errors if e.get("_module", "") == module or e.get("_module", "").startswith(module + "::")
+                  and module]
+    for entry in errors:
+        entry.pop("_module", None)
+    return errors
+
+
+def run_cargo(argv: list[str], scenarios: list[dict]) -> int:
+    """`cargo-verus verus verify|focus [cargo options] -- [verus options]`, as cargo calls a subcommand."""
+    subcommand, rest = argv[1], argv[2:]
+    cargo_args, verus_args = (rest[:rest.index("--")], rest[rest.index("--") + 1:]) if "--" in rest else (rest, [])
+    if subcommand == "verify" and any(a.split("=")[0] in PARTIAL_FLAGS for a in verus_args):
+        print("Error: Partial verification must use `cargo verus focus` (verus stand-in playing cargo-verus)",
+              file=sys.stderr)
+        return 1
+    options = cargo_options(cargo_args)
+    try:
+        name, root = package_root(options.get("--manifest-path", "Cargo.toml"), options.get("-p"))
+    except (OSError, LookupError, ValueError) as problem:
+        print(f"error: {problem} (verus stand-in playing cargo-verus)", file=sys.stderr)
+        return 101
+    if not scenarios:
+        print(f"{MARKER} error: no scenario: set VERUS_STANDIN_SCENARIO", file=sys.stderr)
+        return 2
+    flags, values, _ = split_args(verus_args)
+    bad = check_arguments(verus_args, flags, scenarios)
+    if bad is not None:
+        return bad
+    return answer(argv, root, flags, values, scenarios, cargo={"name": name})
+
+
+def cargo_options(args: list[str]) -> dict[str, str]:
+    options, index = {}, 0
+    while index < len(args):
+        name, _, inline = args[index].partition("=")
+        if name in ("--manifest-path", "-p", "--package", "--target-dir"):
+            value = inline or (args[index + 1] if index + 1 < len(args) else "")
+            options["-p" if name == "--package" else name] = value
+            index += 0 if inline else 1
+        index += 1
+    return options
+
+
+def package_root(manifest_path: str, package: str | None) -> tuple[str, str]:
+    """The package's name and root file (relative to the current folder), a workspace member by `-p`."""
+    import tomllib
+
+    manifest = Path(manifest_path)
+    data = tomllib.loads(manifest.read_text(encoding="utf-8"))
+    if package and data.get("package", {}).get("name") != package:
+        for pattern in data.get("workspace", {}).get("members", []):
+            for member in sorted(manifest.parent.glob(pattern)):
+                inner = tomllib.loads((member / "Cargo.toml").read_text(encoding="utf-8"))
+                if inner.get("package", {}).get("name") == package:
+                    manifest, data = member / "Cargo.toml", inner
+                    break
+    if "package" not in data or (package and data["package"].get("name") != package):
+        raise LookupError(f"package `{package}` not found in {manifest_path}")
+    folder = manifest.parent
+    for candidate in (data.get("lib", {}).get("path"), "src/lib.rs", "src/main.rs"):
+        if candidate and (folder / candidate).is_file():
+            return data["package"]["name"].replace("-", "_"), os.path.normpath(str(folder / candidate))
+    raise LookupError(f"package `{data['package']['name']}` has no root file")
 
 
 def main(argv: list[str]) -> int:

@@ -134,6 +134,29 @@ def test_the_budget_bounds_what_is_added_but_never_what_the_target_needs(ledger)
     assert 0 < grown.spent <= sum(len(model.slice(n.item.span)) for n in tight.levels)
 
 
+def test_a_big_task_grows_its_budget_with_the_file_lemmas(ledger):
+    """What the target needs and the lemmas exceed the budget: the slice may add big_growth times both."""
+    from verusagent.context.mentions import NameIndex
+    from verusagent.context.outline import build_outline
+    from verusagent.context.select import cost_of, natural_level, select
+    from verusagent.context.slicer import find_targets
+    from verusagent.lens import parse_with_tokens
+
+    model, stream = parse_with_tokens(ledger)
+    root = build_outline(model)
+    index, targets = NameIndex(stream, root), find_targets(root, ["sum_balances"])
+    lemmas = [n for n in root.walk() if n.kind == "fn" and n.name.startswith("lemma_")]
+    small = select(root, index, targets, total_bytes=1, least_bytes=0, growth=0.0, big_growth=1.0)
+    always = sum(cost_of(n, level) for n, level in small.levels.items()) - small.spent
+    assert small.budget == always + sum(cost_of(n, natural_level(n)) for n in lemmas)
+    assert {n.name for n in lemmas} <= {n.name for n in small.levels}
+    without = select(root, index, targets, total_bytes=1, least_bytes=0, growth=0.0)
+    assert without.budget == 0 and without.spent == 0
+    roomy = len(ledger) * 2  # the target's needs and the lemmas fit: not a big task, the budget is the usual one
+    usual = select(root, index, targets, total_bytes=roomy, least_bytes=0, growth=0.0, big_growth=5.0)
+    assert usual.budget == roomy - always
+
+
 def test_a_file_that_fits_the_budget_is_shown_whole(ledger):
     whole = slice_source(ledger, ["sum_balances"], budget_tokens=estimate_tokens(ledger))
     assert whole.text == ledger and whole.elided_lines == 0

@@ -337,3 +337,12 @@ def test_an_original_renamed_hatch_licenses_no_new_call_elsewhere() -> None:
     [violation] = guard(original, candidate).violations
     assert (violation.rule, violation.function, violation.evidence.candidate) == (
         Rule.ESCAPE_HATCH_ADDED, "fn:b", "helper(false)")
+
+
+def test_a_tracked_permission_conjured_with_assume_new(base_text, proved_text) -> None:
+    """`Tracked::assume_new()` makes a tracked value (a permission) out of nothing: an escape hatch that
+    `--no-cheating` does not see (it is vstd's function), so the guard must."""
+    cheat = edit(proved_text, "i = i + 1;", "i = i + 1;\n        let tracked t: Tracked<int> = Tracked::assume_new();")
+    report = guard(base_text, cheat)
+    assert rules_of(report) == {("escape-hatch-added", "fn:find")}
+    assert report.violations[0].evidence.candidate == "assume_new()"

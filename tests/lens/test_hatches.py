@@ -100,3 +100,10 @@ def test_the_system_prompt_names_every_hatch_the_table_gives_words_for() -> None
     text = " ".join(system_prompt().split())
     for name in [*prompt_names(outside_reads=False), *prompt_names(outside_reads=True)]:
         assert name in text
+
+
+def test_assume_new_is_a_site_that_no_cheating_does_not_reject() -> None:
+    model = parse("verus! {\nproof fn p() {\n    let tracked t: Tracked<int> = Tracked::assume_new();\n}\n}\n")
+    assert sites_of(model, "fn:p")[-1] == (ProofSiteKind.ASSUME_NEW, "Tracked::assume_new",
+                                           "Tracked::assume_new();")
+    assert ProofSiteKind.ASSUME_NEW not in NO_CHEATING_SITES

@@ -5,6 +5,7 @@ from pathlib import Path
 
 from verusagent.verus import RunOptions, Verdict, VerusResult, run_verus
 from verusagent.verus.cache import ResultCache, cache_key, default_cache
+from verusagent.verus.runner import cached_result
 
 SOURCE = "use vstd::prelude::*;\nverus! {\nfn f() {}\n}\n"
 
@@ -17,6 +18,16 @@ def test_second_run_is_a_cache_hit(use_scenario, standin_log, private_cache: Pat
     assert not first.from_cache and second.from_cache
     assert second.verdict == first.verdict and second.content_sha256 == first.content_sha256
     assert (private_cache / "verus-results.sqlite3").exists()
+
+
+def test_cached_result_answers_without_running_verus(use_scenario, standin_log) -> None:
+    install = use_scenario("verified")
+    assert cached_result(install, SOURCE) is None
+    first = run_verus(install, SOURCE)
+    answer = cached_result(install, SOURCE)
+    assert answer is not None and answer.from_cache and answer.verdict == first.verdict
+    assert cached_result(install, SOURCE, RunOptions(use_cache=False)) is None  # a fresh run asks no cache
+    assert len(standin_log()) == 1
 
 
 def test_changed_bytes_flags_or_scenario_miss(use_scenario, standin_log) -> None:

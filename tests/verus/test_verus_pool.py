@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import STANDIN, SCENARIOS, is_running, pids_in, wait_until
+from verus_support import STANDIN, SCENARIOS, is_running, pids_in, wait_until
 from verusagent.verus import RunOptions, VerusPool
 
 SLOW = "verus! { fn slow_{n}() {} }\n"
@@ -95,3 +95,35 @@ def test_ctrl_c_leaves_no_process(script_text: str, processes: int, tmp_path: Pa
     pids = pids_in(pidfile)
     assert len(pids) == processes  # the pool's third run never started
     assert wait_until(lambda: not any(is_running(pid) for pid in pids), 3.0), [p for p in pids if is_running(p)]
+
+
+FAST_OR_HANG = {"name": "fast or hang", "rules": [{"when_contains": "FAST", "verdict": "verified"}, {"hang": True}]}
+
+
+def test_closing_a_batch_early_stops_only_its_runs(use_scenario, pidfile: Path) -> None:
+    pool = VerusPool(use_scenario(FAST_OR_HANG), jobs=3, options=RunOptions(timeout_s=60, use_cache=False))
+    try:
+        other = pool.submit("fn other_hang() {}")  # a run outside the batch: it must survive the batch's close
+        assert wait_until(lambda: len(pids_in(pidfile)) == 2, 20.0), pids_in(pidfile)
+        others = pids_in(pidfile)
+        batch = pool.run_all([("fast", "fn FAST() {}"), ("hang", "fn batch_hang() {}")])
+        assert next(batch)[0] == "fast"
+        assert wait_until(lambda: len(pids_in(pidfile)) == 4, 20.0), pids_in(pidfile)
+        batch.close()  # what a `break` or a garbage-collected generator does
+        mine = pids_in(pidfile)[2:]
+        assert wait_until(lambda: not any(is_running(pid) for pid in mine), 3.0)
+        assert all(is_running(pid) for pid in others) and not other.done()
+        assert pool.submit("fn FAST_again() {}").result(timeout=30).verdict.value == "verified"
+    finally:
+        pool.cancel()
+    assert wait_until(lambda: not any(is_running(pid) for pid in pids_in(pidfile)), 3.0)
+
+
+def test_a_batch_closed_early_drops_its_queued_runs(use_scenario, standin_log) -> None:
+    pool = VerusPool(use_scenario("slow"), jobs=1, options=RunOptions(use_cache=False))
+    with pool:
+        batch = pool.run_all([(n, SLOW.replace("{n}", str(n))) for n in range(3)])
+        next(batch)
+        batch.close()
+        assert len(standin_log()) == 1  # the second run was killed, the third never started
+        assert list(pool.run_all([("again", "fn FAST() {}")]))[0][0] == "again"

@@ -55,9 +55,10 @@ def _plan(mode: str, source: Path, log: Path | None, options: AgentOptions):
             raise UsageError(str(error)) from error
         check_calibration(plan.config.review.calibration)
         return plan, log
-    task = read_task(source, log, options)
-    config = agent_config(mode, options)
-    check_targets(task.original, config.targets)
+    task, targets = read_task(source, log, options)
+    config = agent_config(mode, options).model_copy(update={"targets": targets})
+    if task.crate is None:
+        check_targets(task.original, config.targets)
     check_calibration(config.review.calibration)
     return RunPlan(task=task, config=config, verus=options.verus, runs_dir=options.runs_dir), None
 
@@ -91,11 +92,45 @@ def _dry_run(mode: str, source: Path, log: Path | None, options: AgentOptions) -
         raise UsageError("--dry-run renders a new run's first requests; it cannot be combined with --resume")
     if mode == "repair" and log is None:
         raise UsageError("repair --dry-run needs --log LOG: without verus, the errors come from a saved verus output")
-    task = Task(source_path=source, original=_read_source(source), out_path=source, log_text=_read_log(log))
-    config = agent_config(mode, options)
-    check_targets(task.original, config.targets)
+    original = _read_source(source) if _is_file(source) else ""
+    plan = _crate_plan(source, options, writes=False)
+    if plan.crate is not None:
+        task = Task(source_path=source, original=plan.original, out_path=plan.out, log_text=_read_log(log),
+                    crate=plan.crate)
+    else:
+        task = Task(source_path=source, original=original, out_path=source, log_text=_read_log(log))
+        check_targets(original, plan.targets)
+    config = agent_config(mode, options).model_copy(update={"targets": plan.targets})
     print_dry_run(dry_run(task, config), options.as_json)
     return EXIT_VERIFIED
+
+
+def read_task(source: Path, log: Path | None, options: AgentOptions) -> tuple[Task, list[str]]:
+    """The task, and the `--fn` names resolved in its file or crate (an unknown or ambiguous one is an error)."""
+    original = _read_source(source) if _is_file(source) else ""
+    plan = _crate_plan(source, options, writes=True)
+    if plan.crate is not None:
+        task = Task(source_path=source, original=plan.original, out_path=plan.out, in_place=options.in_place,
+                    log_text=_read_log(log), crate=plan.crate)
+        return task, plan.targets
+    return _file_task(source, original, log, options), plan.targets
+
+
+def _is_file(source: Path) -> bool:
+    """A path that is not a crate folder or manifest: read first, so a file that cannot be read says so."""
+    return not (source.is_dir() or source.name == "Cargo.toml")
+
+
+def _crate_plan(source: Path, options: AgentOptions, writes: bool):
+    """The crate of `source` (a single file: `crate` None); `writes`: --out and --in-place are checked."""
+    from verusagent.crate.layout import CrateError
+    from verusagent.crate.task import plan_crate
+
+    try:
+        return plan_crate(source, options.package, list(options.fn or []), options.out if writes else None,
+                          options.in_place)
+    except CrateError as error:
+        raise UsageError(str(error)) from error
 
 
 def _read_source(source: Path) -> str:
@@ -107,8 +142,7 @@ def _read_source(source: Path) -> str:
         raise UsageError(f"{source} is not UTF-8 (byte {error.start}); verus reads UTF-8 source") from error
 
 
-def read_task(source: Path, log: Path | None, options: AgentOptions) -> Task:
-    original = _read_source(source)
+def _file_task(source: Path, original: str, log: Path | None, options: AgentOptions) -> Task:
     out = options.out or source.with_name(source.stem + ".verified.rs")
     if out.resolve() == source.resolve() and not options.in_place:
         raise UsageError(f"--out {out} is the input file: pass --in-place to overwrite it (a backup is kept)")

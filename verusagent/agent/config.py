@@ -5,6 +5,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from verusagent.crate.layout import CrateTask
 from verusagent.review.settings import ReviewSettings
 
 
@@ -70,3 +71,4 @@ class Task(BaseModel):
     out_path: Path
     in_place: bool = False
     log_text: str | None = None  # `repair --log LOG`: saved verus output for the baseline
+    crate: CrateTask | None = None  # a crate (then `original` holds every module file, verusagent.crate.files)

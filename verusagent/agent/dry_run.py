@@ -13,6 +13,7 @@ from verusagent.agent.config import AgentConfig, Mode, Task
 from verusagent.agent.proposer import build_prompt
 from verusagent.agent.strategies import portfolio
 from verusagent.agent.verifier import result_from_log
+from verusagent.crate.workspace import Workspace
 from verusagent.guard import GuardReport
 from verusagent.llm import chat
 from verusagent.record import sha256_text
@@ -26,7 +27,8 @@ class DryRequest(BaseModel):
     tokenizer: str
     estimated_cost_usd: float | None  # the prompt's input price for one request; None: no known price
     samples: int  # replies asked for (`--samples`)
-    reply_format: str  # "file" (the whole file comes back) or "items" (only the functions changed)
+    reply_format: str  # "file" (the whole file comes back), "items" (only the functions changed), or "crate"
+    # (items, with a `// file:` line before each other file's)
     sliced: bool  # the prompt shows a slice of the file, not all of it
     messages: list[dict[str, str]]
 
@@ -39,28 +41,37 @@ class DryRun(BaseModel):
 def dry_run(task: Task, config: AgentConfig) -> DryRun:
     from verusagent.llm.tokens import prompt_size
 
-    base, notes = _first_base(task, config)
+    workspace = _workspace(task)
+    base, notes = _first_base(task, config, workspace)
+    shown_whole = workspace.target_text(base.candidate.text)
     requests = []
     for strategy in portfolio(config.strategies):
-        name, context = build_prompt(config, task.source_path.name, strategy, base, [])
+        name, context = build_prompt(config, task.source_path.name, strategy, base, [], workspace)
         messages = chat(name, **context)
         size = prompt_size(config.model, messages)
         requests.append(DryRequest(
             task=name, strategy=strategy.name, file=str(task.source_path), prompt_tokens=size.tokens,
             tokenizer=size.tokenizer, estimated_cost_usd=size.input_cost_usd, samples=config.samples,
-            reply_format=context["reply_format"], sliced=context["source"] != base.candidate.text,
+            reply_format=context["reply_format"], sliced=context["source"] != shown_whole,
             messages=messages))
     return DryRun(requests=requests, notes=notes)
 
 
-def _first_base(task: Task, config: AgentConfig) -> tuple[Evaluation, list[str]]:
+def _workspace(task: Task) -> Workspace:
+    """The crate's files as the run would see them (no verus: the target and the layout suffice)."""
+    if task.crate is None:
+        return Workspace.single(task.source_path.name)
+    return Workspace(task.crate.layout, task.crate.target)
+
+
+def _first_base(task: Task, config: AgentConfig, workspace: Workspace) -> tuple[Evaluation, list[str]]:
     """What round 1 starts from: the input, with the errors of `--log` in repair mode."""
     text = task.original
     candidate = Candidate(text=text, sha256=sha256_text(text), strategy="baseline", round=0)
     base = Evaluation(candidate=candidate, guard=GuardReport(violations=[]))
     if config.mode != Mode.REPAIR:
         return base, []
-    logged = result_from_log(task.log_text or "", text, task.source_path.name)
+    logged = result_from_log(task.log_text or "", text, task.source_path.name, workspace)
     if logged is None:
         return base, ["the log shows no verus error: the run would start with a verus run; shown: the prove "
                       "prompt it would send if that run found no error"]

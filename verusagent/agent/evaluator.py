@@ -5,7 +5,8 @@ from verusagent.agent.focus import (CostBook, FocusSettings, ParentView, Screeni
                                     plan_screening)
 from verusagent.agent.review_gate import ReviewGate
 from verusagent.agent.verifier import Verifier
-from verusagent.guard import GuardPolicy, GuardReport, guard
+from verusagent.crate.workspace import Workspace
+from verusagent.guard import GuardPolicy, GuardReport
 from verusagent.record import CandidateCreated, ReviewReport, RunWriter, ScreeningPlanned, VerusRun
 from verusagent.record import GuardReport as GuardEvent
 from verusagent.review.agent_gate import ReviewVerdict
@@ -16,8 +17,11 @@ WHOLE = ScreeningPlan(kind="whole", reason="a whole-file run")
 
 class Evaluator:
     def __init__(self, original: str, policy: GuardPolicy, review: ReviewGate, verifier: Verifier, record: RunWriter,
-                 focus: FocusSettings | None = None, costs: CostBook | None = None):
+                 focus: FocusSettings | None = None, costs: CostBook | None = None,
+                 workspace: Workspace | None = None):
         self.original = original
+        # the files a candidate text holds (one, for a file; an evaluator without verus screens a single file)
+        self.workspace = workspace or (verifier.workspace if verifier is not None else Workspace.single("input.rs"))
         self.policy = policy
         self.review_gate = review
         self.verifier = verifier
@@ -35,7 +39,7 @@ class Evaluator:
         self.texts[candidate.sha256] = candidate.text
         self.record.emit(CandidateCreated(sha256=candidate.sha256, strategy=candidate.strategy,
                                           round=candidate.round, parent=candidate.parent, call_id=candidate.call_id))
-        report = guard(self.original, candidate.text, self.policy)
+        report = self.workspace.guard(self.original, candidate.text, self.policy)
         self._record_guard(candidate.sha256, report)
         verdict = self._review(candidate, report, replay)
         self._record_review(candidate.sha256, verdict)
@@ -82,14 +86,13 @@ class Evaluator:
         """One verus run of a screened candidate with `scope` (e.g. `verify_function` with its module): partial,
         never an acceptance. Returns the result and the seq of its verus_run event."""
         sha = evaluation.candidate.sha256
-        # consumed whole: closing the pool's generator early would read as an interrupt and cancel the pool
         [(_, result)] = list(self.verifier.run_scoped([(sha, evaluation.candidate.text, scope)]))
         event = self._record_verus(sha, result, purpose, False)
         self.costs.observe(result.flags, result.duration_s, result.verdict.value, result.from_cache)
         return result, [event.seq]
 
     def recheck_guard(self, text: str) -> GuardReport:
-        return guard(self.original, text, self.policy)
+        return self.workspace.guard(self.original, text, self.policy)
 
     def _plan(self, evaluation: Evaluation, parents: dict[str, Evaluation] | None) -> ScreeningPlan:
         sha = evaluation.candidate.sha256
@@ -98,7 +101,7 @@ class Evaluator:
         if sha not in self.plans:
             parent = parents.get(evaluation.candidate.parent or "")
             view = ParentView(text=parent.candidate.text, result=parent.verus) if parent else None
-            plan = plan_screening(evaluation.candidate.text, view, self.costs, self.focus)
+            plan = plan_screening(evaluation.candidate.text, view, self.costs, self.focus, self.workspace.models)
             if plan.kind == "whole":
                 return plan
             self._record_plan(sha, plan)

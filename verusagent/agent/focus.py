@@ -12,6 +12,7 @@ several functions are several runs, or one module-level run when they share a mo
 of this task's measured runs of each kind (whole file, one function, one module), with priors until measured.
 """
 
+from collections.abc import Callable
 from statistics import fmean
 from typing import Literal
 
@@ -91,14 +92,22 @@ class CostBook:
         return estimate
 
 
-def plan_screening(text: str, parent: "ParentView | None", costs: CostBook, settings: FocusSettings) -> ScreeningPlan:
+Models = Callable[[str], dict[str, SourceModel]]  # a candidate text -> each file's model (one, for a single file)
+
+
+def _one_file(text: str) -> dict[str, SourceModel]:
+    return {"": parse_shared(text)[0]}
+
+
+def plan_screening(text: str, parent: "ParentView | None", costs: CostBook, settings: FocusSettings,
+                   models: Models = _one_file) -> ScreeningPlan:
     if settings.mode == FocusMode.OFF:
         return ScreeningPlan(kind="whole", reason="focused screening is off")
     if settings.mode == FocusMode.AUTO and text.count("\n") < settings.min_lines:
         return ScreeningPlan(kind="whole", reason=f"a small file (under {settings.min_lines} lines)")
     if not costs.whole:
         return ScreeningPlan(kind="whole", reason="no whole-file run of this task measured yet")
-    targets = focus_targets(text, parent, costs)
+    targets = focus_targets(text, parent, costs, models)
     if isinstance(targets, str):
         return ScreeningPlan(kind="whole", reason=targets)
     return _cheapest(targets, costs.estimates(targets), settings)
@@ -121,18 +130,20 @@ class ParentView(BaseModel):
     result: VerusResult | None
 
 
-def focus_targets(text: str, parent: ParentView | None, costs: CostBook) -> list[FocusTarget] | str:
-    """The functions to verify, or why the whole file must be verified."""
+def focus_targets(text: str, parent: ParentView | None, costs: CostBook,
+                  models: Models = _one_file) -> list[FocusTarget] | str:
+    """The functions to verify, or why the whole file must be verified. In a crate, every file's functions
+    (their ids and modules are the crate's: `fn:net::send` in module `net`)."""
     if parent is None or parent.result is None or parent.result.verdict not in _KNOWN_FAILURES:
         return "the parent's verus result does not say which functions fail"
-    mine, theirs = parse_shared(text)[0], parse_shared(parent.text)[0]
-    if _outside_functions(mine) != _outside_functions(theirs):
+    mine, theirs = models(text), models(parent.text)
+    if {p: _outside_functions(m) for p, m in mine.items()} != {p: _outside_functions(m) for p, m in theirs.items()}:
         return "the candidate changes text outside functions"
     failing = _failing_ids(parent.result)
     if failing is None:
         return "an error of the parent lies outside any function"
-    wanted = _changed_ids(mine, theirs) | failing
-    functions = {f.id: f for f in _outermost(mine.functions)}
+    wanted = set().union(*(_changed_ids(mine[p], theirs[p]) for p in mine)) | failing
+    functions = {f.id: f for model in mine.values() for f in _outermost(model.functions)}
     if not wanted or not wanted <= functions.keys():
         return "a failing function of the parent is not a function of the candidate"
     in_machines = sorted(unit for unit in wanted if (functions[unit].macro_unit or "").startswith("sm:"))

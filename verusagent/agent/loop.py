@@ -11,15 +11,12 @@ from verusagent.agent.candidate import Candidate, Evaluation, best_of
 from verusagent.agent.config import AgentConfig, Task
 from verusagent.agent.evaluator import Evaluator
 from verusagent.agent.feedback import guard_feedback
-from verusagent.agent.houdini import prune
 from verusagent.agent.outcome import Finisher, Outcome
 from verusagent.agent.progress import Reporter, describe
 from verusagent.agent.proposer import Proposal, propose
 from verusagent.agent.session import SessionKit, run_session
 from verusagent.agent.strategies import Strategy, portfolio
 from verusagent.agent.verifier import VerusBudgetExceeded, result_from_log
-from verusagent.lens import parse
-from verusagent.lens.hatches import NO_CHEATING_SITES
 from verusagent.llm import BudgetExceeded, ModelCallError, ModelClient
 from verusagent.record import sha256_text
 from verusagent.verus import Verdict
@@ -30,6 +27,7 @@ class Agent:
                  finisher: Finisher, reporter: Reporter, kit: SessionKit | None = None):
         self.task, self.config, self.client = task, config, client
         self.evaluator, self.finisher, self.reporter = evaluator, finisher, reporter
+        self.workspace = evaluator.workspace  # the files of a candidate text: one for a single file
         self.kit = kit or SessionKit(evaluator=evaluator, reporter=reporter)  # for agent-mode sessions
         self.portfolio = portfolio(config.strategies, config.strategy_names)
         self.best: dict[str, Evaluation] = {}
@@ -74,7 +72,7 @@ class Agent:
         """The input's verus result: from `repair --log` when the log shows its errors, else a verus run."""
         logged = None
         if self.task.log_text is not None:
-            logged = result_from_log(self.task.log_text, candidate.text, self.task.source_path.name)
+            logged = result_from_log(self.task.log_text, candidate.text, self.task.source_path.name, self.workspace)
         if logged is None:
             return self.evaluator.evaluate(candidate, "baseline")
         return self.evaluator.screen(candidate).model_copy(update={"verus": logged})
@@ -112,7 +110,8 @@ class Agent:
 
     def proposer(self, strategy: Strategy):
         """A strategy's proposer: one request for k candidates, or an agent-mode session."""
-        return partial(run_session, self.kit) if strategy.kind == "session" else propose
+        return partial(run_session, self.kit) if strategy.kind == "session" else partial(propose,
+                                                                                          workspace=self.workspace)
 
     def collect(self, futures) -> tuple[list[Proposal], Exception | None]:
         """Each strategy's proposal; a budget stop or fatal model error is kept to raise after this round."""
@@ -181,7 +180,7 @@ class Agent:
         for _ in range(self.config.houdini_steps):
             if current.verus is None or current.verus.verdict != Verdict.FAILED:
                 break
-            pruned = prune(current.candidate.text, current.errors, current.verus.file_name)
+            pruned = self.workspace.prune(current.candidate.text, current.errors, current.verus.file_name)
             if pruned is None or sha256_text(pruned) in self.seen:
                 break
             candidate = Candidate(text=pruned, sha256=sha256_text(pruned), strategy=current.candidate.strategy,
@@ -221,8 +220,7 @@ class Agent:
 
     def original_has_hatches(self) -> bool:
         """--no-cheating would reject escape hatches the input already had (the guard bars new ones)."""
-        model = parse(self.task.original)
-        return any(site.kind in NO_CHEATING_SITES for site in [*model.proof_sites, *model.item_sites])
+        return self.workspace.has_hatches(self.task.original)
 
     def remember(self, evaluations: list[Evaluation]) -> None:
         for evaluation in evaluations:

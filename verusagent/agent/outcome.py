@@ -33,25 +33,30 @@ class Outcome(BaseModel):
     tokens: int = 0
     cost_usd: float = 0.0
     verus_runs: int = 0
+    changed_files: list[str] = []  # a crate: the files the proof changed, relative to the crate folder
+    backup_paths: list[Path] = []  # a crate with --in-place: the backup of each changed file
     review: str = ""  # the review's mode, what it did, and the rule it applied
 
 
 class Finisher:
     def __init__(self, task: Task, record: RunWriter, client: ModelClient, install: VerusInstall, verus_runs,
-                 review_summary=lambda: ""):
+                 workspace=None, review_summary=lambda: ""):
         self.task, self.record, self.client, self.install = task, record, client, install
         self.verus_runs = verus_runs  # a callable: fresh verus runs so far
+        self.workspace = workspace  # a crate's files (verusagent.crate.workspace); None: the task's single file
         self.review_summary = review_summary  # a callable: what the review did, and its rule
+        self.written: list[str] = []  # the crate files the written proof changed
+        self.backups: list[Path] = []
 
     def verified(self, evaluation: Evaluation, already: bool = False) -> Outcome:
         sha = evaluation.candidate.sha256
         self.record.emit(Verdict(verdict="verified", accepted_sha256=sha))
-        detail = f"{self.checker()} verified the whole file"
+        detail = f"{self.checker()} verified the whole {'crate' if self.task.crate else 'file'}"
         written, backup, failure = (None, None, "") if already else self._write(evaluation.candidate, verified=True)
         return self._end("verified", "done", detail + failure, sha, written, backup, [], already)
 
     def partial(self, best: Evaluation | None, reason: str, detail: str) -> Outcome:
-        obligations = obligations_of(best)
+        obligations = obligations_of(best, with_files=self.task.crate is not None)
         self.record.emit(Verdict(verdict="partial", obligations=obligations))
         written, failure = None, ""
         if best is not None and best.guard.clean and best.candidate.round > 0:
@@ -77,7 +82,8 @@ class Finisher:
             stopped_reason=reason, detail=detail, verus_version=self.install.version,
             verus_is_standin=self.install.is_standin, model=self.client.settings.model,
             model_is_standin=is_scripted(self.client.settings.model), calls=spend.calls, tokens=spend.tokens,
-            cost_usd=spend.cost_usd, verus_runs=self.verus_runs(), review=self.review_summary(),
+            cost_usd=spend.cost_usd, verus_runs=self.verus_runs(), changed_files=self.written,
+            backup_paths=self.backups, review=self.review_summary(),
         )
 
     def _result(self, verdict, reason, obligations, sha, **extra) -> RunResult:
@@ -86,7 +92,14 @@ class Finisher:
             stopped_reason=reason, spend=self.client.budget.snapshot(), started_ts=self.record.clock.started_wall,
             finished_ts=self.record.clock.now(), source=str(self.task.source_path),
             verus_version=self.install.version, verus_is_standin=self.install.is_standin, **extra,
+            **self._crate_result(),
         )
+
+    def _crate_result(self) -> dict:
+        if self.task.crate is None:
+            return {}
+        return {"crate_folder": str(self.task.crate.layout.folder), "crate_root": self.task.crate.layout.root,
+                "changed_files": self.written}
 
     def _write(self, candidate, verified: bool) -> tuple[Path | None, Path | None, str]:
         """Write the proof (in place only with --in-place, after a backup, and only when verified). A file that
@@ -98,6 +111,8 @@ class Finisher:
             return None, None, f"; could not write the proof ({error.strerror or error}): it is in {kept}"
 
     def _write_file(self, text: str, verified: bool) -> tuple[Path, Path | None]:
+        if self.task.crate is not None:
+            return self._write_crate(text, verified)
         if self.task.in_place and verified:
             backup = backup_path(self.task.source_path)
             shutil.copy2(self.task.source_path, backup)
@@ -108,6 +123,24 @@ class Finisher:
             target = self.task.source_path.with_name(self.task.source_path.stem + ".standin-verified.rs")
         target.write_text(text, encoding="utf-8")
         return target, None
+
+
+    def _write_crate(self, text: str, verified: bool) -> tuple[Path, Path | None]:
+        """--in-place: each changed file after its backup (verified only); else a copy of the crate."""
+        from verusagent.crate.output import default_name, default_out_folder, write_copy, write_in_place
+
+        workspace, layout = self.workspace, self.task.crate.layout
+        original, files = workspace.files(self.task.original), workspace.files(text)
+        changed = {path: files[path] for path in workspace.order if files[path] != original[path]}
+        self.written = list(changed)
+        if self.task.in_place and verified:
+            self.backups = write_in_place(layout, changed)
+            return layout.folder, (self.backups[0] if self.backups else None)
+        suffix = "verified" if verified else "partial"
+        suffix = "standin-verified" if verified and self.install.is_standin else suffix
+        explicit = self.task.out_path if verified and self.task.out_path != default_name(layout, "verified") else None
+        folder = explicit or default_out_folder(layout, suffix)
+        return write_copy(layout, changed, folder), None
 
 
 def is_scripted(model: str) -> bool:
@@ -132,13 +165,15 @@ def backup_path(source: Path) -> Path:
     return candidate
 
 
-def obligations_of(best: Evaluation | None) -> list[dict]:
-    """What is left to prove: verus's remaining errors by unit, and the open review findings."""
+def obligations_of(best: Evaluation | None, with_files: bool = False) -> list[dict]:
+    """What is left to prove: verus's remaining errors by unit, and the open review findings. In a crate each
+    error also names its file, relative to the crate folder."""
     if best is None or best.verus is None:
         return [{"kind": "no_verus_result", "message": "no candidate reached verus"}]
     remaining = [
         {"unit": d.unit_id, "kind": d.kind.value, "message": d.message,
          "line": d.location.line if d.location else None}
+        | ({"file": d.location.file if d.location else None} if with_files else {})
         for d in best.errors
     ]
     if not remaining and not best.verus.accepted:

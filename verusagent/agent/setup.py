@@ -11,11 +11,10 @@ from verusagent.agent.focus import CostBook, FocusSettings
 from verusagent.agent.loop import Agent
 from verusagent.agent.outcome import Finisher
 from verusagent.agent.progress import Reporter
-from verusagent.agent.proposer import placeholder_functions
-from verusagent.agent.review_gate import PassThroughReview
 from verusagent.agent.session import SessionKit
 from verusagent.agent.session.library import LemmaLibrary
 from verusagent.agent.verifier import Verifier
+from verusagent.crate.workspace import Workspace
 from verusagent.guard import GuardPolicy
 from verusagent.llm import Budget, BudgetTracker, ModelSettings, make_client
 from verusagent.llm.settings import strip_credentials
@@ -35,11 +34,24 @@ class RunPlan(BaseModel):
     runs_dir: Path = DEFAULT_RUNS_DIR
 
 
-def guard_policy(config: AgentConfig, original: str) -> GuardPolicy:
+def guard_policy(config: AgentConfig, original: str, workspace: Workspace) -> GuardPolicy:
     """Strict, except in synth mode: the bodies of the placeholder functions are the model's to write."""
     if config.mode != Mode.SYNTH:
         return GuardPolicy()
-    return GuardPolicy(exec_editable_functions=frozenset(config.targets or placeholder_functions(original)))
+    names = config.targets or workspace.placeholders(original)  # paths such as `Type::f`, `net::send`
+    return GuardPolicy(exec_editable_functions=frozenset([*names, *(f"fn:{name}" for name in names)]))
+
+
+def workspace_for(task: Task, install: VerusInstall) -> Workspace:
+    """A crate's workspace (run by `cargo verus` where the crate has a Cargo.toml and there is a cargo-verus),
+    or the crate of one file."""
+    if task.crate is None:
+        return Workspace.single(task.source_path.name)
+    from verusagent.verus.cargo import find_cargo_verus, identity
+
+    cargo = find_cargo_verus(install.path) if task.crate.layout.manifest else None
+    return Workspace(task.crate.layout, task.crate.target, tree_digest=task.crate.tree_digest, cargo_verus=cargo,
+                     cargo_identity=identity(cargo) if cargo else "")
 
 
 def build_agent(plan: RunPlan, record: RunWriter, reporter: Reporter, install: VerusInstall | None = None,
@@ -52,14 +64,18 @@ def build_agent(plan: RunPlan, record: RunWriter, reporter: Reporter, install: V
                              n=config.samples)
     client = make_client(settings, budget=budget, recorder=record)
     options = RunOptions(timeout_s=config.timeout_s, rlimit=config.rlimit, file_name=task.source_path.name)
-    verifier = Verifier(install, options, jobs=config.jobs, max_runs=config.max_verus_runs)
+    workspace = workspace_for(task, install)
+    verifier = Verifier(install, options, jobs=config.jobs, max_runs=config.max_verus_runs, workspace=workspace)
     costs = CostBook()
     record.emit(_started(plan, record, install, settings, resumed))
-    review = build_review(config, settings, budget, record, task.source_path.name, costs)
-    evaluator = Evaluator(task.original, guard_policy(config, task.original), review, verifier, record,
-                          focus=FocusSettings(mode=config.focus), costs=costs)
-    finisher = Finisher(task, record, client, install, lambda: verifier.fresh_runs, review_summary=review.summary)
+    review = build_review(config, settings, budget, record, task.source_path.name, costs, workspace)
+    evaluator = Evaluator(task.original, guard_policy(config, task.original, workspace), review, verifier, record,
+                          focus=FocusSettings(mode=config.focus), costs=costs, workspace=workspace)
+    finisher = Finisher(task, record, client, install, lambda: verifier.fresh_runs, workspace=workspace,
+                        review_summary=review.summary)
     reporter.line(_verus_line(install))
+    if task.crate is not None:
+        reporter.line(_crate_line(workspace))
     if settings.model.startswith("scripted/"):
         reporter.line(f"model: {settings.model}, the scripted model (a stand-in replaying a script, not a language model)")
     kit = SessionKit(evaluator=evaluator, library=LemmaLibrary(config.vstd, install.path), reporter=reporter)
@@ -67,14 +83,15 @@ def build_agent(plan: RunPlan, record: RunWriter, reporter: Reporter, install: V
 
 
 def build_review(config: AgentConfig, settings: ModelSettings, budget: BudgetTracker, record: RunWriter,
-                 file_name: str, costs: CostBook) -> AgentReview:
-    """The review gate of this run: its rule (said in a `review_rule` event), its reviewer (none when off)."""
+                 file_name: str, costs: CostBook, workspace: Workspace) -> AgentReview:
+    """The review gate of this run: its rule (said in a `review_rule` event), its reviewer (none when off). It
+    reviews each file of a crate's candidate against the same file of the parent (`workspace.models`)."""
     review = config.review
     rule = load_rule(review.calibration)
     record.emit(rule_event(rule, review.votes))
     reviewer = None if review.mode == ReviewMode.OFF else build_reviewer(review, settings, rule, budget, record,
                                                                           file_name)
-    return AgentReview(review, rule, reviewer, record, costs.mean_seconds)
+    return AgentReview(review, rule, reviewer, record, costs.mean_seconds, models=workspace.models)
 
 
 def _started(plan: RunPlan, record: RunWriter, install: VerusInstall, settings: ModelSettings,
@@ -95,6 +112,13 @@ def _plan_for_record(plan: RunPlan) -> dict:
     data = plan.model_dump(mode="json", exclude={"task": {"original"}})
     data["config"]["api_base"] = strip_credentials(plan.config.api_base)
     return data
+
+
+def _crate_line(workspace: Workspace) -> str:
+    layout = workspace.layout
+    runner = f"cargo verus verify ({workspace.cargo_verus})" if workspace.cargo_verus else f"verus {layout.root}"
+    return (f"crate: {layout.describe()}; the prompt shows {workspace.target}; each candidate runs as `{runner}` "
+            "on a scratch copy of the crate")
 
 
 def _verus_line(install: VerusInstall) -> str:

@@ -17,6 +17,7 @@ def print_outcome(outcome: Outcome, as_json: bool, console: Console) -> None:
     console.print(table)
     for obligation in outcome.obligations:
         where = f"{obligation.get('unit') or ''} line {obligation.get('line')}" if obligation.get("line") else ""
+        where += f" of {obligation['file']}" if obligation.get("file") else ""
         console.print(f"  obligation: [{escape(str(obligation.get('kind')))}] {escape(where)} "
                       f"{escape(str(obligation.get('message', obligation.get('reason', ''))))}", highlight=False)
 
@@ -32,7 +33,11 @@ def _rows(outcome: Outcome) -> list[tuple[str, object]]:
         ("stopped", f"{outcome.stopped_reason}: {outcome.detail}"),
         ("output", outcome.output_path or "(nothing written)"),
     ]
-    if outcome.backup_path:
+    if outcome.changed_files:
+        rows.append(("changed files", ", ".join(outcome.changed_files)))
+    if outcome.backup_paths:
+        rows.append(("backups", ", ".join(map(str, outcome.backup_paths))))
+    elif outcome.backup_path:
         rows.append(("backup of the input", outcome.backup_path))
     rows += [
         ("model calls", outcome.calls),

@@ -22,8 +22,10 @@ def has_content(value: Any) -> bool:
 
 
 def guard_violation_location(violation: dict[str, Any]) -> Any:
-    # A deleted function has no place in the candidate: its place in the original, or its unit id, locates it.
-    return violation.get("candidate") or violation.get("original") or violation.get("function")
+    # A deleted function has no place in the candidate: its place in the original, or its unit id, locates it;
+    # a crate's own rule (a module added, a build file changed) is located by its file.
+    return (violation.get("candidate") or violation.get("original") or violation.get("function")
+            or violation.get("file"))
 
 
 def missing_parts(location: Any, reason: Any, evidence: Any) -> list[str]:

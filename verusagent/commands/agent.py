@@ -18,7 +18,8 @@ DEMO_DIR = Path(".verusagent/demo")
 
 @app.command()
 @with_options(AgentOptions)
-def prove(file: Annotated[Path, typer.Argument(help="A Verus file with specs.")], options: AgentOptions) -> None:
+def prove(file: Annotated[Path, typer.Argument(help="A Verus file with specs, a crate folder or a Cargo.toml.")],
+          options: AgentOptions) -> None:
     """Add proofs (invariants, decreases, assertions, lemmas); specs and exec code stay as they are."""
     _launch("prove", {"file": file}, options)
 
@@ -26,7 +27,7 @@ def prove(file: Annotated[Path, typer.Argument(help="A Verus file with specs.")]
 @app.command()
 @with_options(AgentOptions)
 def repair(
-    file: Annotated[Path, typer.Argument(help="A Verus file whose proof verus rejects.")],
+    file: Annotated[Path, typer.Argument(help="A Verus file (or crate folder, or Cargo.toml) whose proof verus rejects.")],
     options: AgentOptions,
     log: Annotated[
         Optional[Path], typer.Option("--log", help="Saved verus output for FILE (skips the first run).")
@@ -39,7 +40,7 @@ def repair(
 @app.command()
 @with_options(AgentOptions)
 def synth(
-    file: Annotated[Path, typer.Argument(help="A Verus file whose bodies are unimplemented!()/todo!().")],
+    file: Annotated[Path, typer.Argument(help="A Verus file (or crate) whose bodies are unimplemented!()/todo!().")],
     options: AgentOptions,
 ) -> None:
     """Write the implementation and its proof for functions that have only a spec."""

@@ -103,7 +103,12 @@ class AgentOptions(TaskOptions):
     """The options of prove, repair and synth: a task's options, and what to prove, where, with which model."""
 
     fn: Annotated[
-        Optional[list[str]], typer.Option("--fn", help="A function to prove (repeatable); default: all of them.")
+        Optional[list[str]], typer.Option("--fn", help="A function to prove (repeatable); default: all of them. "
+                                          "In a crate: net::send, Conn::open, or a unit id.")
+    ] = None
+    package: Annotated[
+        Optional[str], typer.Option("--package", "-p", help="In a cargo workspace: the member to work on (default: "
+                                    "the member holding FILE).")
     ] = None
     model: Annotated[
         str, typer.Option("--model", help="A litellm model string, e.g. openai/gpt-4o, anthropic/..., ollama/...")

@@ -1,4 +1,7 @@
-"""`verusagent check ORIGINAL CANDIDATE`: the guard's verdict on a candidate. Exit 0 clean, 1 violations, 2 usage."""
+"""`verusagent check ORIGINAL CANDIDATE`: the guard's verdict on a candidate. Exit 0 clean, 1 violations, 2 usage.
+
+Two `.rs` files are compared as files; two crate folders (or `Cargo.toml`s) file by file, with the crate's rules
+(modules, moved functions, build files); a file and a folder together is a usage error."""
 
 from pathlib import Path
 
@@ -11,30 +14,58 @@ EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_USAGE = 0, 1, 2
 
 @app.command()
 def check(
-    original: Path = typer.Argument(..., help="The problem as given: specs and exec code."),
-    candidate: Path = typer.Argument(..., help="The proposed file (e.g. with a proof added)."),
+    original: Path = typer.Argument(..., help="The problem as given: specs and exec code (a file or a crate folder)."),
+    candidate: Path = typer.Argument(..., help="The proposed file or crate folder (e.g. with a proof added)."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
     exec_editable: list[str] = typer.Option(
         [], "--exec-editable", help="A function (unit id like fn:foo, or name) whose exec body may change. Repeatable."
     ),
     allow_exec_changes: bool = typer.Option(False, "--allow-exec-changes", help="Every exec body may change."),
     allow_new_exec: bool = typer.Option(False, "--allow-new-exec-functions", help="New exec functions may be added."),
+    package: str | None = typer.Option(None, "--package", "-p", help="Two workspaces: the member to compare."),
 ) -> None:
     """Check that CANDIDATE only adds proof to ORIGINAL: no escape hatch, spec or exec change, no outside read."""
     from verusagent.guard import GuardPolicy, guard
     from verusagent.guard.render import render_report
 
-    texts = [_read(original), _read(candidate)]
     policy = GuardPolicy(
         exec_editable_functions=frozenset(exec_editable),
         allow_exec_changes=allow_exec_changes,
         allow_new_exec_functions=allow_new_exec,
     )
+    if _is_crate(original) or _is_crate(candidate):
+        _check_crates(original, candidate, package, policy, as_json)
+    texts = [_read(original), _read(candidate)]
     report = guard(texts[0], texts[1], policy)
     if as_json:
         typer.echo(report.model_dump_json(indent=2))
     else:
         typer.echo(render_report(report, str(candidate), against=str(original)))
+    raise typer.Exit(EXIT_CLEAN if report.clean else EXIT_VIOLATIONS)
+
+
+def _is_crate(path: Path) -> bool:
+    return path.is_dir() or path.name == "Cargo.toml"
+
+
+def _check_crates(original: Path, candidate: Path, package: str | None, policy, as_json: bool) -> None:
+    from verusagent.crate.layout import CrateError
+    from verusagent.crate.compare import compare_folders, render_crate_report
+
+    if not (_is_crate(original) and _is_crate(candidate)):
+        folder, file = (original, candidate) if _is_crate(original) else (candidate, original)
+        typer.echo(f"error: {folder} is a crate and {file} is a file: compare two .rs files, or two crate folders",
+                   err=True)
+        raise typer.Exit(EXIT_USAGE)
+    try:
+        report = compare_folders(original, candidate, package, policy)
+    except CrateError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(EXIT_USAGE) from error
+    if as_json:
+        typer.echo(report.model_dump_json(indent=2))
+    else:
+        typer.echo(render_crate_report(report, str(candidate), against=str(original)))
     raise typer.Exit(EXIT_CLEAN if report.clean else EXIT_VIOLATIONS)
 
 

@@ -1,5 +1,6 @@
-"""`verusagent verify FILE` runs verus; `verusagent diagnose LOG` reads a saved verus output. Both print the
-diagnostics grouped by function with code excerpts, or JSON with --json.
+"""`verusagent verify FILE|CRATE` runs verus; `verusagent diagnose LOG` reads a saved verus output. Both print the
+diagnostics grouped by function with code excerpts, or JSON with --json. A crate (a folder, a Cargo.toml, or a
+file of a crate's module tree) is verified whole (verusagent.commands.verify_crate).
 
 Exit codes: 0 verified (for `verify --fn`, the focused function verified: a partial check); 1 not verified;
 2 usage (bad arguments, unreadable file); 3 tool failure (verus missing, crashing, hanging, garbage output).
@@ -23,7 +24,7 @@ EXIT_VERIFIED, EXIT_NOT_VERIFIED, EXIT_USAGE, EXIT_TOOL_FAILURE = 0, 1, 2, 3
 
 @app.command()
 def verify(
-    file: Path = typer.Argument(..., help="The Verus file to verify."),
+    file: Path = typer.Argument(..., help="The Verus file, crate folder or Cargo.toml to verify."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
     function: str | None = typer.Option(None, "--fn", help="Verify only this function (a partial run)."),
     module: str | None = typer.Option(None, "--module", help="With --fn: the module holding it."),
@@ -33,12 +34,15 @@ def verify(
     multiple_errors: int = typer.Option(2, "--multiple-errors", help="Extra errors to look for per function."),
     no_cheating: bool = typer.Option(False, "--no-cheating", help="Reject assume/admit/external_body."),
     no_cache: bool = typer.Option(False, "--no-cache", help="Run verus even if the result is cached."),
+    package: str | None = typer.Option(None, "--package", "-p", help="In a cargo workspace: the member to verify."),
 ) -> None:
-    """Run verus on FILE and print its diagnostics grouped by function."""
+    """Run verus on FILE (or a whole crate) and print its diagnostics grouped by function."""
+    from verusagent.commands.verify_crate import crate_of, verify_crate
     from verusagent.verus import RunOptions, VerusNotFound, VerusUnusable, find_verus, map_to_units, run_verus
     from verusagent.verus.report import group_by_function, result_json
 
-    data = _read(file)
+    crate = crate_of(file, package) if file.exists() else None
+    data = _read(file) if crate is None else b""
     try:
         install = find_verus(verus)
     except (VerusNotFound, VerusUnusable) as error:
@@ -48,6 +52,8 @@ def verify(
         timeout_s=timeout, rlimit=_rlimit(rlimit), multiple_errors=multiple_errors, verify_function=function,
         verify_module=module, no_cheating=no_cheating, use_cache=not no_cache, file_name=file.name,
     )
+    if crate is not None:
+        verify_crate(crate, install, options.model_copy(update={"verify_function": None}), function, as_json)
     result = run_verus(install, data, options=options)
     model = _model(data)
     diagnostics = map_to_units(result.diagnostics, model, result.file_name)

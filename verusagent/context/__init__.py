@@ -14,6 +14,7 @@ from verusagent.context.slicer import (
     SlicedSource,
     estimate_tokens,
     needs_slicing,
+    slice_mentioned,
     slice_parsed,
     slice_source,
 )
@@ -30,6 +31,7 @@ __all__ = [
     "estimate_tokens",
     "needs_slicing",
     "prompt_view",
+    "slice_mentioned",
     "slice_parsed",
     "slice_source",
     "unproved_functions",

@@ -46,23 +46,24 @@ class NameIndex:
 
     def mentions(self, start: int, end: int) -> list[Mention]:
         """The mentions of this file's names by the tokens between byte offsets start and end."""
-        tokens, found = self.stream.tokens, []
-        for i in range(bisect_left(self.starts, start), bisect_left(self.starts, end)):
+        return self._mentions_in(self.stream, bisect_left(self.starts, start), bisect_left(self.starts, end))
+
+    def mentions_by(self, stream: TokenStream) -> list[Mention]:
+        """The mentions of this file's names by every token of another file (`Self` aside: it means that file's
+        own type), for a prompt that shows one file of a crate and what it uses of the others."""
+        return [m for m in self._mentions_in(stream, 0, len(stream.tokens)) if m.name != "Self"]
+
+    def _mentions_in(self, stream: TokenStream, first: int, stop: int) -> list[Mention]:
+        tokens, found = stream.tokens, []
+        for i in range(first, stop):
             token = tokens[i]
             if token.kind == "ident" and token.text in self.by_name:
-                found.append(self._mention(i, token.text))
+                found.append(_mention(stream, i, token.text))
             elif token.text == "Self" and token.kind == "ident":
                 found.append(Mention("Self", None, False))
             elif token.text == "@" and token.kind == "punct" and "view" in self.by_name:
                 found.append(Mention("view", None, True))
         return found
-
-    def _mention(self, i: int, name: str) -> Mention:
-        stream = self.stream
-        qualifier = None
-        if stream.is_punct(i - 1, "::") and stream.is_ident(i - 2):
-            qualifier = stream.text(i - 2)
-        return Mention(name, qualifier, stream.is_punct(i - 1, "."))
 
     def resolve(self, mention: Mention, context: Node | None) -> list[Node]:
         if mention.name == "Self":
@@ -85,6 +86,13 @@ class NameIndex:
             return []  # `Seq::empty`, `vstd::..::lemma`: not this file's
         narrowed = [c for c in candidates if qualifier in _owners(c)]
         return narrowed or candidates
+
+
+def _mention(stream: TokenStream, i: int, name: str) -> Mention:
+    qualifier = None
+    if stream.is_punct(i - 1, "::") and stream.is_ident(i - 2):
+        qualifier = stream.text(i - 2)
+    return Mention(name, qualifier, stream.is_punct(i - 1, "."))
 
 
 def _nameable(node: Node) -> bool:

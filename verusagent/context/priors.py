@@ -14,6 +14,7 @@ BODY_MEANS = frozenset({Mode.SPEC, Mode.SPEC_CHECKED})  # functions whose body i
 LEMMA_PRIOR = 0.7  # every lemma of the file, by its signature
 SHARED_WORD_BONUS = 0.1  # per word of a target's name the lemma's name shares (at most three)
 OPAQUE_PRIOR = 0.5  # an opaque spec function: a proof about it reveals it
+VIEW_PRIOR = 0.3  # `x@` or `.view()`: which of the file's views it means is rarely clear, and a proof seldom names it
 ASSOCIATED_PRIOR = 0.3  # an associated type or constant of an impl opened for another item, times its chance
 _COMMON_WORDS = frozenset({"", "lemma", "is", "of", "the", "to", "a", "and", "in", "spec", "impl", "proof"})
 _PRIORS = {  # (the mentioning part, the candidate; "fn": a proof or exec function) -> chance

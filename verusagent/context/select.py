@@ -7,17 +7,20 @@ that the mention is ambiguous. Then, best first within the budget: every lemma's
 lemmas; a VeruSAGE task file holds mostly the ones its proof needs), and what the shown parts mention in turn.
 Each candidate carries the chance that a proof needs it (the product of the chances along the mentions that led
 to it; several mentions combine) and is taken in order of that chance per byte (opaque spec functions are
-candidates too: a proof reveals them). A container (impl, trait, mod) of a shown part is opened: its header and
-`use` lines are shown, and its associated types and constants become candidates.
+candidates too: a proof reveals them; a view that `x@` may mean is discounted: which one is rarely clear). A big
+task (what it always shows and the file's lemmas exceed the budget) gets a budget in proportion to both. A
+container (impl, trait, mod) of a shown part is opened: its header and `use` lines are shown, and its associated
+types and constants become candidates.
 """
 
 import heapq
+from collections.abc import Sequence
 from enum import IntEnum
 
-from verusagent.context.mentions import NameIndex
+from verusagent.context.mentions import Mention, NameIndex
 from verusagent.context.outline import Node
-from verusagent.context.priors import ASSOCIATED_PRIOR, BODY_MEANS, mention_prior, seed_chance
-from verusagent.lens.model import Definition, DefinitionKind, Function
+from verusagent.context.priors import ASSOCIATED_PRIOR, BODY_MEANS, VIEW_PRIOR, mention_prior, seed_chance
+from verusagent.lens.model import Definition, DefinitionKind, Function, Mode
 
 _ALWAYS = frozenset({DefinitionKind.USE, DefinitionKind.BROADCAST_USE})
 _ASSOCIATED = frozenset({"type", "const"})
@@ -95,9 +98,12 @@ def cost_of(node: Node, level: Level) -> int:
 
 
 def select(root: Node, index: NameIndex, targets: list[Node], total_bytes: int, least_bytes: int,
-           growth: float) -> Selection:
+           growth: float, big_growth: float = 0.0, mentions: Sequence[Mention] = ()) -> Selection:
     """total_bytes: what the slice may show in all; it may add to what it always shows at least least_bytes,
-    and at least growth times what it always shows."""
+    and at least growth times what it always shows. A big task (what it always shows and the file's lemmas
+    together exceed total_bytes) may add big_growth times that sum: its proof needs more than a slice of the
+    usual size holds, and the lemmas of a task file are mostly the ones its proof calls. `mentions`: names of
+    this file that another file shown beside it mentions (a crate's prompt); they count as the targets' own."""
     selection = Selection(index, 0)
     for node in root.walk():
         if isinstance(node.item, Definition) and node.item.kind in _ALWAYS and node.parent.kind in _STRUCTURE:
@@ -107,14 +113,23 @@ def select(root: Node, index: NameIndex, targets: list[Node], total_bytes: int, 
         offers.show_target(target)
     for target in targets:
         offers.read(target, 1.0, certain=True)
+    offers.take_mentions(mentions, None, 1.0, certain=True)
+    lemmas = 0  # what the lemmas of the file cost, shown by signature
     for node in root.walk():
         chance = seed_chance(node, targets)
         if chance:
             offers.offer(node, chance)
+            lemmas += selection.cost(node, natural_level(node)) if _is_lemma(node) else 0
     always = sum(cost_of(node, level) for node, level in selection.levels.items())
     selection.budget = max(total_bytes - always, least_bytes, int(growth * always))
+    if always + lemmas > total_bytes:
+        selection.budget = max(selection.budget, int(big_growth * (always + lemmas)))
     offers.take_best()
     return selection
+
+
+def _is_lemma(node: Node) -> bool:
+    return node.kind == "fn" and node.item.mode == Mode.PROOF
 
 
 class _Offers:
@@ -141,13 +156,19 @@ class _Offers:
         selection = self.selection
         start, end = shown_range(node, selection.levels[node])
         header = selection.levels[node] == Level.HEADER
-        for mention in dict.fromkeys(selection.index.mentions(start, end)):
-            candidates = [c for c in selection.index.resolve(mention, node) if c is not node]
+        self.take_mentions(selection.index.mentions(start, end), node, chance, certain, header)
+
+    def take_mentions(self, mentions: Sequence[Mention], node: Node | None, chance: float, certain: bool,
+                      header: bool = False) -> None:
+        """The candidates of each mention (by `node`, or by another file when None): shown, or offered."""
+        for mention in dict.fromkeys(mentions):
+            candidates = [c for c in self.selection.index.resolve(mention, node) if c is not node]
             for candidate in candidates:
                 if certain and len(candidates) <= _AMBIGUOUS:
                     self._show(candidate, 1.0, free=True)
                 else:
-                    prior = 1.0 if certain else mention_prior(node, candidate, header)
+                    prior = 1.0 if certain or node is None else mention_prior(node, candidate, header)
+                    prior *= VIEW_PRIOR if mention.name == "view" and mention.method else 1.0
                     self.offer(candidate, chance * prior / len(candidates))
 
     def show_target(self, target: Node) -> None:

@@ -22,11 +22,12 @@ class PromptView(BaseModel):
         return self.reply_format == "items"
 
 
-def prompt_view(source: str, named: list[str], error_units: list[str]) -> PromptView:
-    """named: `--fn` (or synth's placeholder functions); error_units: the lens units verus reported errors in."""
+def prompt_view(source: str, named: list[str], error_units: list[str], module: str = "") -> PromptView:
+    """named: `--fn` (or synth's placeholder functions); error_units: the lens units verus reported errors in;
+    module: the file's module path in its crate (its ids then carry it: `fn:net::send`)."""
     if not needs_slicing(source):
         return PromptView(source=source, reply_format="file", targets=[])
-    model, stream = parse_with_tokens(source)
+    model, stream = parse_with_tokens(source, module=module)
     targets = choose_targets(model, named, error_units)
     if not targets:  # nothing to centre a slice on: the whole file, still without an echo of it
         return PromptView(source=source, reply_format="items", targets=[])

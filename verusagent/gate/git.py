@@ -72,15 +72,28 @@ def _default_branches(cwd: Path) -> list[str]:
 
 def changed_rust_files(base: str, paths: list[str], cwd: Path) -> list[Change]:
     """`.rs` files added, copied, modified or renamed between base and the working tree, plus untracked ones."""
+    return [c for c in changed_files(base, paths, cwd) if c.path.endswith(".rs") and c.status != "deleted"]
+
+
+def changed_files(base: str, paths: list[str], cwd: Path) -> list[Change]:
+    """Every file added, copied, deleted, modified or renamed since base, plus untracked ones (a deleted file's
+    `path` is where it was)."""
     renames = f"--find-renames={RENAME_SIMILARITY}"
-    out = git(["diff", "--name-status", "-z", renames, "--diff-filter=ACMR", base, "--", *paths], cwd)
+    out = git(["diff", "--name-status", "-z", renames, "--diff-filter=ACDMR", base, "--", *paths], cwd)
     changes = _parse_name_status(out.decode("utf-8", "replace").split("\0"))
     untracked = git(["ls-files", "--others", "--exclude-standard", "--full-name", "-z", "--", *paths], cwd)
-    changes += [Change(p, "untracked", None) for p in untracked.decode("utf-8", "replace").split("\0") if p]
-    return [c for c in changes if c.path.endswith(".rs")]
+    return changes + [Change(p, "untracked", None) for p in untracked.decode("utf-8", "replace").split("\0") if p]
 
 
-_STATUS = {"A": "added", "M": "modified", "R": "renamed", "C": "copied"}
+def files_at(base: str, folder: str, cwd: Path) -> set[str]:
+    """The files of `folder` (relative to the repository root, "" for all) at revision base."""
+    if base == EMPTY_TREE:
+        return set()
+    out = git(["ls-tree", "-r", "--name-only", "--full-tree", "-z", base, "--", folder or "."], cwd)
+    return {p for p in out.decode("utf-8", "replace").split("\0") if p}
+
+
+_STATUS = {"A": "added", "M": "modified", "R": "renamed", "C": "copied", "D": "deleted"}
 
 
 def _parse_name_status(fields: list[str]) -> list[Change]:

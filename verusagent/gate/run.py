@@ -5,7 +5,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, computed_field
 
-from verusagent.gate.git import Change, changed_rust_files, read_at, repo_root, resolve_base
+from verusagent.gate.git import Change, changed_files, read_at, repo_root, resolve_base
 from verusagent.guard import GuardPolicy, GuardReport, Rule, Violation, guard, guard_new_file
 from verusagent.guard.report import Evidence
 from verusagent.review.present import is_error
@@ -60,10 +60,32 @@ class GateResult(BaseModel):
 
 def run_gate(base: str | None, paths: list[str], cwd: Path, policy: GuardPolicy = GuardPolicy()) -> GateResult:
     """Raises GitError (one line) when git cannot answer."""
+    from verusagent.gate.crates import crate_violations
+
     root = repo_root(cwd)
     commit, reason = resolve_base(base, cwd)
-    files = [_check(change, commit, root, policy) for change in changed_rust_files(commit, paths, cwd)]
-    return GateResult(base=commit, base_reason=reason, root=str(root), files=files)
+    changes = changed_files(commit, paths, cwd)
+    rust = [c for c in changes if c.path.endswith(".rs") and c.status != "deleted"]
+    files = [_check(change, commit, root, policy) for change in rust]
+    return GateResult(base=commit, base_reason=reason, root=str(root),
+                      files=_with_crate_rules(files, changes, crate_violations(changes, commit, root, policy)))
+
+
+def _with_crate_rules(files: list[FileResult], changes: list[Change],
+                      crate: dict[str, list[Violation]]) -> list[FileResult]:
+    """The crate rules' violations join the report of their file, or a report of their own (a build file, a
+    deleted module file)."""
+    by_path = {f.path: f for f in files}
+    statuses = {c.path: c for c in changes}
+    for path, violations in crate.items():
+        if path not in by_path:
+            change = statuses.get(path)
+            by_path[path] = FileResult(path=path, status=change.status if change else "modified",
+                                       base_path=change.base_path if change else path,
+                                       report=GuardReport(violations=[]))
+            files.append(by_path[path])
+        by_path[path].report.violations.extend(violations)
+    return files
 
 
 def _check(change: Change, base: str, root: Path, policy: GuardPolicy) -> FileResult:

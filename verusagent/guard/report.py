@@ -2,7 +2,7 @@
 
 from enum import StrEnum
 
-from pydantic import BaseModel, computed_field
+from pydantic import BaseModel, computed_field, model_serializer
 
 from verusagent.lens import Span
 
@@ -22,6 +22,10 @@ class Rule(StrEnum):
     NAME_SHADOWED = "name-shadowed"
     CANDIDATE_UNPARSABLE = "candidate-unparsable"
     GUARD_ERROR = "guard-error"
+    # Crates (verusagent.crate.guard): a proof never needs to change the module tree or the build.
+    MODULE_CHANGED = "module-changed"
+    FUNCTION_MOVED = "function-moved"
+    BUILD_FILE_CHANGED = "build-file-changed"
 
 
 RULE_DESCRIPTIONS: dict[Rule, str] = {
@@ -38,6 +42,9 @@ RULE_DESCRIPTIONS: dict[Rule, str] = {
     Rule.NAME_SHADOWED: "A new item or import shadows a name that the original's code refers to.",
     Rule.CANDIDATE_UNPARSABLE: "The candidate has syntax problems that the original did not have.",
     Rule.GUARD_ERROR: "The guard could not finish its comparison (it fails closed).",
+    Rule.MODULE_CHANGED: "A module of the crate was added, deleted or renamed (a `mod` line or a module file).",
+    Rule.FUNCTION_MOVED: "A function was moved to another file of the crate.",
+    Rule.BUILD_FILE_CHANGED: "Cargo.toml, build.rs, .cargo/config.toml or a toolchain file was changed.",
 }
 
 
@@ -59,6 +66,15 @@ class Violation(BaseModel):
     original: Span | None
     reason: str  # one line, concrete enough for a model to act on
     evidence: Evidence
+    file: str | None = None  # in a crate: the file, relative to the crate folder (None for a single file)
+
+    @model_serializer(mode="wrap")
+    def _without_absent_file(self, handler):
+        """A single file's violations serialise as before crates: no `file` key when there is no file."""
+        data = handler(self)
+        if isinstance(data, dict) and data.get("file") is None:
+            data.pop("file", None)
+        return data
 
     def headline(self) -> str:
         where = f"{self.candidate.line}:{self.candidate.col}" if self.candidate else "-"

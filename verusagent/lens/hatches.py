@@ -51,6 +51,9 @@ HATCHES: tuple[Hatch, ...] = (
     Hatch("assume",                         _CALL, _TRUSTED, True, _P.ASSUME, ("assume", "assume_"),
           prompt="`assume(...)`"),
     Hatch("admit",                          _CALL, _TRUSTED, True, _P.ADMIT, ("admit",), prompt="`admit()`"),
+    # vstd's `Tracked::assume_new()` conjures a tracked permission out of nothing; --no-cheating does not see it
+    # (the function is vstd's, external_body there), so only the guard bars adding it.
+    Hatch("assume_new",                     _CALL, _TRUSTED, False, _P.ASSUME_NEW, ("assume_new",)),
     Hatch("external_body",                  _ATTR, _TRUSTED, True, _S.EXTERNAL_ATTRIBUTE, ("external_body",),
           prompt="`#[verifier::external_body]` or `#[verifier(external_body)]`"),
     Hatch("external",                       _ATTR, _TRUSTED, True, _S.EXTERNAL_ATTRIBUTE, ("external",),

@@ -125,6 +125,7 @@ class ProofSiteKind(StrEnum):
     ASSERT_FORALL = "assert_forall"
     ASSUME = "assume"
     ADMIT = "admit"
+    ASSUME_NEW = "assume_new"  # `Tracked::assume_new()`, `Ghost::assume_new()`: a value taken without proof
     PROOF_BLOCK = "proof_block"
     REVEAL = "reveal"
     CALC = "calc"

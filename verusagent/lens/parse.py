@@ -34,28 +34,31 @@ def parse_file(path: str | Path) -> SourceModel:
     return parse(data)
 
 
-def parse(data: bytes | str) -> SourceModel:
-    return parse_with_tokens(data)[0]
+def parse(data: bytes | str, *, module: str = "") -> SourceModel:
+    return parse_with_tokens(data, module=module)[0]
 
 
-def parse_shared(data: bytes | str) -> tuple[SourceModel, TokenStream]:
+def parse_shared(data: bytes | str, *, module: str = "") -> tuple[SourceModel, TokenStream]:
     """`parse_with_tokens`, remembered for the last texts: the agent reads one candidate many times (the guard,
     focused screening, the mapping of verus's diagnostics, agent-mode tools). What it returns is shared: callers
     must not change it."""
-    return _parsed(data.encode("utf-8", "surrogatepass") if isinstance(data, str) else bytes(data))
+    return _parsed(data.encode("utf-8", "surrogatepass") if isinstance(data, str) else bytes(data), module)
 
 
 @lru_cache(maxsize=64)
-def _parsed(data: bytes) -> tuple[SourceModel, TokenStream]:
-    return parse_with_tokens(data)
+def _parsed(data: bytes, module: str = "") -> tuple[SourceModel, TokenStream]:
+    return parse_with_tokens(data, module=module)
 
 
-def parse_with_tokens(data: bytes | str, *, outline: bool = False) -> tuple[SourceModel, TokenStream]:
+def parse_with_tokens(
+    data: bytes | str, *, outline: bool = False, module: str = ""
+) -> tuple[SourceModel, TokenStream]:
     """The model and the token stream it was read from (for callers that compare tokens, like the guard).
 
     With `outline`, only functions and their clauses: no loops, calls, proof sites or item sites, and the token
     stream skips the inside of function bodies (several times faster: for indexes over many files, such as the
-    lemma index)."""
+    lemma index). `module` is the file's module path in its crate ("net::conn" for src/net/conn.rs): ids,
+    qualified names and modules then start with it, as for an inline `mod` (a crate's root module is "")."""
     if isinstance(data, str):
         data = data.encode("utf-8")
     with paused_gc():
@@ -70,7 +73,8 @@ def _parse(data: bytes, outline: bool) -> tuple[SourceModel, TokenStream]:
     ctx = ScanContext(tokenize(data, outline=outline), lines, outline=outline)
     ctx.stream.lines = lines
     _report_encoding(ctx)
-    scan_items(ctx, 0, len(ctx.stream) - 1, ItemScope())
+    modules = module.split("::") if module else []
+    scan_items(ctx, 0, len(ctx.stream) - 1, ItemScope(path=list(modules), modules=list(modules)))
     if not outline:
         _mark_lemma_calls(ctx)
         scan_item_sites(ctx)

@@ -23,6 +23,7 @@ class FailureReason(StrEnum):
     TRUNCATED = "truncated"  # code cut off before any function was complete
     NO_FUNCTIONS = "no_functions"  # code, but neither a whole file nor a complete function
     UNCHANGED = "unchanged"  # the edit gives back the original
+    OUTSIDE_CRATE = "outside_crate"  # a section for a file outside the crate, or for no file of it (crates)
 
 
 class ExtractionFailure(BaseModel):

@@ -46,6 +46,15 @@ class RunStarted(Event):
     resumed: bool = False  # a `--resume` continuation appends a second run_started to the same record
 
 
+class MessagesPrefix(BaseModel):
+    """The first messages of a model request, recorded already: all the messages of model_request `seq`, `count`
+    of them, whose chained digest (``continuation.messages_digest``) is `sha256`."""
+
+    seq: int
+    count: int
+    sha256: str
+
+
 class ModelRequest(Event):
     kind: Literal["model_request"] = "model_request"
     call_id: str
@@ -55,6 +64,9 @@ class ModelRequest(Event):
     messages: list[dict[str, Any]] = Field(default_factory=list)  # tool conversations carry tool_calls, tool_call_id
     params: dict[str, Any] = Field(default_factory=dict)  # temperature, max_tokens, n, timeout, tools (names)
     cached: bool = False
+    # A session's next turn: in events.jsonl `messages` holds only the messages after this prefix (so the record
+    # grows with what is new); `read_run` puts the prefix back, so a read request's `messages` are whole.
+    continues: MessagesPrefix | None = None
 
 
 class ModelReply(Event):

@@ -1,5 +1,6 @@
 """Reads a run folder back. Tolerates a last line cut off by a crash and reports, rather than raises on, any
-line it cannot read, so a damaged record still shows everything that was written whole."""
+line it cannot read, so a damaged record still shows everything that was written whole. A model request
+recorded as a continuation of an earlier one gets its messages back whole (``continuation.py``)."""
 
 import hashlib
 import json
@@ -7,6 +8,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from verusagent.record.continuation import expand_requests
 from verusagent.record.events import Event, parse_event
 from verusagent.record.result import RunResult
 from verusagent.record.runs import CANDIDATES_DIR, EVENTS_FILE, RESULT_FILE
@@ -82,5 +84,8 @@ def read_run(folder: Path) -> RunLog:
         else:
             events.append(parsed)
             event_lines.append(len(complete) + 1)
+    problems += [LineProblem(line=event_lines[index], message=why, text=why[:120])
+                 for index, why in expand_requests(events)]
+    problems.sort(key=lambda problem: problem.line)
     return RunLog(folder=folder, events=events, problems=problems, event_lines=event_lines,
                   truncated_tail=truncated, result=_read_result(folder))

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Self
 
 from verusagent.record.clock import HarnessClock
-from verusagent.record.events import Event
+from verusagent.record.continuation import RequestCompactor
+from verusagent.record.events import Event, ModelRequest
 from verusagent.record.redact import scrub, secret_values
 from verusagent.record.result import RunResult
 from verusagent.record.runs import CANDIDATES_DIR, DEFAULT_RUNS_DIR, EVENTS_FILE, RESULT_FILE, new_run_id
@@ -54,6 +55,7 @@ class RunWriter:
         self._lock = threading.Lock()
         self._seq = 0
         self._last_ts = 0.0
+        self._requests = RequestCompactor()  # a session's next request records only its new messages
         (folder / CANDIDATES_DIR).mkdir(parents=True, exist_ok=True)
         self._fd: int | None = os.open(folder / EVENTS_FILE, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
 
@@ -87,11 +89,13 @@ class RunWriter:
             self._last_ts = max(self._last_ts, self.clock.now())
             stamped = event.model_copy(update={"seq": self._seq, "ts": self._last_ts})
             payload = scrub(stamped.model_dump(mode="json"), secret_values())
+            payload, recorded = self._requests.compact(payload) if isinstance(event, ModelRequest) else (payload, None)
             line = json.dumps(payload, ensure_ascii=False).encode("utf-8") + b"\n"
             # Count the line as written before writing it: a Ctrl-C landing during the write or the fsync must
             # not let the next event reuse this seq (at worst a seq is skipped, never repeated).
             self._seq += 1
             self._append(line)
+            self._requests.remember(payload, recorded)
             return stamped
 
     def _append(self, line: bytes) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from pydantic import BaseModel, Field
 
-from verusagent.lens import SourceModel, parse
+from verusagent.lens import SourceModel, parse_shared
 from verusagent.record.events import FindingStatus, ReviewDecision, ReviewDispute
 from verusagent.review.auto import AutoSwitch
 from verusagent.review.context import review_context
@@ -19,7 +19,7 @@ from verusagent.review.disputes import Dispute
 from verusagent.review.lifecycle import FindingBook, StatusChange
 from verusagent.review.reviewer import EventSink, Judgment, Reviewer, ReviewOutcome
 from verusagent.review.settings import ReviewMode, ReviewSettings
-from verusagent.review.units import UnitKind, changed_units, find_unit
+from verusagent.review.units import ReviewUnit, UnitKind, changed_units, find_unit
 
 _MODE_REASONS = {
     ReviewMode.ON: "--review on: the changed units cheapest first, stopping at the first the rule rejects",
@@ -46,12 +46,22 @@ class Release(BaseModel):
     findings: list[dict]
 
 
+# A candidate text -> each file's lens model by path (verusagent.crate.workspace.Workspace.models): one for a
+# single file; a crate's candidate is a bundle of files, and each changed file is reviewed against its parent's.
+ModelsOf = Callable[[str], dict[str, SourceModel]]
+
+
+def one_file(text: str) -> dict[str, SourceModel]:
+    return {"": parse_shared(text)[0]}
+
+
 class AgentReview:
     name = "review"
 
     def __init__(self, settings: ReviewSettings, rule: GateRule, reviewer: Reviewer | None, sink: EventSink,
-                 verus_seconds: Callable[[], float | None]):
+                 verus_seconds: Callable[[], float | None], models: ModelsOf = one_file):
         self.settings, self.rule, self.reviewer, self.sink = settings, rule, reviewer, sink
+        self.models = models
         self.auto = AutoSwitch(settings, verus_seconds)
         self.book = FindingBook()
         self.disabled: str | None = None  # why no more reviews are made (a spent budget)
@@ -65,20 +75,37 @@ class AgentReview:
                skip: str | None = None) -> ReviewVerdict:
         mode, reason, figures = self._choose(parent_text, skip)
         self.considered += skip is None and parent_text is not None
-        models = None
+        mine, changed = {}, []
         if mode != "off":
-            models = parse(text), parse(parent_text)  # type: ignore[arg-type]
-            if not changed_units(*models):
+            mine, theirs = self.models(text), self.models(parent_text)  # type: ignore[arg-type]
+            changed = [(path, mine[path], theirs.get(path)) for path in mine
+                       if changed_units(mine[path], theirs.get(path))]
+            if not changed:
                 mode, reason = "off", "no unit changed against the parent (the change lies outside functions)"
         self.sink.emit(ReviewDecision(sha256=sha256, mode=self.settings.mode.value, review=mode, reason=reason,
                                       figures=figures))
-        if mode == "off" or self.reviewer is None or models is None:
+        if mode == "off" or self.reviewer is None or not changed:
             return ReviewVerdict(mode="off", note=reason)
-        outcome = self.reviewer.review(sha256, text, parent_text, mode, models=models)  # type: ignore[arg-type]
-        self._after_review(sha256, strategy, text, models[0], outcome)
+        outcome = self._review_files(sha256, mode, changed, len(mine) > 1)
+        self._after_review(sha256, strategy, text, mine, outcome)
         return ReviewVerdict(mode=mode, findings=outcome.finding_records(), score=outcome.score,
                              blocked=outcome.blocked, units=[u.record() for u in outcome.units],
                              stopped_at=outcome.stopped_at, note=outcome.stopped or "")
+
+    def _review_files(self, sha256: str, mode: str, changed: list, crate: bool) -> ReviewOutcome:
+        """Each changed file against the parent's (one, for a single file); a file that blocks, or a review
+        that stops (a spent budget), ends it. In a crate, each finding's location names its file."""
+        outcome: ReviewOutcome | None = None
+        for path, model, parent in changed:
+            part = self.reviewer.review(sha256, model.text, parent.text if parent else None, mode,  # type: ignore
+                                        models=(model, parent), first_index=len(outcome.findings) if outcome else 0,
+                                        file_name=path if crate else None)
+            for finding in part.findings if crate else []:
+                finding.location["file"] = path
+            outcome = part if outcome is None else outcome.then(part)
+            if part.blocked or part.stopped:
+                break
+        return outcome  # type: ignore[return-value]
 
     def _choose(self, parent_text: str | None, skip: str | None) -> tuple[str, str, dict]:
         """What to do with a candidate, before parsing it: the mode, or auto's estimate."""
@@ -96,7 +123,7 @@ class AgentReview:
             return ("on" if choice.review else "off"), choice.reason, choice.figures
         return mode.value, _MODE_REASONS[mode], {}
 
-    def _after_review(self, sha256: str, strategy: str, text: str, model: SourceModel,
+    def _after_review(self, sha256: str, strategy: str, text: str, model: dict[str, SourceModel],
                       outcome: ReviewOutcome) -> None:
         self.reviewed += 1
         self.rejected += int(outcome.blocked)
@@ -109,7 +136,7 @@ class AgentReview:
     def after_verus(self, sha256: str, text: str, failing: set[str] | None) -> None:
         """A whole-file verus run on a candidate: the open findings on the units it verified are resolved."""
         if self.book.open_findings():
-            self._emit_changes(self.book.resolve_verified(sha256, parse(text), failing))
+            self._emit_changes(self.book.resolve_verified(sha256, self.models(text), failing))
 
     # ---- the next prompt and disputes ---------------------------------------------------------------------
 
@@ -132,8 +159,8 @@ class AgentReview:
                                          outcome="ignored", detail=detail))
             return None
         tracked.disputed = True
-        finding, model = tracked.finding, parse(tracked.text)
-        unit = find_unit(model, finding.unit, UnitKind(finding.unit_kind))
+        finding = tracked.finding
+        model, unit = self._unit_of(tracked.text, finding.unit, UnitKind(finding.unit_kind))
         if unit is None:  # cannot happen for a finding the review made on this text; judged unjudgeable
             judgment = Judgment(vote=None, validator="", problem=f"unit {finding.unit} not found in the candidate")
         else:
@@ -148,6 +175,15 @@ class AgentReview:
         change, released = self.book.dismiss(tracked, judgment.validator)
         self._emit_changes([change])
         return released
+
+    def _unit_of(self, text: str, unit_id: str, kind: UnitKind) -> tuple[SourceModel, ReviewUnit | None]:
+        """The file of the candidate that holds the unit, and the unit (None: in no file)."""
+        models = self.models(text)
+        for path, model in models.items():
+            unit = find_unit(model, unit_id, kind)
+            if unit is not None:
+                return model, unit.model_copy(update={"file": path if len(models) > 1 else None})
+        return next(iter(models.values())), None
 
     # ---- record and summary -------------------------------------------------------------------------------
 

@@ -12,10 +12,23 @@ The book only tracks; the caller records each change as a ``finding_status`` eve
 
 from pydantic import BaseModel, ConfigDict
 
+from collections.abc import Mapping
+
 from verusagent.lens import SourceModel
 from verusagent.review.findings import Finding
 from verusagent.review.reviewer import ReviewOutcome
 from verusagent.review.units import unit_text
+
+# A candidate's lens model: one file's, or each file's of a crate by path (unit ids are unique in a crate: they
+# carry the module path, `fn:net::send`).
+Models = SourceModel | Mapping[str, SourceModel]
+
+
+def text_of_unit(models: Models, unit_id: str) -> str | None:
+    """`unit_text` in whichever file holds the unit."""
+    if isinstance(models, SourceModel):
+        return unit_text(models, unit_id)
+    return next((text for model in models.values() if (text := unit_text(model, unit_id)) is not None), None)
 
 
 class Tracked(BaseModel):
@@ -45,19 +58,20 @@ class FindingBook:
         self.tracked: dict[str, Tracked] = {}
         self.blocked: dict[str, list[str]] = {}  # candidate -> the findings that block it
 
-    def add(self, strategy: str, sha256: str, text: str, model: SourceModel, outcome: ReviewOutcome) -> None:
+    def add(self, strategy: str, sha256: str, text: str, model: Models, outcome: ReviewOutcome) -> None:
         for finding in outcome.findings:
             function = finding.unit.split("/")[0]
             self.tracked[finding.id] = Tracked(
-                finding=finding, sha256=sha256, strategy=strategy, text=text, unit_text=unit_text(model, finding.unit),
-                function_text=unit_text(model, function), blocking=outcome.blocked and finding.blocks)
+                finding=finding, sha256=sha256, strategy=strategy, text=text,
+                unit_text=text_of_unit(model, finding.unit), function_text=text_of_unit(model, function),
+                blocking=outcome.blocked and finding.blocks)
         if outcome.blocked:
             self.blocked[sha256] = [f.id for f in outcome.findings if f.blocks]
 
     def open_findings(self) -> list[Tracked]:
         return [t for t in self.tracked.values() if t.finding.status == "open"]
 
-    def resolve_changed(self, strategy: str, sha256: str, model: SourceModel, outcome: ReviewOutcome
+    def resolve_changed(self, strategy: str, sha256: str, model: Models, outcome: ReviewOutcome
                         ) -> list[StatusChange]:
         reviewed = {u.id for u in outcome.units if u.problem is None}
         confirmed = {f.unit for f in outcome.findings if f.validated and f.counts}
@@ -66,20 +80,20 @@ class FindingBook:
             if tracked.strategy != strategy or tracked.sha256 == sha256:
                 continue
             unit = tracked.finding.unit
-            now = unit_text(model, unit)
+            now = text_of_unit(model, unit)
             if now == tracked.unit_text or (now is not None and (unit not in reviewed or unit in confirmed)):
                 continue
             why = "the unit is gone" if now is None else "the unit changed and its review did not confirm it"
             changes.append(self._close(tracked, "resolved", f"candidate {sha256[:10]} of {strategy}: {why}"))
         return changes
 
-    def resolve_verified(self, sha256: str, model: SourceModel, failing: set[str] | None) -> list[StatusChange]:
+    def resolve_verified(self, sha256: str, model: Models, failing: set[str] | None) -> list[StatusChange]:
         """After a whole-file verus run on ``sha256``: ``failing`` are the functions with errors (None when an
         error lies outside any function: then only a run without errors verifies anything)."""
         changes = []
         for tracked in self.open_findings():
             function = tracked.finding.unit.split("/")[0]
-            if unit_text(model, function) != tracked.function_text or tracked.function_text is None:
+            if text_of_unit(model, function) != tracked.function_text or tracked.function_text is None:
                 continue
             if failing is None or function in failing:
                 continue

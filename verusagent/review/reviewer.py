@@ -68,6 +68,16 @@ class ReviewOutcome(BaseModel):
     def finding_records(self) -> list[dict[str, Any]]:
         return [f.record() for f in self.findings]
 
+    def then(self, later: "ReviewOutcome") -> "ReviewOutcome":
+        """This outcome and a later one of the same candidate (the next file of a crate) as one."""
+        return ReviewOutcome(
+            mode=self.mode, units=[*self.units, *later.units], findings=[*self.findings, *later.findings],
+            changed_units=self.changed_units + later.changed_units, score=max(self.score, later.score),
+            rejects=self.rejects or later.rejects, blocked=self.blocked or later.blocked,
+            stopped_at=self.stopped_at or later.stopped_at, dropped=self.dropped + later.dropped,
+            stopped=self.stopped or later.stopped, budget_spent=self.budget_spent or later.budget_spent,
+            seconds=self.seconds + later.seconds)
+
 
 class Judgment(BaseModel):
     vote: str | None
@@ -87,30 +97,33 @@ class Reviewer:
 
     def review(self, sha256: str, text: str, parent_text: str | None, mode: ReviewRunMode,
                kinds: tuple[UnitKind, ...] = ORDER,
-               models: tuple[SourceModel, SourceModel | None] | None = None) -> ReviewOutcome:
-        """``models``: the lens's models of ``text`` and ``parent_text``, when the caller has them already."""
+               models: tuple[SourceModel, SourceModel | None] | None = None, first_index: int = 0,
+               file_name: str | None = None) -> ReviewOutcome:
+        """``models``: the lens's models of ``text`` and ``parent_text``, when the caller has them already;
+        ``first_index``: findings of this candidate made before (in other files of a crate), so ids stay unique;
+        ``file_name``: the file of a crate that ``text`` is (the prompts name it)."""
         started = self.clock()
         if models is None:
             models = parse(text), parse(parent_text) if parent_text is not None else None
         model = models[0]
-        units = changed_units(model, models[1], kinds)
+        units = [u.model_copy(update={"file": file_name}) for u in changed_units(model, models[1], kinds)]
         outcome = ReviewOutcome(mode=mode, changed_units=len(units))
         for unit in units:
-            if not self._review_unit(sha256, text, model, unit, outcome):
+            if not self._review_unit(sha256, text, model, unit, outcome, first_index):
                 break
         outcome.blocked = outcome.rejects and mode == "on"
         outcome.seconds = self.clock() - started
         return outcome
 
     def _review_unit(self, sha256: str, text: str, model: SourceModel, unit: ReviewUnit,
-                     outcome: ReviewOutcome) -> bool:
+                     outcome: ReviewOutcome, first_index: int = 0) -> bool:
         """Review one unit into ``outcome``; False when the review must stop here."""
         result = UnitResult(id=unit.id, kind=unit.kind.value)
         outcome.units.append(result)
         context = review_context(model, [unit.id])
         findings: list[Finding] = []
         try:
-            findings = self._propose(sha256, text, unit, context, len(outcome.findings), outcome)
+            findings = self._propose(sha256, text, unit, context, first_index + len(outcome.findings), outcome)
             for finding in findings:
                 self._validate(sha256, unit, context, finding)
         except (BudgetExceeded, ModelCallError) as error:
@@ -145,7 +158,7 @@ class Reviewer:
 
     def _propose(self, sha256: str, text: str, unit: ReviewUnit, context: str, known: int,
                  outcome: ReviewOutcome) -> list[Finding]:
-        messages = chat("review_propose", file_name=self.file_name, unit_id=unit.id, unit_kind=unit.kind.value,
+        messages = chat("review_propose", file_name=unit.file or self.file_name, unit_id=unit.id, unit_kind=unit.kind.value,
                         unit_text=unit.text, context=context)
         try:
             completion = self.proposer.complete(messages, purpose="review_propose", n=1, temperature=0.0)
@@ -208,7 +221,7 @@ class Reviewer:
         claim = {"severity": finding.severity, "location": _where(finding), "reason": finding.reason,
                  "quote": finding.evidence.quote, "explanation": finding.evidence.explanation or "(none given)",
                  "check": finding.check}
-        messages = chat("review_validate", file_name=self.file_name, unit_id=unit.id, unit_kind=unit.kind.value,
+        messages = chat("review_validate", file_name=unit.file or self.file_name, unit_id=unit.id, unit_kind=unit.kind.value,
                         unit_text=unit.text, context=context, finding=claim, dispute=dispute)
         try:
             completion = self.validator.complete(messages, purpose=purpose, n=count, temperature=self.temperature)

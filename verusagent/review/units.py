@@ -34,6 +34,7 @@ class ReviewUnit(BaseModel):
     line: int
     end_line: int
     text: str
+    file: str | None = None  # in a crate: the unit's file (the review prompts name it); None: the run's file
 
     def describe(self) -> str:
         return f"{self.kind.value.replace('_', ' ')} {self.id} (lines {self.line}-{self.end_line})"

@@ -39,6 +39,17 @@ def cache_key(fingerprint: str, flags: list[str], file_name: str, data: bytes) -
     return digest.hexdigest()
 
 
+def crate_cache_key(fingerprint: str, flags: list[str], parts: list[str], files: dict[str, bytes]) -> str:
+    """A crate run's key: the verus build, the flags, how it runs (verus ROOT or cargo verus, the root, the
+    copied folder's digest) and every module file by path and bytes."""
+    digest = hashlib.sha256()
+    for part in (fingerprint, json.dumps(_flags_for_key(flags)), json.dumps(parts)):
+        digest.update(part.encode() + b"\0")
+    for path, data in sorted(files.items()):
+        digest.update(path.encode() + b"\0" + hashlib.sha256(data).digest())
+    return digest.hexdigest()
+
+
 def _flags_for_key(flags: list[str]) -> list[str]:
     kept, skip_value = [], False
     for flag in flags:

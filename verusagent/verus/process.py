@@ -28,14 +28,26 @@ class ProcessOutcome:
 
 
 class ProcessRegistry:
-    """The process groups running now, so that a pool can kill them all at once (Ctrl-C)."""
+    """The process groups running now, so that a pool can kill them all at once (Ctrl-C). A batch's registry
+    (`batch()`) also holds its groups in its parent's: killing the batch kills only its own runs, killing the
+    parent kills every batch's."""
 
-    def __init__(self) -> None:
+    def __init__(self, parent: "ProcessRegistry | None" = None) -> None:
         self._lock = threading.Lock()
         self._groups: set[int] = set()
-        self.cancelled = False
+        self._parent = parent
+        self._killed = False
+
+    @property
+    def cancelled(self) -> bool:
+        return self._killed or (self._parent is not None and self._parent.cancelled)
+
+    def batch(self) -> "ProcessRegistry":
+        return ProcessRegistry(parent=self)
 
     def add(self, pgid: int) -> None:
+        if self._parent is not None:
+            self._parent.add(pgid)
         with self._lock:
             self._groups.add(pgid)
         if self.cancelled:
@@ -44,9 +56,11 @@ class ProcessRegistry:
     def remove(self, pgid: int) -> None:
         with self._lock:
             self._groups.discard(pgid)
+        if self._parent is not None:
+            self._parent.remove(pgid)
 
     def kill_all(self) -> None:
-        self.cancelled = True
+        self._killed = True
         with self._lock:
             groups = list(self._groups)
         for pgid in groups:
@@ -54,7 +68,7 @@ class ProcessRegistry:
 
 
 class Cancelled(Exception):
-    """The run was killed because its pool was cancelled."""
+    """The run was killed because its pool (or its batch of runs) was cancelled."""
 
 
 def kill_group(pgid: int) -> None:

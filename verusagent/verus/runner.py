@@ -6,26 +6,34 @@ import re
 import sqlite3
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
-from verusagent.verus.cache import ResultCache, cache_key, default_cache
+from verusagent.verus.cache import ResultCache, cache_key, crate_cache_key, default_cache
+from verusagent.verus.cargo import cargo_command, crate_relative_spans, root_crate_output
 from verusagent.verus.install import VerusInstall
 from verusagent.verus.models import ParsedOutput, RunOptions, Verdict, VerusResult
 from verusagent.verus.parse import parse_output
 from verusagent.verus.process import ProcessOutcome, ProcessRegistry, run_in_group
+from verusagent.verus.sources import CrateSources
 
 KEEP_OUTPUT_CHARS = 256 * 1024  # of each stream kept in a result: the head and the tail
 _MAIN = re.compile(rb"\bfn\s+main\s*\(")
 _LINE_COMMENT = re.compile(rb"//[^\n]*")
 
 
-def build_flags(install: VerusInstall, data: bytes, options: RunOptions) -> tuple[list[str], list[str]]:
-    """verus's arguments (without the file) and warnings about requested flags this verus lacks."""
+def build_flags(install: VerusInstall, data: bytes, options: RunOptions,
+                crate: CrateSources | None = None) -> tuple[list[str], list[str]]:
+    """verus's arguments (without the file) and warnings about requested flags this verus lacks. `data` is the
+    root file; under `cargo verus` cargo decides the crate's type and name."""
     flags = ["--output-json", "--error-format=json"]
     flags += _if_supported(install, "--no-report-long-running")
     flags += ["--multiple-errors", str(options.multiple_errors), "--rlimit", _rlimit(options.rlimit)]
-    if not has_main(data):
+    cargo = crate is not None and crate.cargo_verus is not None
+    if not has_main(data) and not cargo:
         flags.append("--crate-type=lib")
+    if crate is not None and crate.crate_name and not cargo:
+        flags += ["--crate-name", crate.crate_name]
     flags += _if_supported(install, "--num-threads", str(num_threads(options)))
     flags += scope_flags(options)
     warnings = []
@@ -89,30 +97,80 @@ class _Clock:
 
 def run_verus(
     install: VerusInstall,
-    source: bytes | str,
+    source: bytes | str | CrateSources,
     *,
     options: RunOptions | None = None,
     registry: ProcessRegistry | None = None,
 ) -> VerusResult:
-    """Verifies `source` with verus (or answers from the cache). Never raises for what verus does: a crash,
-    a hang or garbage output is a TOOL_FAILURE or TIMEOUT result with its reasons."""
+    """Verifies `source` (a file's text, or a crate's files) with verus (or answers from the cache). Never
+    raises for what verus does: a crash, a hang or garbage output is a TOOL_FAILURE or TIMEOUT result with its
+    reasons."""
     options = options or RunOptions()
     clock = _Clock()
-    data = source.encode("utf-8") if isinstance(source, str) else source
-    flags, warnings = build_flags(install, data, options)
-    file_name = safe_file_name(options.file_name)
-    key = cache_key(install.fingerprint, flags, file_name, data)
-    cache = default_cache() if options.use_cache else None
-    clock.mark("prepare")
-    cached = _lookup(cache, key, warnings)
-    clock.mark("cache_lookup")
+    run = _prepare(install, source, options)
+    cached = _answer_from_cache(run, clock)
     if cached is not None:
-        return cached.model_copy(update={"from_cache": True, "timings": clock.done(), "warnings": warnings})
-    outcome = _execute(install, flags, file_name, data, options.timeout_s, registry, clock)
-    result = _result(install, options, flags, file_name, data, outcome, warnings, clock)
-    _store(cache, key, result)
+        return cached
+    outcome, scratch = _execute(install, run.flags, run.sources, options, registry, clock)
+    result = _result(install, options, _recorded_flags(run.flags, run.sources, options), run.sources, outcome,
+                     run.warnings, clock, scratch)
+    _store(run.cache, run.key, result)
     clock.mark("cache_store")
     return result.model_copy(update={"timings": clock.done()})
+
+
+def cached_result(install: VerusInstall, source: bytes | str | CrateSources,
+                  options: RunOptions | None = None) -> VerusResult | None:
+    """The result cache's answer for this run, exactly as `run_verus` would give it, or None (a miss, or
+    `use_cache` off). Starts no verus: a budget of verus runs need not cover it."""
+    return _answer_from_cache(_prepare(install, source, options or RunOptions()), _Clock())
+
+
+@dataclass
+class _PreparedRun:
+    sources: CrateSources
+    flags: list[str]
+    warnings: list[str]
+    key: str
+    cache: ResultCache | None
+
+
+def _prepare(install: VerusInstall, source: bytes | str | CrateSources, options: RunOptions) -> _PreparedRun:
+    sources = _sources(source, options)
+    crate = None if sources.is_single_file else sources
+    flags, warnings = build_flags(install, sources.root_data, options, crate)
+    cache = default_cache() if options.use_cache else None
+    return _PreparedRun(sources, flags, warnings, _key(install, flags, sources), cache)
+
+
+def _answer_from_cache(run: _PreparedRun, clock: _Clock) -> VerusResult | None:
+    clock.mark("prepare")
+    cached = _lookup(run.cache, run.key, run.warnings)
+    clock.mark("cache_lookup")
+    if cached is None:
+        return None
+    return cached.model_copy(update={"from_cache": True, "timings": clock.done(), "warnings": run.warnings})
+
+
+def _sources(source: bytes | str | CrateSources, options: RunOptions) -> CrateSources:
+    if isinstance(source, CrateSources):
+        return source
+    data = source.encode("utf-8") if isinstance(source, str) else source
+    return CrateSources.single(safe_file_name(options.file_name), data)
+
+
+def _key(install: VerusInstall, flags: list[str], sources: CrateSources) -> str:
+    if sources.is_single_file:
+        return cache_key(install.fingerprint, flags, sources.root, sources.root_data)
+    return crate_cache_key(install.fingerprint, flags, sources.key_parts(), sources.files)
+
+
+def _recorded_flags(flags: list[str], sources: CrateSources, options: RunOptions) -> list[str]:
+    """The flags as the record keeps them: under cargo, the cargo subcommand first (`verify`, or `focus` for a
+    partial run), so that a record says how each result was made."""
+    if sources.cargo_verus is None:
+        return flags
+    return ["cargo-verus", "focus" if options.partial else "verify", "--", *flags]
 
 
 def _lookup(cache: ResultCache | None, key: str, warnings: list[str]) -> VerusResult | None:
@@ -137,41 +195,51 @@ def _store(cache: ResultCache | None, key: str, result: VerusResult) -> None:
 def _execute(
     install: VerusInstall,
     flags: list[str],
-    file_name: str,
-    data: bytes,
-    timeout_s: float,
+    sources: CrateSources,
+    options: RunOptions,
     registry: ProcessRegistry | None,
     clock: _Clock,
-) -> ProcessOutcome | OSError:
+) -> tuple[ProcessOutcome | OSError, str]:
     with tempfile.TemporaryDirectory(prefix="verusagent-verus-") as scratch:
-        (Path(scratch) / file_name).write_bytes(data)
+        try:
+            crate = sources.write(Path(scratch))
+        except OSError as problem:  # the crate could not be copied: a tool failure, with the reason
+            return problem, scratch
         clock.mark("scratch")
+        if sources.cargo_verus is not None:
+            command, cwd = cargo_command(sources, flags, options), Path(scratch)
+        else:
+            command, cwd = [install.path, *flags, sources.root], crate
         try:
             outcome: ProcessOutcome | OSError = run_in_group(
-                [install.path, *flags, file_name], cwd=scratch, timeout_s=timeout_s, registry=registry
+                command, cwd=str(cwd), timeout_s=options.timeout_s, registry=registry
             )
         except OSError as problem:  # the binary vanished or cannot be executed: reported as a tool failure
             outcome = problem
         clock.mark("verus")
     clock.mark("scratch")
-    return outcome
+    return outcome, scratch
 
 
 def _result(
     install: VerusInstall,
     options: RunOptions,
     flags: list[str],
-    file_name: str,
-    data: bytes,
+    sources: CrateSources,
     outcome: ProcessOutcome | OSError,
     warnings: list[str],
     clock: _Clock,
+    scratch: str,
 ) -> VerusResult:
     if isinstance(outcome, OSError):
-        parsed = ParsedOutput(verdict=Verdict.TOOL_FAILURE, reasons=[f"cannot run {install.path}: {outcome}"])
+        runner = sources.cargo_verus or install.path
+        parsed = ParsedOutput(verdict=Verdict.TOOL_FAILURE, reasons=[f"cannot run {runner}: {outcome}"])
         outcome = ProcessOutcome(None, "", "", 0.0, False, False)
     else:
-        parsed = parse_output(outcome.stdout, outcome.stderr, outcome.exit_code)
+        stdout = root_crate_output(outcome.stdout) if sources.cargo_verus else outcome.stdout
+        parsed = parse_output(stdout, outcome.stderr, _exit_code(outcome, sources))
+        if not sources.is_single_file:
+            parsed.diagnostics = crate_relative_spans(parsed.diagnostics, sources, scratch)
     clock.mark("parse")
     verdict, reasons = _final_verdict(parsed, outcome, options)
     standin = install.is_standin or parsed.standin_detected
@@ -194,8 +262,8 @@ def _result(
         verus_path=install.path,
         verus_version=install.version,
         is_standin=standin,
-        content_sha256=hashlib.sha256(data).hexdigest(),
-        file_name=file_name,
+        content_sha256=hashlib.sha256(sources.content()).hexdigest(),
+        file_name=sources.root,
         flags=flags,
         stdout=stdout,
         stderr=stderr,
@@ -204,6 +272,13 @@ def _result(
         raw_lines=parsed.raw_lines[:200],
         func_details=parsed.func_details,
     )
+
+
+def _exit_code(outcome: ProcessOutcome, sources: CrateSources) -> int | None:
+    """cargo exits 101 when the build failed, here when verus found errors: that is verus's exit 1."""
+    if sources.cargo_verus is not None and outcome.exit_code == 101 and '"verification-results"' in outcome.stdout:
+        return 1
+    return outcome.exit_code
 
 
 def _final_verdict(parsed: ParsedOutput, outcome: ProcessOutcome, options: RunOptions) -> tuple[Verdict, list[str]]:

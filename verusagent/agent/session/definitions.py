@@ -21,28 +21,32 @@ _ITEM_KEYWORDS = frozenset({"struct", "enum", "union", "type", "const", "static"
 def definition(workspace: Workspace, library: LemmaLibrary, name: str) -> ToolOutcome:
     wanted = name.strip()
     found = [_function(workspace, f) for f in workspace.functions_named(wanted)]
-    found += _items(workspace.source(), wanted.rsplit("::", 1)[-1])
+    for path in workspace.paths if workspace.is_crate else [None]:
+        where = f" in {path}" if path else ""
+        found += _items(workspace.source(path), wanted.rsplit("::", 1)[-1], where)
     if not found:
         found = [render_hit(LemmaHit(lemma=lemma, score=0.0), rank) for rank, lemma
                  in enumerate(_vstd_lemmas(library, wanted), 1)]
     if not found:
-        return unknown("definition of", wanted, unit_names(workspace.model()))
+        known = [name for model in workspace.models().values() for name in unit_names(model)]
+        return unknown("definition of", wanted, known)
     more = f"\n[... {len(found) - MAX_DEFINITIONS} more definitions]" if len(found) > MAX_DEFINITIONS else ""
     return ToolOutcome(text="\n\n".join(found[:MAX_DEFINITIONS]) + more)
 
 
 def _function(workspace: Workspace, function: Function) -> str:
-    model = workspace.model()
+    path = workspace.file_of(function)
+    model = workspace.model(path)
     end = function.body.start if function.body is not None and function.mode not in (Mode.SPEC, Mode.SPEC_CHECKED) \
         else function.span.end
     text = _clip(model.data[function.span.start:end].decode("utf-8", "replace").rstrip())
-    where = f"{describe(function)} in {workspace.file_name}, lines {function.span.line}-{function.span.end_line}"
+    where = f"{describe(function)} in {path}, lines {function.span.line}-{function.span.end_line}"
     body = "" if end == function.span.end or function.body is None else \
         f"\n(body: lines {function.body.line}-{function.body.end_line}; view('{function.id}') shows it)"
     return f"{where}:\n{text}{body}"
 
 
-def _items(source: Source, name: str) -> list[str]:
+def _items(source: Source, name: str, where: str = "") -> list[str]:
     """Items the lens steps over (structs, enums, types, consts, traits), found by their keyword and name."""
     stream, found = source.stream, []
     for match in re.finditer(rb"\b" + re.escape(name.encode("utf-8")) + rb"\b", source.data):
@@ -52,7 +56,7 @@ def _items(source: Source, name: str) -> list[str]:
         end = _item_end(source, i + 1)
         span = source.location(stream.tokens[i - 1].start, stream.tokens[end].end)
         text = _clip(source.data[_line_start(source.data, span.start):span.end].decode("utf-8", "replace"))
-        found.append(f"{stream.text(i - 1)} {name}, lines {span.line}-{span.end_line}:\n{text}")
+        found.append(f"{stream.text(i - 1)} {name}{where}, lines {span.line}-{span.end_line}:\n{text}")
     return found
 
 

@@ -1,19 +1,22 @@
 """`edit(items)`: complete functions that replace their namesakes (new ones inserted), or a whole file, read by
-the same extraction and splice as item replies; then the guard (and the review) on exactly the text produced.
-A refused edit comes back with each violation's reason and location, and the candidate stays as it was."""
+the same extraction and splice as item replies (in a crate, with the replies' `// file: src/net.rs` lines before
+the items of each file); then the guard (and the review) on exactly the text produced. A refused edit comes back
+with each violation's reason and location, and the candidate stays as it was."""
 
 from verusagent.agent.candidate import Candidate, Evaluation
 from verusagent.agent.evaluator import Evaluator
 from verusagent.agent.session.outcome import ToolOutcome, failure
 from verusagent.agent.session.workspace import Workspace
 from verusagent.guard import Violation
-from verusagent.llm import Edit, extract_edit, render
+from verusagent.crate.splice import crate_edit
+from verusagent.llm import Edit, render
 from verusagent.record import sha256_text
 
 
 def edit(workspace: Workspace, evaluator: Evaluator, items: str, origin: Candidate) -> ToolOutcome:
     """`origin` gives the new candidate its strategy, round and model call (its text is ignored)."""
-    extracted = extract_edit(items if "```" in items else f"```rust\n{items.strip(chr(10))}\n```", workspace.text)
+    reply = items if "```" in items else f"```rust\n{items.strip(chr(10))}\n```"
+    extracted = crate_edit(reply, workspace.crate, workspace.text)
     if not isinstance(extracted, Edit):
         return failure("unusable", f"Edit not applied ({extracted.reason.value}): {extracted.detail} Send complete "
                                    "functions, from their attributes to their closing brace, or the whole file.")
@@ -31,7 +34,8 @@ def _applied(workspace: Workspace, extracted: Edit) -> str:
     changes = [f"replaced {', '.join(extracted.replaced)}" if extracted.replaced else "",
                f"added {', '.join(extracted.inserted)}" if extracted.inserted else ""]
     what = "; ".join(c for c in changes if c) or "the whole file replaced"
-    lines = len(workspace.lines())
+    lines = sum(len(workspace.lines(path)) for path in workspace.paths) if workspace.is_crate else \
+        len(workspace.lines())
     notes = "".join(f"\nnote: {note}" for note in extracted.notes)
     status = "verified before" if workspace.current.verus else "not verified yet: call verify()"
     return f"Edit applied ({what}). The current candidate is now {workspace.sha[:10]} ({lines} lines), " \
@@ -49,6 +53,7 @@ def _refusal(workspace: Workspace, screened: Evaluation) -> str:
 def violation_line(violation: Violation) -> str:
     where = f"line {violation.candidate.line}:{violation.candidate.col}" if violation.candidate else \
         (f"line {violation.original.line} of the original" if violation.original else "the file")
+    where = f"{violation.file} {where}" if violation.file else where
     unit = f" in {violation.function}" if violation.function else ""
     evidence = violation.evidence
     shown = (f" Original: `{evidence.original}`." if evidence.original else "") + \

@@ -29,17 +29,18 @@ class LemmaLibrary:
         search = self.vstd_search()
         return search.lemmas if search is not None else []
 
-    def file_search(self, sha256: str, model: SourceModel, file_name: str) -> tuple[list[Lemma], LemmaSearch]:
+    def file_search(self, sha256: str, models: dict[str, SourceModel]) -> tuple[list[Lemma], LemmaSearch]:
+        """The lemmas of the candidate's files (`models`: each file's model by its name; one for a single file)."""
         with self._lock:
             if self._file is None or self._file[0] != sha256:
-                lemmas = model_lemmas(model, file_name)
+                lemmas = [lemma for name, model in models.items() for lemma in model_lemmas(model, name)]
                 self._file = (sha256, lemmas, LemmaSearch(lemmas))
             return self._file[1], self._file[2]
 
-    def search(self, query: str, limit: int, sha256: str, model: SourceModel,
-               file_name: str) -> tuple[list[LemmaHit], list[LemmaHit]]:
-        """(hits in the file, hits in vstd): two lists, since BM25 scores of two collections do not compare."""
-        _, in_file = self.file_search(sha256, model, file_name)
+    def search(self, query: str, limit: int, sha256: str,
+               models: dict[str, SourceModel]) -> tuple[list[LemmaHit], list[LemmaHit]]:
+        """(hits in the files, hits in vstd): two lists, since BM25 scores of two collections do not compare."""
+        _, in_file = self.file_search(sha256, models)
         vstd = self.vstd_search()
         return in_file.search(query, min(limit, 5)), vstd.search(query, limit) if vstd is not None else []
 

@@ -6,8 +6,7 @@ from rich.markup import escape
 
 from verusagent.agent.candidate import Candidate, Evaluation
 from verusagent.agent.config import AgentConfig, Mode, SessionLimits
-from verusagent.agent.feedback import prompt_diagnostics
-from verusagent.agent.proposer import Proposal, placeholder_functions
+from verusagent.agent.proposer import Proposal
 from verusagent.agent.session.dispatch import Dispatcher, Toolbox
 from verusagent.agent.session.kit import SessionKit
 from verusagent.agent.session.limits import SessionMeter
@@ -18,6 +17,7 @@ from verusagent.agent.session.views import outline
 from verusagent.agent.session.workspace import Workspace
 from verusagent.agent.strategies import Strategy
 from verusagent.agent.targets import target_names
+from verusagent.crate.prompt import crate_diagnostics
 from verusagent.agent.verifier import VerusBudgetExceeded
 from verusagent.llm import BudgetExceeded, Choice, ModelCallError, ModelClient, ToolCall, render, system_prompt
 from verusagent.record import SessionEnded, SessionStarted, ToolCalled, ToolResult
@@ -43,7 +43,7 @@ class Session:
                  strategy: Strategy, base: Evaluation, round_no: int, feedback: list[str]):
         self.kit, self.client, self.config, self.base = kit, client, config, base
         self.id, self.round = kit.session_id(strategy.name, round_no), round_no
-        self.workspace = Workspace(base, file_name)
+        self.workspace = Workspace(base, file_name, kit.evaluator.workspace)
         self.meter = SessionMeter(config.session)
         origin = Candidate(text="", sha256="", strategy=strategy.name, round=round_no)
         self.dispatcher = Dispatcher(Toolbox(self.workspace, kit.evaluator, kit.library, self.meter, origin))
@@ -147,12 +147,13 @@ class Session:
 
     def _task(self, feedback: list[str]) -> str:
         base, config = self.base, self.config
-        source = base.candidate.text
-        targets = target_names(source, config.targets) or (
-            placeholder_functions(source) if config.mode == Mode.SYNTH else [])
+        source, crate = base.candidate.text, self.workspace.crate
+        targets = target_names(crate.target_text(source), config.targets) or (
+            crate.placeholders(source) if config.mode == Mode.SYNTH else [])
         return render("agent", mode=config.mode.value, targets=[f"`{t}`" for t in targets],
                       file_name=self.workspace.file_name, outline=outline(self.workspace),
-                      diagnostics=prompt_diagnostics(base.errors, source), protocol=self.protocol.value,
+                      crate_files=self.workspace.paths if self.workspace.is_crate else [],
+                      diagnostics=crate_diagnostics(crate, base.errors, source), protocol=self.protocol.value,
                       tools=[spec.model_dump(exclude={"arguments"}) for spec in SPECS],
                       limits=describe_limits(config.session), feedback=feedback)
 

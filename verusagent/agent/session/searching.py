@@ -11,9 +11,9 @@ from verusagent.lemmas.words import words
 def search_lemmas(workspace: Workspace, library: LemmaLibrary, query: str, limit: int) -> ToolOutcome:
     if not words(query):
         return failure("malformed_arguments", f"The query {query!r} has no identifier words to match.")
-    in_file, in_vstd = library.search(query, limit, workspace.sha, workspace.model(), workspace.file_name)
+    in_file, in_vstd = library.search(query, limit, workspace.sha, workspace.models())
+    where = "the crate" if workspace.is_crate else workspace.file_name
     sections = [library.note or "vstd: not searched"]
-    sections.append(f"In {workspace.file_name}:\n{render_hits(in_file)}" if in_file
-                    else f"In {workspace.file_name}: no lemma matches.")
+    sections.append(f"In {where}:\n{render_hits(in_file)}" if in_file else f"In {where}: no lemma matches.")
     sections.append(f"In vstd:\n{render_hits(in_vstd)}" if in_vstd else "In vstd: no lemma matches.")
     return ToolOutcome(text="\n".join(sections))

@@ -3,12 +3,13 @@ verus_run, cached, counted against the budgets): its screening run (focused in l
 one function. Each (text, scope) runs once per session; asking again gives the same result, marked so."""
 
 from verusagent.agent.evaluator import Evaluator
-from verusagent.agent.feedback import MAX_DIAGNOSTICS, prompt_diagnostics
+from verusagent.agent.feedback import MAX_DIAGNOSTICS
 from verusagent.agent.focus import ScreeningPlan, is_scope_failure, target_of
 from verusagent.agent.session.limits import SessionMeter
 from verusagent.agent.session.outcome import ToolOutcome, failure, unknown
 from verusagent.agent.session.views import unit_names
 from verusagent.agent.session.workspace import VerifyMemo, Workspace
+from verusagent.crate.prompt import crate_diagnostics
 from verusagent.lens import Function
 from verusagent.llm import render
 from verusagent.verus import Verdict, VerusResult
@@ -40,7 +41,7 @@ def _function(workspace: Workspace, name: str) -> Function | ToolOutcome:
     if found:
         listed = ", ".join(f.id for f in found)
         return failure("ambiguous_target", f"Several functions are named `{name}`: {listed}. Name one by its id.")
-    return unknown("function", name, unit_names(workspace.model()))
+    return unknown("function", name, [n for model in workspace.models().values() for n in unit_names(model)])
 
 
 def _run_whole(workspace: Workspace, evaluator: Evaluator) -> VerifyMemo:
@@ -60,10 +61,11 @@ def _run_function(workspace: Workspace, evaluator: Evaluator, function: Function
 def _outcome(workspace: Workspace, memo: VerifyMemo, remembered: bool) -> ToolOutcome:
     result = memo.result
     errors = result.errors_only()
-    text = render("agent_verify", checker=checker(result), sha=workspace.sha[:10], scope=_scope(memo),
+    text = render("agent_verify", checker=checker(result), sha=workspace.sha[:10], scope=_scope(memo, workspace.is_crate),
                   verdict=result.verdict.value, total=len(errors), remembered=remembered,
                   reasons=[] if result.verdict in (Verdict.FAILED, Verdict.VERIFIED) else result.reasons[:4],
-                  diagnostics=prompt_diagnostics(errors, workspace.text), advice=_advice(result, memo))
+                  diagnostics=crate_diagnostics(workspace.crate, errors, workspace.text),
+                  advice=_advice(result, memo, workspace.is_crate))
     return ToolOutcome(text=text, verdict=result.verdict.value, verus_runs=memo.runs)
 
 
@@ -71,18 +73,19 @@ def checker(result: VerusResult) -> str:
     return "the verus STAND-IN (not the real verus)" if result.is_standin else f"verus {result.verus_version}"
 
 
-def _scope(memo: VerifyMemo) -> str:
+def _scope(memo: VerifyMemo, crate: bool = False) -> str:
     if memo.scope != "whole":
         return f"only {memo.scope}: a partial run"
-    return "focused screening: a partial run" if memo.result.partial else "whole file"
+    return "focused screening: a partial run" if memo.result.partial else ("whole crate" if crate else "whole file")
 
 
-def _advice(result: VerusResult, memo: VerifyMemo) -> str:
+def _advice(result: VerusResult, memo: VerifyMemo, crate: bool = False) -> str:
+    whole = "crate" if crate else "file"
     if result.verdict == Verdict.VERIFIED:
-        return "The whole file verifies: call submit()."
+        return f"The whole {whole} verifies: call submit()."
     if result.verdict == Verdict.VERIFIED_PARTIAL:
         what = "This function verifies" if memo.scope != "whole" else "The functions checked verify"
-        return f"{what}; a partial run never accepts: verify() the whole file, or submit()."
+        return f"{what}; a partial run never accepts: verify() the whole {whole}, or submit()."
     if is_scope_failure(result):
         return "verus did not take a run of this function alone: call verify() without a function."
     if result.verdict in (Verdict.TIMEOUT, Verdict.TOOL_FAILURE):

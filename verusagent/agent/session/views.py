@@ -12,28 +12,52 @@ MAX_OUTLINE_ENTRIES = 300
 _RANGE = re.compile(r"^\s*(?:lines?\s*)?(\d+)\s*(?:(?:-|:|\.\.=?|to)\s*(\d+))?\s*$", re.IGNORECASE)
 
 
+_FILE = re.compile(r"^(?P<file>[^\s:]+\.rs)(?:\s*[:\s]\s*(?P<rest>.*))?$")
+
+
 def view(workspace: Workspace, target: str) -> ToolOutcome:
     wanted = target.strip()
     if wanted.lower() in ("", "outline", "file", "all"):
         return ToolOutcome(text=outline(workspace))
-    lines = workspace.lines()
+    path, wanted = _file_part(workspace, wanted)
+    if isinstance(path, ToolOutcome):
+        return path
+    if path is not None and not wanted:
+        return ToolOutcome(text=file_outline(workspace, path))
     numbers = _RANGE.match(wanted)
     if numbers:
-        return _range(workspace, lines, int(numbers[1]), int(numbers[2] or numbers[1]))
+        return _range(workspace, path, int(numbers[1]), int(numbers[2] or numbers[1]))
     found = _units(workspace, wanted)
     if isinstance(found, ToolOutcome):
         return found
-    label, span = found
-    shown = numbered(lines, span.line, span.end_line, workspace.error_lines())
+    label, span, path = found
+    lines = workspace.lines(path)
+    shown = numbered(lines, span.line, span.end_line, workspace.error_lines(path))
     return ToolOutcome(text=f"{label}, lines {span.line}-{span.end_line} of {len(lines)}:\n{shown}")
 
 
-def _range(workspace: Workspace, lines: list[str], first: int, last: int) -> ToolOutcome:
+def _file_part(workspace: Workspace, wanted: str) -> tuple[str | None | ToolOutcome, str]:
+    """In a crate, a target may start with a file: `src/net.rs`, `src/net.rs:10-30`, `src/net.rs send`."""
+    match = _FILE.match(wanted) if workspace.is_crate else None
+    if match is None:
+        return None, wanted
+    path = workspace.crate_path(match["file"])
+    if path is None:
+        return failure("unknown_target", f"There is no file `{match['file']}` in the crate; its files are "
+                                         f"{', '.join(workspace.paths)}."), ""
+    return path, (match["rest"] or "").strip()
+
+
+def _range(workspace: Workspace, path: str | None, first: int, last: int) -> ToolOutcome:
+    lines = workspace.lines(path)
+    where = f" of {path or workspace.file_name}" if workspace.is_crate else ""
     if first > len(lines) or first < 1 or last < first:
-        return failure("unknown_target", f"No lines {first}-{last}: the current candidate has {len(lines)} lines.")
+        return failure("unknown_target", f"No lines {first}-{last}: the current candidate{where} has {len(lines)} "
+                                         "lines.")
     last = min(last, len(lines))
-    return ToolOutcome(text=f"lines {first}-{last} of {len(lines)}:\n"
-                            + numbered(lines, first, last, workspace.error_lines()))
+    heading = f"lines {first}-{last}{where} ({len(lines)} lines)" if workspace.is_crate else \
+        f"lines {first}-{last} of {len(lines)}"
+    return ToolOutcome(text=f"{heading}:\n" + numbered(lines, first, last, workspace.error_lines(path)))
 
 
 def numbered(lines: list[str], first: int, last: int, marked: set[int]) -> str:
@@ -45,18 +69,26 @@ def numbered(lines: list[str], first: int, last: int, marked: set[int]) -> str:
     return "\n".join(shown)
 
 
-def _units(workspace: Workspace, target: str) -> tuple[str, Span] | ToolOutcome:
-    model = workspace.model()
-    for unit in [*model.loops, *model.calls]:
-        if unit.id == target:
-            return unit.id, unit.span
+def _units(workspace: Workspace, target: str) -> tuple[str, Span, str | None] | ToolOutcome:
+    """A unit by id, or a function by name: its label, span and file (None: the only file)."""
+    models = workspace.models()
+    for path, model in models.items():
+        for unit in [*model.loops, *model.calls]:
+            if unit.id == target:
+                return _in_file(workspace, unit.id, path), unit.span, path
     functions = workspace.functions_named(target)
     if len(functions) == 1:
-        return describe(functions[0]), functions[0].span
+        path = workspace.file_of(functions[0])
+        return _in_file(workspace, describe(functions[0]), path), functions[0].span, path
     if functions:
-        listed = ", ".join(f"{f.id} (line {f.span.line})" for f in functions)
+        listed = ", ".join(f"{f.id} ({_in_file(workspace, 'line', workspace.file_of(f))} {f.span.line})"
+                           for f in functions)
         return failure("ambiguous_target", f"Several functions are named `{target}`: {listed}. View one by its id.")
-    return unknown("function or unit", target, unit_names(model))
+    return unknown("function or unit", target, [n for model in models.values() for n in unit_names(model)])
+
+
+def _in_file(workspace: Workspace, label: str, path: str) -> str:
+    return f"{label} in {path}" if workspace.is_crate else label
 
 
 def describe(function: Function) -> str:
@@ -70,14 +102,26 @@ def unit_names(model: SourceModel) -> list[str]:
 
 
 def outline(workspace: Workspace) -> str:
-    model, failing = workspace.model(), workspace.failing_functions()
+    """The file's functions; in a crate, every file's, file by file."""
+    failing = workspace.failing_functions()
+    status = _status(workspace, failing)
+    if not workspace.is_crate:
+        return file_outline(workspace, None, status)
+    header = f"crate with {len(workspace.paths)} files (the prompt's file: {workspace.file_name}); {status}"
+    return "\n".join([header, *(file_outline(workspace, path) for path in workspace.paths)])
+
+
+def file_outline(workspace: Workspace, path: str | None, status: str = "") -> str:
+    model, failing = workspace.model(path), workspace.failing_functions()
     rows = [_outline_row(f, failing.get(f.id, 0)) for f in model.functions[:MAX_OUTLINE_ENTRIES]]
     more = len(model.functions) - MAX_OUTLINE_ENTRIES
     if more > 0:
         rows.append(f"[... {more} more functions]")
-    status = _status(workspace, failing)
-    header = f"{workspace.file_name}: {len(workspace.lines())} lines, {len(model.functions)} functions; {status}"
-    return "\n".join([header, *rows])
+    name = path or workspace.file_name
+    module = workspace.crate.layout.module_of(name) if workspace.is_crate else None
+    named = f"{name} (module {module or 'the crate root'})" if workspace.is_crate else name
+    header = f"{named}: {len(workspace.lines(path))} lines, {len(model.functions)} functions"
+    return "\n".join([header + (f"; {status}" if status else ""), *rows])
 
 
 def _outline_row(function: Function, errors: int) -> str:
@@ -90,5 +134,5 @@ def _status(workspace: Workspace, failing: dict[str, int]) -> str:
     if result is None:
         return "not verified yet (call verify)"
     checker = "the verus STAND-IN (not verus)" if result.is_standin else "verus"
-    scope = "a partial run" if result.partial else "whole file"
+    scope = "a partial run" if result.partial else ("whole crate" if workspace.is_crate else "whole file")
     return f"last result, from {checker} ({scope}): {result.verdict.value}, {sum(failing.values())} errors"
