@@ -62,10 +62,10 @@ def parse_with_tokens(
     if isinstance(data, str):
         data = data.encode("utf-8")
     with paused_gc():
-        return _parse(data, outline)
+        return _parse(data, outline, module)
 
 
-def _parse(data: bytes, outline: bool) -> tuple[SourceModel, TokenStream]:
+def _parse(data: bytes, outline: bool, module: str) -> tuple[SourceModel, TokenStream]:
     lines = LineIndex(data)
     if len(data) > MAX_BYTES:
         too_large = Problem(message=f"file too large ({len(data)} bytes, at most {MAX_BYTES})", span=None)
