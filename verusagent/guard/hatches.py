@@ -15,8 +15,8 @@ from verusagent.lens import Span
 from verusagent.lens.hatches import CALL_WORDS, ITEM_WORDS, Effect, attribute_hatches, renamed_calls
 
 from verusagent.guard.report import Evidence, Rule, Violation
-from verusagent.guard.source import Source
-from verusagent.guard.tokens import attribute_end
+from verusagent.guard.source import Source, spelled_at
+from verusagent.guard.tokens import attribute_end_in
 
 _RULES = {
     Effect.TRUSTED: Rule.ESCAPE_HATCH_ADDED,
@@ -48,25 +48,25 @@ def _call_hatches(source: Source) -> list[Found]:
     `let f = builtin::assume_;`): a renamed escape hatch is still one; and calls through such a renamed import."""
     stream = source.stream
     renamed = source.derived("renamed", lambda s: renamed_calls(s.stream))
+    texts = stream.texts
     found = []
-    for i, token in enumerate(stream.tokens):
-        hatch = CALL_WORDS.get(token.text) or renamed.get(token.text)
-        if hatch is None or token.kind != "ident" or stream.is_punct(i - 1, ".") or stream.is_ident(i - 1, "fn"):
+    for i in spelled_at(stream, CALL_WORDS.keys() | renamed.keys()):
+        text = texts[i]
+        hatch = CALL_WORDS.get(text) or renamed.get(text)
+        if hatch is None or stream.kinds[i] != "ident" or stream.is_punct(i - 1, ".") or stream.is_ident(i - 1, "fn"):
             continue  # not a hatch, a method of that name, or a definition
         if stream.is_punct(i + 1, "("):
             found.append(_found(source, hatch.name, _RULES[hatch.effect], i, stream.close_of(i + 1)))
-        elif token.text in CALL_WORDS:
+        elif text in CALL_WORDS:
             found.append(_found(source, f"{hatch.name} (named, not called)", _RULES[hatch.effect], i, i))
     return found
 
 
 def _attribute_hatches(source: Source) -> list[Found]:
-    tokens = source.stream.tokens
+    stream = source.stream
     found = []
-    for i, token in enumerate(tokens):
-        if token.text != "#":
-            continue
-        end = attribute_end(tokens, i)
+    for i in spelled_at(stream, ("#",)):
+        end = attribute_end_in(stream.texts, stream.kinds, i)
         if end is not None:
             found.extend(_found(source, h.name, _RULES[h.effect], i, end)
                          for h in attribute_hatches(source.stream, i + 1, end - 1))
@@ -86,9 +86,9 @@ def _item_hatches(source: Source) -> list[Found]:
 
 
 def _found(source: Source, kind: str, rule: Rule, first: int, last: int) -> Found:
-    tokens = source.stream.tokens
-    start, end = tokens[first].start, tokens[last].end
-    text = " ".join(t.text for t in tokens[first : last + 1])
+    stream = source.stream
+    start, end = stream.starts[first], stream.ends[last]
+    text = " ".join(stream.texts[first : last + 1])
     return Found(kind, rule, start, end, source.unit_at(start), text)
 
 

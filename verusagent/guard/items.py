@@ -43,7 +43,7 @@ def _removed_imports(pair: tuple[Source, Source]) -> list[Violation]:
         if kept[key] > 0:
             kept[key] -= 1
         else:
-            found.append(_removed_import(original, original.stream.tokens[first : last + 1]))
+            found.append(_removed_import(original, original.stream.token_slice(first, last + 1)))
     return found
 
 
@@ -60,7 +60,7 @@ def _removed_import(original: Source, tokens: list[Token]) -> Violation:
 
 
 def _use_key(source: Source, first: int, last: int) -> tuple[str, ...]:
-    return tuple(t.text for t in canonical(source.stream.tokens[first : last + 1]))
+    return tuple(t.text for t in canonical(source.stream.token_slice(first, last + 1)))
 
 
 def remainder(source: Source) -> list[Token]:

@@ -48,7 +48,7 @@ def _shadowing_imports(pair: tuple[Source, Source]) -> list[Violation]:
 
 
 def _import_violation(candidate: Source, first: int, last: int, leaf: str) -> Violation:
-    tokens = candidate.stream.tokens[first : last + 1]
+    tokens = candidate.stream.token_slice(first, last + 1)
     return Violation(
         rule=Rule.NAME_SHADOWED,
         function=None,

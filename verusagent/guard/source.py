@@ -3,6 +3,7 @@
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import compress, count
 
 from verusagent.lens import Function, SourceModel, Span, Token, TokenStream, parse_shared
 from verusagent.lens.positions import LineIndex
@@ -35,18 +36,19 @@ class Source:
         return self.derived(("positions", texts), lambda s: _positions(s, texts))
 
     def spelled(self) -> list[str]:
-        """Every token's text, in order."""
-        return self.derived("spelled", lambda s: [t.text for t in s.stream.tokens])
+        """Every token's text, in order (shared with the stream: not to be changed)."""
+        return self.stream.texts
 
     def __post_init__(self) -> None:
-        self.starts = [token.start for token in self.stream.tokens]
+        self.starts = self.stream.starts  # the tokens' start offsets (shared with the stream)
         self.by_id = {function.id: function for function in self.model.functions}
 
     def token_range(self, start: int, end: int) -> tuple[int, int]:
         """Indices [first, stop) of the tokens lying within bytes [start, end)."""
         first = bisect_left(self.starts, start)
         stop = bisect_left(self.starts, end)
-        while stop > first and self.stream.tokens[stop - 1].end > end:
+        ends = self.stream.ends
+        while stop > first and ends[stop - 1] > end:
             stop -= 1
         return first, stop
 
@@ -54,7 +56,7 @@ class Source:
         if span is None:
             return []
         first, stop = self.token_range(span.start, span.end)
-        return self.stream.tokens[first:stop]
+        return self.stream.token_slice(first, stop)
 
     def unit_at(self, offset: int) -> str | None:
         """The innermost function holding this byte offset (its span includes its attributes)."""
@@ -87,11 +89,28 @@ class Source:
 def _positions(source: Source, texts: frozenset[str]) -> list[int]:
     if texts <= INDEXED:
         return [i for i, text in source.derived("indexed", _indexed) if text in texts]
-    return [i for i, text in enumerate(source.spelled()) if text in texts]
+    return list(compress(count(), map(texts.__contains__, source.spelled())))
+
+
+def spelled_at(stream: TokenStream, words) -> list[int]:
+    """Indices of the tokens spelled as one of `words`, in order. Found from where each word occurs in the bytes (a
+    token starts where its text does), not by a pass over every token: for words that are rare in a file."""
+    data, starts, texts = stream.data, stream.starts, stream.texts
+    found = set()
+    for word in words:
+        needle = word.encode()
+        at = data.find(needle)
+        while at >= 0:
+            i = bisect_left(starts, at)
+            if i < len(starts) and starts[i] == at and texts[i] == word:
+                found.add(i)
+            at = data.find(needle, at + 1)
+    return sorted(found)
 
 
 def _indexed(source: Source) -> list[tuple[int, str]]:
-    return [(i, text) for i, text in enumerate(source.spelled()) if text in INDEXED]
+    texts = source.spelled()
+    return [(i, texts[i]) for i in compress(count(), map(INDEXED.__contains__, texts))]
 
 
 def _function_spans(source: Source) -> list[tuple[int, int, str]]:
@@ -106,4 +125,5 @@ def as_bytes(text: str | bytes) -> bytes:
 def analyse(data: bytes) -> Source:
     """Parse once per distinct text: the agent guards many candidates against the same original."""
     model, stream = parse_shared(data)
-    return Source(data=data, model=model, stream=stream, lines=LineIndex(data))
+    lines = stream.lines if isinstance(stream.lines, LineIndex) else LineIndex(data)
+    return Source(data=data, model=model, stream=stream, lines=lines)

@@ -1,6 +1,7 @@
 """Token sequences: erase byte ranges, drop trigger annotations, and find where two sequences differ."""
 
 from bisect import bisect_left
+from collections.abc import Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
@@ -60,17 +61,39 @@ def _merged(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 def attribute_end(tokens: list[Token], i: int) -> int | None:
     """If tokens[i] starts `#[...]` or `#![...]`, the index of its closing `]`; else None."""
-    if tokens[i].text != "#" or tokens[i].kind != "punct":
+    return attribute_end_in(_Field(tokens, "text"), _Field(tokens, "kind"), i)
+
+
+def attribute_end_in(texts: Sequence[str], kinds: Sequence[str], i: int) -> int | None:
+    """`attribute_end` over parallel lists of the tokens' texts and kinds (a TokenStream's)."""
+    if texts[i] != "#" or kinds[i] != "punct":
         return None
-    open_index = i + 2 if i + 1 < len(tokens) and tokens[i + 1].text == "!" else i + 1
-    if open_index >= len(tokens) or tokens[open_index].text != "[":
+    open_index = i + 2 if i + 1 < len(texts) and texts[i + 1] == "!" else i + 1
+    if open_index >= len(texts) or texts[open_index] != "[":
         return None
     depth = 0
-    for j in range(open_index, len(tokens)):
-        depth += {"[": 1, "]": -1}.get(tokens[j].text, 0) if tokens[j].kind == "punct" else 0
+    for j in range(open_index, len(texts)):
+        depth += _SQUARE.get(texts[j], 0) if kinds[j] == "punct" else 0
         if depth == 0:
             return j
-    return len(tokens) - 1
+    return len(texts) - 1
+
+
+_SQUARE = {"[": 1, "]": -1}
+
+
+class _Field(Sequence):
+    """One field of each token of a list, read on demand (an attribute is short: making the whole list of texts
+    for it would cost more)."""
+
+    def __init__(self, tokens: list[Token], name: str):
+        self.tokens, self.name = tokens, name
+
+    def __len__(self) -> int:
+        return len(self.tokens)
+
+    def __getitem__(self, j):
+        return getattr(self.tokens[j], self.name)
 
 
 def drop_triggers(tokens: list[Token]) -> list[Token]:

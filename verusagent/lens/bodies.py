@@ -1,6 +1,8 @@
 """Inside a function: loops with their clauses, calls, and proof sites (asserts, proof blocks, ...)."""
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
+from itertools import compress, count
 
 from verusagent.lens.clauses import LOOP_CLAUSE_WORDS, ClauseRun, read_clauses
 from verusagent.lens.context import ScanContext
@@ -46,31 +48,44 @@ def scan_function_body(ctx: ScanContext, function: Function, run: ClauseRun) -> 
 
 
 def _token_range(ctx: ScanContext, start_byte: int, end_byte: int) -> tuple[int, int]:
-    from bisect import bisect_left
-
     starts = ctx.token_starts
     return bisect_left(starts, start_byte), bisect_left(starts, end_byte) - 1
 
 
 def scan_range(ctx: ScanContext, scan: FunctionScan, i: int, last: int, ghost: bool, loop_id: str | None) -> None:
-    """Scan tokens i..last for calls, loops and proof sites (this loop is the lens's hot path)."""
+    """Scan tokens i..last for calls, loops and proof sites (this loop is the lens's hot path). Only the tokens
+    that can start something (`_marks`) are visited: the others are passed over at C speed."""
     texts, kinds = ctx.stream.texts, ctx.stream.kinds
-    while i <= last:
+    marks = _marks(ctx)
+    at = bisect_left(marks, i)
+    while at < len(marks) and marks[at] <= last:
+        i = marks[at]
         text = texts[i]
         if text == "(":
             if _is_call(ctx, i):
                 _add_call(ctx, scan, i, ghost)
-            i += 1
-        elif text == "#" and ctx.stream.is_punct(i + 1, "[", "!"):
-            i = _skip_attribute(ctx, i)
+            at += 1
+            continue
+        if text == "#" and ctx.stream.is_punct(i + 1, "[", "!"):
+            after = _skip_attribute(ctx, i)
         elif text in _HANDLERS and kinds[i] == "ident":
             handled = _HANDLERS[text](ctx, scan, i, last, ghost, loop_id)
-            i = i + 1 if handled is None else handled
+            after = i + 1 if handled is None else handled
         elif ctx.renamed_calls and text in ctx.renamed_calls and kinds[i] == "ident":
             handled = _hatch_call(ctx, scan, i, last, ghost, loop_id)
-            i = i + 1 if handled is None else handled
+            after = i + 1 if handled is None else handled
         else:
-            i += 1
+            after = i + 1
+        at = at + 1 if after == i + 1 else bisect_left(marks, after)
+
+
+def _marks(ctx: ScanContext) -> list[int]:
+    """The indices of the tokens `scan_range` acts on (`(`, `#`, the handlers' words, renamed hatches), once
+    per file."""
+    if ctx.body_marks is None:
+        words = _MARK_WORDS | ctx.renamed_calls.keys() if ctx.renamed_calls else _MARK_WORDS
+        ctx.body_marks = list(compress(count(), map(words.__contains__, ctx.stream.texts)))
+    return ctx.body_marks
 
 
 def _skip_attribute(ctx: ScanContext, i: int) -> int:
@@ -331,17 +346,11 @@ def _add_call(ctx: ScanContext, scan: FunctionScan, open_index: int, ghost: bool
     close = stream.close_of(open_index)
     callee = stream.texts[callee_index]
     number = scan.call_counts[callee] = scan.call_counts.get(callee, 0) + 1
-    lines, starts, ends = ctx.lines, stream.starts, stream.ends
-    call = Call(
-        id=f"{scan.unit_id}/call#{number}:{callee}",
-        function_id=scan.unit_id,
-        callee=callee,
-        path="".join(stream.texts[first : callee_index + 1]),
-        span=lines.span(starts[first], ends[close]),
-        args=lines.span(starts[open_index], ends[close]),
-        is_lemma=False,
-        in_ghost=ghost,
-    )
+    span, starts, end = ctx.lines.span, stream.starts, stream.ends[close]
+    path = callee if first == callee_index else "".join(stream.texts[first : callee_index + 1])
+    # positional, in field order (id, function_id, callee, path, span, args, is_lemma, in_ghost): the hot path
+    call = Call(f"{scan.unit_id}/call#{number}:{callee}", scan.unit_id, callee, path,
+                span(starts[first], end), span(starts[open_index], end), False, ghost)
     ctx.calls.append(call)
 
 
@@ -370,3 +379,4 @@ _HANDLERS = {
     "loop": _loop,
     "for": _loop,
 }
+_MARK_WORDS = frozenset({"(", "#", *_HANDLERS})

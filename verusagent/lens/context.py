@@ -39,6 +39,8 @@ class ScanContext:
     token_starts: list[int] = field(default_factory=list)
     renamed_calls: dict[str, Hatch] = field(default_factory=dict)  # `use builtin::assume_ as helper;`: helper
     outline: bool = False  # functions and clauses only: function bodies are not scanned
+    body_marks: list[int] | None = None  # the tokens the body scanner acts on (bodies.py), found on first use
+    comment_ends: list[int] | None = None  # the comments' end offsets, for bisecting (functions.py)
 
     def __post_init__(self) -> None:
         self.token_starts = self.stream.starts

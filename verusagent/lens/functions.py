@@ -1,5 +1,6 @@
 """Function items: header (attributes, visibility, modifiers, mode, name, params, return), clauses and body."""
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from verusagent.lens.attributes import read_attribute
@@ -100,7 +101,7 @@ def doc_comment_start(ctx: ScanContext, offset: int) -> int:
     """The start of the doc comments (`///`, `/** */`) right before an offset, or the offset."""
     data = ctx.stream.data
     comments = ctx.stream.comments
-    index = _last_comment_before(comments, offset)
+    index = _last_comment_before(ctx, offset)
     while index >= 0:
         comment = comments[index]
         between = data[comment.end : offset]
@@ -111,15 +112,11 @@ def doc_comment_start(ctx: ScanContext, offset: int) -> int:
     return offset
 
 
-def _last_comment_before(comments, offset: int) -> int:
-    low, high = 0, len(comments)
-    while low < high:
-        middle = (low + high) // 2
-        if comments[middle].end <= offset:
-            low = middle + 1
-        else:
-            high = middle
-    return low - 1
+def _last_comment_before(ctx: ScanContext, offset: int) -> int:
+    """The index of the last comment that ends at or before the offset (-1 if none)."""
+    if ctx.comment_ends is None:
+        ctx.comment_ends = [comment.end for comment in ctx.stream.comments]
+    return bisect_right(ctx.comment_ends, offset) - 1
 
 
 def _read_prefix(ctx: ScanContext, first: int, fn_index: int) -> Prefix:
@@ -143,16 +140,20 @@ def _read_prefix_word(ctx: ScanContext, prefix: Prefix, i: int) -> int:
     word = stream.text(i)
     has_group = stream.is_punct(i + 1, "(")
     end = ctx.group_end(i + 1) if has_group else i
-    written = stream.source(i, end).replace(" ", "")
     if word == "pub":
-        prefix.visibility = written
+        prefix.visibility = _written(stream, i, end)
     elif word in _MODIFIER_WORDS:
-        prefix.modifiers.append(written)
+        prefix.modifiers.append(_written(stream, i, end))
     elif word == "spec":
         prefix.mode = Mode.SPEC_CHECKED if has_group else Mode.SPEC
     elif word in _MODE_WORDS:
         prefix.mode = _MODE_WORDS[word]
     return end + 1
+
+
+def _written(stream, first: int, last: int) -> str:
+    """A prefix word as written, its group included, without spaces: `pub(crate)`, `open`."""
+    return stream.texts[first] if first == last else stream.source(first, last).replace(" ", "")
 
 
 def _read_prover(ctx: ScanContext, i: int) -> tuple[str | None, int]:

@@ -5,6 +5,7 @@ from pathlib import Path
 
 from verusagent.lens.context import ScanContext
 from verusagent.lens.functions import ItemScope
+from verusagent.lens.gc_pause import paused_gc
 from verusagent.lens.items import scan_items
 from verusagent.lens.model import Mode, Problem, SourceModel
 from verusagent.lens.positions import LineIndex
@@ -60,11 +61,17 @@ def parse_with_tokens(
     qualified names and modules then start with it, as for an inline `mod` (a crate's root module is "")."""
     if isinstance(data, str):
         data = data.encode("utf-8")
+    with paused_gc():
+        return _parse(data, outline, module)
+
+
+def _parse(data: bytes, outline: bool, module: str) -> tuple[SourceModel, TokenStream]:
     lines = LineIndex(data)
     if len(data) > MAX_BYTES:
         too_large = Problem(message=f"file too large ({len(data)} bytes, at most {MAX_BYTES})", span=None)
         return _empty_model(data, [too_large]), tokenize(b"")
     ctx = ScanContext(tokenize(data, outline=outline), lines, outline=outline)
+    ctx.stream.lines = lines
     _report_encoding(ctx)
     modules = module.split("::") if module else []
     scan_items(ctx, 0, len(ctx.stream) - 1, ItemScope(path=list(modules), modules=list(modules)))

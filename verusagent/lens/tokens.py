@@ -14,6 +14,7 @@ from operator import not_
 import tree_sitter_rust
 from tree_sitter import Language, Parser
 
+from verusagent.lens.gc_pause import paused_gc
 from verusagent.lens.lexer import lex
 from verusagent.lens.outline import cut_off, dropped_ranges, keep_outside
 
@@ -61,12 +62,22 @@ class TokenStream:
     unbalanced: list[int] = field(default_factory=list)  # indices of brackets with no partner
     syntax_errors: list[tuple[int, int]] = field(default_factory=list)  # tree-sitter ERROR/MISSING ranges
     _tokens: list[Token] | None = field(default=None, repr=False)
+    lines: object = field(default=None, repr=False, compare=False)  # the LineIndex of `data`, set by the parse that made it
 
     @property
     def tokens(self) -> list[Token]:
         if self._tokens is None:
-            self._tokens = list(map(Token, self.kinds, self.texts, self.starts, self.ends))
+            with paused_gc():
+                self._tokens = list(map(Token, self.kinds, self.texts, self.starts, self.ends))
         return self._tokens
+
+    def token_slice(self, first: int, stop: int) -> list[Token]:
+        """`tokens[first:stop]`, made for the slice alone while the whole list is not needed (equal tokens, not
+        always the same objects)."""
+        if self._tokens is not None:
+            return self._tokens[first:stop]
+        return list(map(Token, self.kinds[first:stop], self.texts[first:stop], self.starts[first:stop],
+                        self.ends[first:stop]))
 
     def __len__(self) -> int:
         return len(self.texts)
@@ -136,13 +147,15 @@ def is_cut_off(text: str) -> bool:
 
 
 def _without_clean_verus_blocks(data: bytes, lexed, match: list[int], unbalanced: list[int]) -> bytes:
-    """The bytes tree-sitter parses: the file, with the inside of each clean `verus! { }` blanked (same length).
+    """The bytes tree-sitter parses: the file, with the inside of each clean `verus! { }` cut out (`{ }` left).
 
     Inside a macro's token tree tree-sitter reports only unclosed brackets and characters that are no Rust
     token (a backslash, a backtick, a non-ASCII symbol, a no-break space); in a file whose brackets all close, a
     block without such a character holds no syntax error and is left out of the parse (most of its time). When
     the rest does not parse cleanly, the caller parses the whole file: a block can change how tree-sitter recovers
-    around it. tools/lexer_check.py compares both ways over a corpus and on mutated files (`--fuzz`).
+    around it. So only whether the cut text has an error is read, never where: its offsets need not match the
+    file's (cut, not blanked: tree-sitter's time on a run of spaces is most of a parse's).
+    tools/lexer_check.py compares both ways over a corpus and on mutated files (`--fuzz`).
     """
     if lexed.odd_spaces or unbalanced:  # an unclosed bracket anywhere moves tree-sitter's recovery: parse it all
         return data
@@ -151,8 +164,8 @@ def _without_clean_verus_blocks(data: bytes, lexed, match: list[int], unbalanced
     if not data.isascii():
         odd += [i for i in compress(count(), map(not_, map(str.isascii, texts))) if lexed.kinds[i] == "punct"]
     suspects = sorted(odd)
-    blanked = bytearray(data)
-    done = 0  # the end of the last blanked block (a verus! inside it is already blank)
+    kept: list[bytes] = []
+    done = 0  # the end of the last block cut out (a verus! inside it is already gone)
     for i in compress(count(), map("verus".__eq__, texts)):
         opener = i + 2
         if opener >= len(texts) or texts[i + 1] != "!" or texts[opener] != "{" or starts[i] < done:
@@ -160,10 +173,12 @@ def _without_clean_verus_blocks(data: bytes, lexed, match: list[int], unbalanced
         close = match[opener]
         if close < 0 or bisect_right(suspects, close) != bisect_right(suspects, opener):
             continue  # a suspect inside: tree-sitter reads this block itself
-        start, end = starts[opener] + 1, starts[close]
-        blanked[start:end] = b" " * (end - start)
-        done = end
-    return bytes(blanked) if done else data
+        kept.append(data[done : starts[opener] + 1])
+        done = starts[close]
+    if not done:
+        return data
+    kept.append(data[done:])
+    return b" ".join(kept)
 
 
 def syntax_errors(tree, data: bytes) -> list[tuple[int, int]]:
@@ -190,11 +205,15 @@ def syntax_errors(tree, data: bytes) -> list[tuple[int, int]]:
 def _match_brackets(texts: list[str]) -> tuple[list[int], list[int]]:
     """Bracket partners; a bracket's text is exactly one character (a literal's text holds its quotes). A closing
     bracket with no opener of its kind open is unbalanced; openers left open inside a closed group are too."""
+    brackets = list(compress(count(), map(_BRACKETS.__contains__, texts)))
+    nested = _nested_match(texts, brackets)
+    if nested is not None:
+        return nested, []
     match = [-1] * len(texts)
     stack: list[int] = []
     unbalanced: list[int] = []
     open_counts = dict.fromkeys(OPEN_BRACKETS, 0)
-    for i in compress(count(), map(_BRACKETS.__contains__, texts)):
+    for i in brackets:
         text = texts[i]
         if text in open_counts:
             stack.append(i)
@@ -212,3 +231,21 @@ def _match_brackets(texts: list[str]) -> tuple[list[int], list[int]]:
         match[i], match[j] = j, i
     unbalanced.extend(stack)
     return match, sorted(unbalanced)
+
+
+def _nested_match(texts: list[str], brackets: list[int]) -> list[int] | None:
+    """The partners when every bracket closes the last one opened (the usual file); None at the first that does
+    not, where `_match_brackets` recovers."""
+    match = [-1] * len(texts)
+    stack: list[int] = []
+    push, pop = stack.append, stack.pop
+    for i in brackets:
+        opener = CLOSE_BRACKETS.get(texts[i])
+        if opener is None:
+            push(i)
+        elif stack and texts[stack[-1]] == opener:
+            j = pop()
+            match[i], match[j] = j, i
+        else:
+            return None
+    return None if stack else match
