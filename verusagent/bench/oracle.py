@@ -2,7 +2,7 @@
 
 Verus-Bench: the whole ground-truth file, with the input's `fn main` put back (MBPP ground truths add
 `assert_eq!` tests there, exec code a proof would not add). VeruSAGE-Bench: the ground truth's target function
-as an item, which reply extraction splices in by name. With no `--verus`, the verus stand-in answers: it calls a
+as an item (inside its impl header where its name is not unique), which reply extraction splices in by name. With no `--verus`, the verus stand-in answers: it calls a
 file verified when it holds a line the ground truth added, and failed otherwise. What such a run measures is our
 side only: extraction, the guard, the record and acceptance carry an honest proof through.
 """
@@ -21,7 +21,8 @@ ORACLE_OPTIONS = {"model": ORACLE_MODEL, "strategies": 1, "rounds": 1, "samples"
 class OracleAnswer(BaseModel):
     reply: str  # the scripted model's one reply
     expected: str  # the file the reply should turn the task into
-    target: str | None = None  # VeruSAGE: the function the ground truth proves
+    target: str | None = None  # VeruSAGE: the function the ground truth proves, as `--fn` names it
+    target_name: str | None = None  # and its own name
 
 
 def oracle_answer(task: BenchTask, task_text: str) -> OracleAnswer | str:
@@ -45,7 +46,8 @@ def _verusage_answer(task: BenchTask) -> OracleAnswer | str:
                                      ground_truth_path=task.ground_truth_path))
     if isinstance(pair, NoPair):
         return pair.reason
-    return OracleAnswer(reply=fenced(pair.ground_truth_function), expected=pair.spliced, target=pair.target)
+    return OracleAnswer(reply=fenced(pair.reply_item), expected=pair.spliced, target=pair.target,
+                        target_name=pair.target_name)
 
 
 def fenced(code: str) -> str:
@@ -78,7 +80,7 @@ def standin_scenario(task_text: str, answer: OracleAnswer) -> dict | str:
     if marker is None:
         return "the ground truth adds no line of its own, so the verus stand-in cannot tell it from the task"
     error: dict = {"message": "postcondition not satisfied"}
-    anchor = "ensures" if "ensures" in task_text else (f"fn {answer.target}" if answer.target else None)
+    anchor = "ensures" if "ensures" in task_text else (f"fn {answer.target_name}" if answer.target_name else None)
     if anchor and anchor in task_text:
         error["line_contains"] = anchor
     return {"name": "oracle (verus stand-in: verified when the ground truth's proof is present)",

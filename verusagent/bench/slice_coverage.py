@@ -36,7 +36,8 @@ def coverage(task_text: str, ground_truth_function: str, target: str, prompt: st
     shown = _folded(prompt)
     definitions = _definitions(model)
     qualifiers = _qualifiers(model)
-    own = next((_owners(f) for f in model.functions if f.name == target), set())
+    function = model.function(target)  # target: a name, `Type::name` or a unit id, as `--fn` takes it
+    own, target_name = (_owners(function), function.name) if function else (set(), target)
     needed, missing, needed_texts = [], [], []
     for name, qualifier in _mentions(ground_truth_function):
         if qualifier == "Self":
@@ -44,7 +45,7 @@ def coverage(task_text: str, ground_truth_function: str, target: str, prompt: st
         elif qualifier is not None and qualifier not in qualifiers and qualifier not in ("crate", "super", "self"):
             continue  # `Seq::empty`, `T::default`: not a name of this file
         texts = _candidates(definitions, name, qualifier)
-        if name == target or not texts:
+        if name == target_name or not texts:
             continue
         label = f"{texts[0][0]} {name}"
         if label in needed:

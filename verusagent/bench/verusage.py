@@ -5,20 +5,21 @@ surrounding definitions, with the proof of one target function removed), ground 
 `mapping_*.txt` pairing them. A ground truth is the upstream extraction, not "the task plus a proof", so the honest
 pair is the task with the ground truth's target function spliced in place of the task's function of that name.
 
-The target is named by the file: the last `__`-separated part of its stem, read with the naming conventions the
-projects use (`impl1_erase` is `erase`; storage's `inv_L_name` is `lemma_name`, `logimpl_name` is `name`). It must be
-one proof or exec function, unique by name in both files; otherwise the task has no pair and says why.
+The target is named by the file (`verusagent.bench.verusage_targets`): one provable function of the task; its
+counterpart in the ground truth has its name, and where that is not unique its type, impl block and signature.
+Otherwise the task has no pair and says why.
 """
 
-import re
 from pathlib import Path
 
 from pydantic import BaseModel
 
+from verusagent.bench.verusage_targets import find_target, reference, target_candidates
 from verusagent.guard.source import analyse
 from verusagent.lens import Function, Mode, parse
+from verusagent.lens.model import SourceModel
+from verusagent.llm.splice import impl_header
 
-_IMPL_PREFIX = re.compile(r"^impl\d+_")
 _PROVABLE = frozenset({Mode.PROOF, Mode.EXEC})
 
 
@@ -37,10 +38,12 @@ class SplicedPair(BaseModel):
     """The task as given, and the same file with the ground truth's target function in place of its own."""
 
     task: VerusageTask
-    target: str
+    target: str  # as `--fn` reads it: the name, or `Type::name` / the unit id where the name is not unique
+    target_name: str  # the function's own name
     original: str
     spliced: str
     ground_truth_function: str  # the target's text in the ground truth, attributes to closing brace
+    reply_item: str  # the same as an item reply splices it: inside its impl header where the name is not unique
 
 
 class NoPair(BaseModel):
@@ -80,25 +83,11 @@ def read_mapping(project: Path) -> dict[str, str]:
     return pairs
 
 
-def target_candidates(stem: str) -> list[str]:
-    """The function names a task file's stem may mean, most literal first."""
-    last = stem.split("__")[-1]
-    names = [last, _IMPL_PREFIX.sub("", last)]
-    module, sep, rest = last.partition("_")
-    if sep:
-        names += ["lemma_" + rest[2:]] if rest.startswith("L_") else [rest]
-    return list(dict.fromkeys(n for n in names if n))
-
-
-def unique_provable(functions: list[Function], name: str) -> Function | None:
-    """The one proof or exec function of that name, or None when there is none or more than one."""
-    named = [f for f in functions if f.name == name]
-    return named[0] if len(named) == 1 and named[0].mode in _PROVABLE and named[0].body is not None else None
-
-
 def target_of(task: VerusageTask, task_text: str) -> str | None:
-    functions = parse(task_text).functions
-    return next((n for n in target_candidates(task.name) if unique_provable(functions, n)), None)
+    """The `--fn` reference of the task's target (its name, or `Type::name` when the name is not unique)."""
+    model = parse(task_text)
+    function = find_target(task.name, model)
+    return reference(model, function) if function else None
 
 
 def spliced_pair(task: VerusageTask) -> SplicedPair | NoPair:
@@ -116,17 +105,31 @@ def spliced_pair(task: VerusageTask) -> SplicedPair | NoPair:
 def _splice(task: VerusageTask, original: str, truth: str) -> SplicedPair | NoPair:
     # The task is parsed through the guard's analysis cache: guarding the pair next reuses that parse.
     task_model, truth_model = analyse(original.encode("utf-8")).model, parse(truth)
-    for name in target_candidates(task.name):
-        mine, theirs = unique_provable(task_model.functions, name), unique_provable(truth_model.functions, name)
-        if mine is None:
-            continue
-        if theirs is None:
-            return NoPair(task=task, reason=f"the ground truth has no unique proof or exec fn `{name}`")
-        proof = truth_model.slice(theirs.span)
-        data = task_model.data
-        spliced = (data[: mine.span.start] + proof.encode("utf-8") + data[mine.span.end :]).decode("utf-8")
-        return SplicedPair(task=task, target=name, original=original, spliced=spliced, ground_truth_function=proof)
-    return NoPair(task=task, reason=f"no unique proof or exec fn named by the file ({', '.join(target_candidates(task.name))})")
+    mine = find_target(task.name, task_model)
+    if mine is None:
+        return NoPair(task=task, reason=f"no unique proof or exec fn named by the file ({', '.join(target_candidates(task.name))})")
+    theirs = _counterpart(task_model, mine, truth_model)
+    if theirs is None:
+        return NoPair(task=task, reason=f"the ground truth has no unique proof or exec fn `{mine.qualified}`")
+    proof = truth_model.slice(theirs.span)
+    data = task_model.data
+    spliced = (data[: mine.span.start] + proof.encode("utf-8") + data[mine.span.end :]).decode("utf-8")
+    target = reference(task_model, mine)
+    header = impl_header(truth_model, theirs) if target != mine.name else None
+    item = f"{header} {{\n{proof}\n}}\n" if header else proof
+    return SplicedPair(task=task, target=target, target_name=mine.name, original=original, spliced=spliced,
+                       ground_truth_function=proof, reply_item=item)
+
+
+def _counterpart(task_model: SourceModel, mine: Function, truth_model: SourceModel) -> Function | None:
+    """The ground truth's function in the target's place: same name, then same impl block, then same signature."""
+    named = [f for f in truth_model.functions if f.name == mine.name and f.mode in _PROVABLE and f.body is not None]
+    keys = (lambda f, m: f.qualified, lambda f, m: impl_header(m, f), lambda f, m: f.signature)
+    for key in keys:
+        if len(named) <= 1:
+            break
+        named = [f for f in named if key(f, truth_model) == key(mine, task_model)]
+    return named[0] if len(named) == 1 else None
 
 
 def pairs(root: Path) -> list[SplicedPair | NoPair]:

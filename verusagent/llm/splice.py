@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 from verusagent.context.render import BODY_ELIDED
 from verusagent.lens import parse
 from verusagent.lens.macro_roles import inductive_target, is_invariant
-from verusagent.lens.model import Function, SourceModel
+from verusagent.lens.model import DefinitionKind, Function, SourceModel
 from verusagent.lens.tokens import is_cut_off
 from verusagent.llm import machine_splice
 
@@ -28,6 +28,7 @@ class ReplyFunction(BaseModel):
     machine: str | None = None  # the state machine the reply wrote it in, if any
     inductive_for: str | None = None  # the operation of its `#[inductive(op)]` attribute
     invariant: bool = False  # it carries `#[invariant]`
+    impl_header: str | None = None  # `impl<T: M> M for Vec<T>`, whitespace folded: tells two `impl M for Vec` apart
 
 
 class FoundFunctions(BaseModel):
@@ -64,7 +65,7 @@ def functions_in(code: str) -> FoundFunctions:
         found.complete.append(ReplyFunction(name=function.name, qualified=function.qualified,
                                             container=function.container, text=text,
                                             indent=_line_indent(model.data, function.span.start),
-                                            **_machine_hints(model, function)))
+                                            impl_header=impl_header(model, function), **_machine_hints(model, function)))
     return found
 
 
@@ -105,8 +106,20 @@ def _reindent(text: str, old: str, new: str) -> str:
     return "\n".join([lines[0], *moved])
 
 
+def impl_header(model: SourceModel, function: Function) -> str | None:
+    """The header of the impl block holding the function, whitespace folded, or None outside an impl."""
+    for impl in model.definitions:
+        if impl.kind == DefinitionKind.IMPL and impl.body is not None and impl.body.covers(function.span):
+            header = model.data[impl.span.start : impl.body.start].decode("utf-8", errors="replace")
+            return " ".join(header[header.find("impl") :].split())
+    return None
+
+
 def _target(original: SourceModel, function: ReplyFunction) -> Function | None:
     by_qualified = [f for f in original.functions if f.qualified == function.qualified]
+    if len(by_qualified) > 1 and function.impl_header:
+        same_impl = [f for f in by_qualified if impl_header(original, f) == function.impl_header]
+        by_qualified = same_impl or by_qualified
     if by_qualified:
         return by_qualified[0]
     if function.inductive_for:
