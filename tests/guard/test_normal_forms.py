@@ -95,3 +95,14 @@ def test_a_ghost_name_holds_its_wrapper_only_in_its_block() -> None:
     inner = "let g = x; if c { let g = Ghost(0int); take(1); } take(g); x"
     assert rules(inner, "let g = x; if c { take(1); } take(Ghost(0int)); x") == {"exec-changed"}
     assert rules(inner, "let g = x; if c { take(1); } take(g); x") == set()
+
+
+def test_a_trailing_comma_after_the_last_parameter_is_the_same_signature() -> None:
+    """`(x: T,)` is the parameter list `(x: T)` (a storage task writes it so; its ground truth does not), while a
+    parameter's own 1-tuple type keeps its comma."""
+    def lemma(params: str) -> str:
+        return f"{PRELUDE}proof fn l({params})\n    ensures true,\n{{\n}}\n}}\n"
+
+    assert guard(lemma("x: u64,"), lemma("x: u64")).violations == []
+    assert guard(lemma("x: u64, y: u64,"), lemma("x: u64, y: u64")).violations == []
+    assert {str(v.rule) for v in guard(lemma("x: (u64,)"), lemma("x: (u64)")).violations} == {"spec-changed"}

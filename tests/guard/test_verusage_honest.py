@@ -60,19 +60,6 @@ EXCEPTIONS: dict[str, tuple[set[tuple[str, str]], str, str]] = {
 }
 
 
-# Guard false positives, reported to the lead and not worked around here: the only difference in the signature is
-# the trailing comma after the last parameter (`pm_region_view: PersistentMemoryRegionView,` in the task), which
-# PROVENANCE.md lists among the proof-only differences.
-FALSE_POSITIVES: dict[str, str] = {
-    "storage/pmemutil_L_ifnooutstandingwritesthenpersistentmemoryregionsviewcanonlycrashascommitted":
-        "spec-changed: parameters of `lemma_if_no_outstanding_writes_then_persistent_memory_regions_view_can_only_"
-        "crash_as_committed` changed: `,` removed",
-    "storage/pmemutil_L_ifnooutstandingwritesthenpersistentmemoryviewcanonlycrashascommitted":
-        "spec-changed: parameters of `lemma_if_no_outstanding_writes_then_persistent_memory_view_can_only_crash_as_"
-        "committed` changed: `,` removed",
-}
-
-
 @pytest.fixture(scope="session")
 def verusage_reports(shared_dir):
     """task id -> the guard's report on its spliced pair; each task parsed and guarded in turn (the guard's
@@ -104,17 +91,9 @@ def test_honest_pairs_raise_no_false_alarm(verusage_reports) -> None:
     unexpected = {
         task_id: [v.headline() for v in report.violations]
         for task_id, report in verusage_reports.items()
-        if task_id not in EXCEPTIONS and task_id not in FALSE_POSITIVES and report.violations
+        if task_id not in EXCEPTIONS and report.violations
     }
     assert unexpected == {}
-
-
-@pytest.mark.parametrize("task_id", sorted(FALSE_POSITIVES))
-def test_the_known_false_positives_are_exactly_the_trailing_parameter_comma(verusage_reports, task_id) -> None:
-    """Fails once the guard accepts the trailing comma: then drop the entry from FALSE_POSITIVES."""
-    [violation] = verusage_reports[task_id].violations
-    assert str(violation.rule) == "spec-changed" and "parameters of" in violation.headline()
-    assert violation.headline().endswith("changed: `,` removed")
 
 
 @pytest.mark.parametrize("task_id", sorted(EXCEPTIONS))

@@ -55,8 +55,16 @@ def _header_parts(source: Source, function: Function) -> list[tuple[str, list[To
     rest = [t for t in header if t.start >= function.params.end] if params else []
     if function.mode in _LEMMA_MODES:
         rest = _without_prover(rest)
-    parts = [("name or generics", name_part), ("parameters", params), ("return type or where clause", rest)]
+    parts = [("name or generics", name_part), ("parameters", _without_last_parameter_comma(canonical(params))),
+             ("return type or where clause", rest)]
     return [(what, _without_final_comma(canonical(tokens))) for what, tokens in parts]
+
+
+def _without_last_parameter_comma(tokens: list[Token]) -> list[Token]:
+    """`(x: T,)` is the parameter list `(x: T)`: a parameter list is never a tuple, whatever its commas."""
+    if len(tokens) >= 2 and tokens[-1].text == ")" and tokens[-2].text == "," and tokens[-2].kind == "punct":
+        return [*tokens[:-2], tokens[-1]]
+    return tokens
 
 
 def _without_final_comma(tokens: list[Token]) -> list[Token]:
