@@ -57,3 +57,9 @@ def test_prove_refuses_a_target_that_names_nothing(harness, fifo: str) -> None:
     harness.script([file_reply(fifo)])
     run = harness.run("prove", source, fn=["sm:FifoQueue/inductive:no_such_transition"])
     assert run.exit_code == 2 and "no such function" in harness.last_err
+
+
+def test_a_qualified_name_two_functions_share_is_named_by_unit_id() -> None:
+    source = ("verus! {\ntrait M { fn m(&self); }\nimpl M for Vec<u8> {\n    fn m(&self) {}\n}\n"
+              "impl<T> M for Vec<T> {\n    fn m(&self) {}\n}\nfn solo() {}\n}\n")
+    assert target_names(source, ["fn:Vec::m#2", "solo"]) == ["fn:Vec::m#2", "solo"]

@@ -20,6 +20,12 @@ def resolve_targets(source: str, targets: list[str]) -> list[Function]:
 
 
 def target_names(source: str, targets: list[str]) -> list[str]:
-    """The targets as the prompt names them: qualified names (`X::tr_inc_preserves` for a unit id too)."""
+    """The targets as the prompt names them: qualified names (`X::tr_inc_preserves` for a unit id too), or the
+    unit id where the file has several functions of that qualified name (two impls of one trait for `Vec`)."""
     model = parse_shared(source)[0]
-    return [f.qualified if (f := model.function(target)) else target for target in targets]
+    named = []
+    for target in targets:
+        function = model.function(target)
+        twins = [f for f in model.functions if function and f.qualified == function.qualified]
+        named.append(target if function is None else function.id if len(twins) > 1 else function.qualified)
+    return named
