@@ -48,6 +48,17 @@ def _finish_reason(entry: dict[str, Any]) -> str:
     return entry.get("finish_reason") or ("tool_calls" if entry.get("tool_calls") else "stop")
 
 
+def _tool_use_input(arguments: Any) -> Any:
+    """A tool_use input is an object: a script's JSON text becomes one; text that is not JSON stays a string, so
+    that tests can send garbage arguments."""
+    if not isinstance(arguments, str):
+        return arguments
+    try:
+        return json.loads(arguments)
+    except ValueError:
+        return arguments
+
+
 def _arguments_text(arguments: Any) -> str:
     return arguments if isinstance(arguments, str) else json.dumps(arguments)
 
@@ -91,14 +102,8 @@ def messages_body(entry: dict[str, Any], request: dict[str, Any]) -> dict[str, A
     """An Anthropic Messages API reply: text and `tool_use` content blocks."""
     content: list[dict[str, Any]] = [{"type": "text", "text": entry["content"]}] if entry.get("content") else []
     for index, call in enumerate(entry.get("tool_calls", []), 1):
-        arguments = call.get("arguments", {})
-        if isinstance(arguments, str):  # a tool_use input is an object; a string is kept to test garbage handling
-            try:
-                arguments = json.loads(arguments)
-            except ValueError:
-                pass
         content.append({"type": "tool_use", "id": call.get("id", f"toolu_{index}"), "name": call["name"],
-                        "input": arguments})
+                        "input": _tool_use_input(call.get("arguments", {}))})
     return {
         "id": f"msg_replay_{time.time_ns()}",
         "type": "message",

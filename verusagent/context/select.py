@@ -103,7 +103,7 @@ def select(root: Node, index: NameIndex, targets: list[Node], total_bytes: int, 
     and at least growth times what it always shows. A big task (what it always shows and the file's lemmas
     together exceed total_bytes) may add big_growth times that sum: its proof needs more than a slice of the
     usual size holds, and the lemmas of a task file are mostly the ones its proof calls. `mentions`: names of
-    this file that another file shown beside it mentions (a crate's prompt); they count as the targets' own."""
+    this file that another file shown beside it mentions (a crate's prompt): offered first, within the budget."""
     selection = Selection(index, 0)
     for node in root.walk():
         if isinstance(node.item, Definition) and node.item.kind in _ALWAYS and node.parent.kind in _STRUCTURE:
@@ -113,7 +113,7 @@ def select(root: Node, index: NameIndex, targets: list[Node], total_bytes: int, 
         offers.show_target(target)
     for target in targets:
         offers.read(target, 1.0, certain=True)
-    offers.take_mentions(mentions, None, 1.0, certain=True)
+    offers.take_mentions(mentions, None, 1.0, certain=False)
     lemmas = 0  # what the lemmas of the file cost, shown by signature
     for node in root.walk():
         chance = seed_chance(node, targets)

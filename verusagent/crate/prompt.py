@@ -5,17 +5,16 @@ verus's errors with excerpts from the file each lies in. A single file is shown 
 from pydantic import BaseModel
 
 from verusagent.agent.feedback import MAX_DIAGNOSTICS, prompt_diagnostics
-from verusagent.context import prompt_view, slice_mentioned
+from verusagent.context import estimate_tokens, prompt_view, slice_mentioned
 from verusagent.context.mentions import Mention
 from verusagent.context.targets import functions_of_units
 from verusagent.crate.workspace import Workspace
-from verusagent.lens import parse_with_tokens
 from verusagent.lens.tokens import tokenize
 from verusagent.llm import PromptDiagnostic
 from verusagent.verus import Diagnostic
 
-OTHER_FILES_TOKENS = 3000  # what the prompt may show of the crate's other files, in all (their named parts aside)
-LEAST_FILE_TOKENS = 400  # the share of one other file, however many there are
+OTHER_FILES_TOKENS = 3000  # what the prompt may show of the crate's other files, in all
+LEAST_FILE_TOKENS = 200  # a file is shown only while at least this much of the budget is left
 
 
 class OtherFile(BaseModel):
@@ -39,29 +38,46 @@ def crate_view(workspace: Workspace, text: str, named: list[str], error_units: l
     if workspace.is_single_file:
         return CrateView(file_name=workspace.target, source=view.source, reply_format=view.reply_format,
                          targets=view.targets)
-    others = other_files(workspace, files, view.source, named, error_units)
+    others = other_files(workspace, text, view.source, named, error_units)
     reply_format = "crate" if others or view.reply_format == "items" else "file"
     return CrateView(file_name=workspace.target, source=view.source, reply_format=reply_format,
                      targets=view.targets, other_files=others)
 
 
-def other_files(workspace: Workspace, files: dict[str, str], shown: str, named: list[str],
+def other_files(workspace: Workspace, text: str, shown: str, named: list[str],
                 error_units: list[str]) -> list[OtherFile]:
-    """Each other file that the shown text names something of, or that holds a target or a failing function."""
+    """The other files that hold a target or a failing function, then those the shown text names most of, each
+    sliced within what is left of OTHER_FILES_TOKENS; a file whose slice shows nothing of it is left out."""
     mentioned_by = tokenize(shown.encode("utf-8"))
-    share = max(OTHER_FILES_TOKENS // max(len(workspace.order) - 1, 1), LEAST_FILE_TOKENS)
-    found = []
+    files, parsed = workspace.files(text), workspace.parsed(text)
+    left, found = OTHER_FILES_TOKENS, []
+    for path, targets, mentions in _ranked(workspace, parsed, mentioned_by, named, error_units):
+        if left < LEAST_FILE_TOKENS:
+            break
+        model, stream = parsed[path]
+        sliced = slice_mentioned(files[path], model, stream, targets, mentioned_by, left,
+                                 _seen_from(workspace.layout.module_of(path) or ""))
+        if sliced is not None and (sliced.targets or sliced.shown):
+            found.append(OtherFile(path=path, source=sliced.text, targets=sliced.targets))
+            left -= estimate_tokens(sliced.text)
+    return sorted(found, key=lambda f: workspace.order.index(f.path))
+
+
+def _ranked(workspace: Workspace, parsed: dict, mentioned_by, named: list[str], error_units: list[str]):
+    """(path, targets, mentions) of each other file with a target or a mention, those with targets first, then
+    by how many of the shown text's names they define."""
+    ranked = []
     for path in workspace.order:
         if path == workspace.target:
             continue
-        module = workspace.layout.module_of(path) or ""
-        model, stream = parse_with_tokens(files[path], module=module)
+        model, stream = parsed[path]
         targets = [f.qualified for f in model.functions if {f.id, f.qualified} & set(named)]
         targets += [name for name in functions_of_units(model, error_units) if name not in targets]
-        sliced = slice_mentioned(files[path], model, stream, targets, mentioned_by, share, _seen_from(module))
-        if sliced is not None:
-            found.append(OtherFile(path=path, source=sliced.text, targets=sliced.targets))
-    return found
+        names = {f.name for f in model.functions} | {d.name for d in model.definitions if d.name}
+        mentions = len(names & set(mentioned_by.texts))
+        if targets or mentions:
+            ranked.append((path, targets, mentions))
+    return sorted(ranked, key=lambda r: (not r[1], -r[2]))
 
 
 def _seen_from(module: str):

@@ -12,7 +12,7 @@ from verusagent.crate.guard import CrateSnapshot, guard_crate
 from verusagent.crate.layout import CrateLayout, CrateTask, ModuleFile  # noqa: F401 (CrateTask: its home for callers)
 from verusagent.crate.units import map_crate_units
 from verusagent.guard import GuardPolicy, GuardReport, guard
-from verusagent.lens import SourceModel, parse_shared
+from verusagent.lens import SourceModel, TokenStream, parse_shared
 from verusagent.verus import Diagnostic
 from verusagent.verus.sources import CrateSources
 
@@ -59,12 +59,16 @@ class Workspace:
     def models(self, text: str) -> dict[str, SourceModel]:
         """Each file's lens model, its ids prefixed by the file's module path (`fn:net::send`). A file is parsed
         once per content: a candidate that changes one file of a large crate parses that file alone."""
+        return {path: model for path, (model, _) in self.parsed(text).items()}
+
+    def parsed(self, text: str) -> dict[str, tuple[SourceModel, TokenStream]]:
+        """`models`, with the token stream each was read from (shared: callers must not change them)."""
         files = self.files(text)
         return {f.path: self._file_model(f.module, files[f.path]) for f in self.layout.files}
 
     @staticmethod
-    def _parse_file(module: str, text: str) -> SourceModel:
-        return parse_shared(text, module=module)[0]
+    def _parse_file(module: str, text: str) -> tuple[SourceModel, TokenStream]:
+        return parse_shared(text, module=module)
 
     # ------------------------------------------------------------------ verus
 
