@@ -24,7 +24,9 @@ class DryRequest(BaseModel):
     strategy: str
     file: str
     prompt_tokens: int
-    tokenizer: str
+    tokenizer: str  # the tiktoken encoding counted with
+    tokenizer_exact: bool  # the model's own encoding; else an estimate
+    known_model: bool  # litellm knows the model's provider; False: a real run refuses it (exit 2)
     estimated_cost_usd: float | None  # the prompt's input price for one request; None: no known price
     samples: int  # replies asked for (`--samples`)
     reply_format: str  # "file" (the whole file comes back), "items" (only the functions changed), or "crate"
@@ -51,9 +53,13 @@ def dry_run(task: Task, config: AgentConfig) -> DryRun:
         size = prompt_size(config.model, messages)
         requests.append(DryRequest(
             task=name, strategy=strategy.name, file=str(task.source_path), prompt_tokens=size.tokens,
-            tokenizer=size.tokenizer, estimated_cost_usd=size.input_cost_usd, samples=config.samples,
+            tokenizer=size.tokenizer, tokenizer_exact=size.exact, known_model=size.known_model,
+            estimated_cost_usd=size.input_cost_usd, samples=config.samples,
             reply_format=context["reply_format"], sliced=context["source"] != shown_whole,
             messages=messages))
+    if requests and not requests[0].known_model:
+        notes.append(f"unknown model {config.model!r}: litellm knows no such provider or model, price unknown; a "
+                     "real run stops before any work (exit 2)")
     return DryRun(requests=requests, notes=notes)
 
 
@@ -97,6 +103,9 @@ def print_dry_run(result: DryRun, as_json: bool) -> None:
 
 def _heading(request: DryRequest) -> str:
     cost = "price unknown" if request.estimated_cost_usd is None else f"~${request.estimated_cost_usd:.4f} input"
+    if not request.known_model:
+        cost = "unknown model, price unknown"
     view = "a slice of the file" if request.sliced else "the whole file"
-    return (f"=== {request.task} / {request.strategy}: {request.prompt_tokens:,} prompt tokens ({request.tokenizer}), "
+    tokenizer = request.tokenizer if request.tokenizer_exact else f"{request.tokenizer}, an estimate for this model"
+    return (f"=== {request.task} / {request.strategy}: {request.prompt_tokens:,} prompt tokens ({tokenizer}), "
             f"{cost} per request, x{request.samples} samples; shows {view}, reply: {request.reply_format} ===")
