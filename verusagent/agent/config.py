@@ -5,6 +5,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from verusagent.choices import FocusMode, ToolProtocol
 from verusagent.crate.layout import CrateTask
 from verusagent.review.settings import ReviewSettings
 
@@ -13,18 +14,6 @@ class Mode(StrEnum):
     PROVE = "prove"  # add proofs; specs and exec code stay
     REPAIR = "repair"  # the same, started from verus's diagnostics of a failing file
     SYNTH = "synth"  # write the bodies of `unimplemented!()`/`todo!()` functions, and their proofs
-
-
-class FocusMode(StrEnum):
-    AUTO = "auto"  # focus in large files when the measured cost says it is cheaper
-    ON = "on"  # focus whenever it is sound, whatever the size (for tests and for users who know their file)
-    OFF = "off"  # every screening run is a whole-file run
-
-
-class ToolProtocol(StrEnum):
-    AUTO = "auto"  # native when litellm says the model supports function calling (and for scripted/), else text
-    NATIVE = "native"  # the provider's tool calls (litellm function calling)
-    TEXT = "text"  # the same tools through a documented text protocol, for models without tool calling
 
 
 class SessionLimits(BaseModel):

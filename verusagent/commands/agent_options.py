@@ -9,8 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from verusagent.agent.config import FocusMode, ToolProtocol
-from verusagent.review.settings import DEFAULT_VOTES, ReviewMode
+from verusagent.choices import DEFAULT_VOTES, FocusMode, ReviewMode, ToolProtocol
 
 # Also taken by `demo`, which has no other agent option.
 RunsDir = Annotated[Path, typer.Option("--runs-dir", help="Where run records go.")]

@@ -26,7 +26,7 @@ class GateFormat(StrEnum):
 def gate(
     paths: list[str] = typer.Argument(None, help="Limit the check to these files or folders (pre-commit passes them)."),
     base: str | None = typer.Option(
-        None, "--base", help="Compare with this revision [default: the merge base with the default branch, else HEAD]."
+        None, "--base", help="Compare with this revision (default: the merge base with the default branch, else HEAD)."
     ),
     output_format: GateFormat = typer.Option(GateFormat.TEXT, "--format", help="text, json, sarif or github."),
     output: Path | None = typer.Option(None, "--output", "-o", help="Write the report to this file instead of stdout."),
