@@ -23,6 +23,7 @@ _INPUTS = ("file", "log")  # what the command line names besides the options: FI
 
 def run_from_cli(mode: str, settings: dict) -> int:
     """`settings`: `file` (and repair's `log`) and any AgentOptions fields; the others take their defaults."""
+    from verusagent.llm.preflight import ModelUnusable
     from verusagent.verus import VerusNotFound, VerusUnusable
 
     console = Console(stderr=True)
@@ -38,6 +39,9 @@ def run_from_cli(mode: str, settings: dict) -> int:
     except (VerusNotFound, VerusUnusable) as error:
         console.print(f"[red]error:[/red] {error}", highlight=False, soft_wrap=True)
         return EXIT_VERUS
+    except ModelUnusable as error:
+        console.print(f"[red]error:[/red] {error}", highlight=False, soft_wrap=True)
+        return error.exit_code
     except KeyboardInterrupt:
         console.print("interrupted: the run record is complete up to here; continue with --resume RUN")
         return EXIT_INTERRUPTED
@@ -54,12 +58,14 @@ def _plan(mode: str, source: Path, log: Path | None, options: AgentOptions):
         except (RunNotFound, CannotResume, FileNotFoundError) as error:
             raise UsageError(str(error)) from error
         check_calibration(plan.config.review.calibration)
+        check_models(plan.config)
         return plan, log
     task, targets = read_task(source, log, options)
     config = agent_config(mode, options).model_copy(update={"targets": targets})
     if task.crate is None:
         check_targets(task.original, config.targets)
     check_calibration(config.review.calibration)
+    check_models(config)
     return RunPlan(task=task, config=config, verus=options.verus, runs_dir=options.runs_dir), None
 
 
@@ -71,6 +77,19 @@ def check_targets(source: str, targets: list[str]) -> None:
         resolve_targets(source, targets)
     except UnknownTarget as error:
         raise UsageError(str(error)) from error
+
+
+def check_models(config: AgentConfig) -> None:
+    """The prover's model and, when the review may run, the review's: each known to litellm, with its key set
+    (before the baseline verus run: a typo or a missing key costs nothing)."""
+    from verusagent.choices import ReviewMode
+    from verusagent.llm.preflight import check_model
+
+    models = [config.model]
+    if config.review.mode != ReviewMode.OFF and config.review.model:
+        models.append(config.review.model)
+    for model in dict.fromkeys(models):
+        check_model(model, config.api_base)
 
 
 def check_calibration(path: Path | None) -> None:
@@ -219,4 +238,6 @@ def _run(plan, log, as_json: bool, console: Console) -> int:
     finally:
         reporter.close()
     print_outcome(outcome, as_json, Console(file=sys.stdout))
+    if outcome.stopped_reason == "credentials":
+        return EXIT_VERUS  # the model refused the key: no call can succeed (the summary names the variable)
     return EXIT_VERIFIED if outcome.verdict == "verified" else EXIT_PARTIAL

@@ -14,6 +14,7 @@ from verusagent.bench.progress import BenchProgress
 from verusagent.bench.runner import BenchRunner, BenchUsageError, open_bench_folder
 from verusagent.bench.settings import BENCH_FILE, BenchSettings, SelectedTask
 from verusagent.bench.suites import SuiteError, load_suite
+from verusagent.llm.litellm_data import known_to_litellm
 
 EXIT_DONE, EXIT_USAGE, EXIT_INTERRUPTED = 0, 2, 130
 MODES = ("prove", "repair", "synth")
@@ -36,6 +37,9 @@ def plan(options: dict) -> tuple[BenchSettings, list]:
         raise BenchUsageError(f"--mode must be one of {', '.join(MODES)}, not {options['mode']!r}")
     if options["oracle"] == bool(options["model"]):
         raise BenchUsageError("give --model M, or --oracle (the ground truth as the reply) instead of a model")
+    if options["model"] and not known_to_litellm(options["model"]):  # offline: the driver never loads litellm
+        raise BenchUsageError(f"unknown model {options['model']!r}: litellm names no such provider or model; write "
+                              "provider/model, e.g. openai/gpt-4o")
     suite = options["suite"].resolve()
     tasks = load_suite(suite, options["tasks"], options["limit"])
     settings = BenchSettings(

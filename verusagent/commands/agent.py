@@ -1,6 +1,7 @@
 """`verusagent prove | repair | synth FILE`: the agent, with verus in the loop.
 
-Exit codes: 0 verified, 1 partial (obligations listed), 2 usage, 3 verus missing or unusable, 130 Ctrl-C.
+Exit codes: 0 verified, 1 partial (obligations listed), 2 usage (an unknown model too), 3 verus missing or
+unusable, or the model's API key missing or refused (the variable is named), 130 Ctrl-C.
 """
 
 from enum import StrEnum

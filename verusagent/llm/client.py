@@ -236,6 +236,12 @@ class ModelClient:
             kwargs["api_base"] = s.api_base
         if s.api_key_env:
             kwargs["api_key"] = _key_from_env(s.api_key_env)
+        elif s.api_base:
+            from verusagent.llm.preflight import local_placeholder_key
+
+            placeholder = local_placeholder_key(s.model, s.api_base)
+            if placeholder:
+                kwargs["api_key"] = placeholder
         return kwargs
 
     def _native_n(self) -> bool:
