@@ -10,6 +10,7 @@ from verusagent.agent.config import AgentConfig, Mode, SessionLimits, Task
 from verusagent.agent.progress import Reporter
 from verusagent.agent.summary import print_outcome
 from verusagent.commands.agent_options import AgentOptions
+from verusagent.console import make_console
 
 EXIT_VERIFIED, EXIT_PARTIAL, EXIT_USAGE, EXIT_VERUS, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
@@ -26,7 +27,7 @@ def run_from_cli(mode: str, settings: dict) -> int:
     from verusagent.llm.preflight import ModelUnusable
     from verusagent.verus import VerusNotFound, VerusUnusable
 
-    console = Console(stderr=True)
+    console = make_console(stderr=True)
     options = AgentOptions(**{k: v for k, v in settings.items() if k not in _INPUTS})
     try:
         if options.dry_run:
@@ -153,12 +154,26 @@ def _crate_plan(source: Path, options: AgentOptions, writes: bool):
 
 
 def _read_source(source: Path) -> str:
+    """The file's text; an unreadable, binary or non-UTF-8 file, or one without a function, is a usage error."""
+    from verusagent.source_file import UnusableSource, read_source_text
+
     try:
-        return source.read_bytes().decode("utf-8")
-    except OSError as error:
-        raise UsageError(f"cannot read {source}: {error.strerror or error}") from error
-    except UnicodeDecodeError as error:
-        raise UsageError(f"{source} is not UTF-8 (byte {error.start}); verus reads UTF-8 source") from error
+        text = read_source_text(source)
+    except UnusableSource as error:
+        raise UsageError(str(error)) from error
+    check_has_functions(source, text)
+    return text
+
+
+def check_has_functions(source: Path, text: str) -> None:
+    """An empty file, or one without a function, gives the model nothing to prove: refused before any prompt."""
+    from verusagent.lens import parse
+
+    if not text.strip():
+        raise UsageError(f"{source} is empty: nothing to prove")
+    if not parse(text).functions:
+        raise UsageError(f"{source} has no function: nothing to prove (verusagent proves functions that have a "
+                         "spec; write the function and its requires/ensures first)")
 
 
 def _file_task(source: Path, original: str, log: Path | None, options: AgentOptions) -> Task:
@@ -237,7 +252,7 @@ def _run(plan, log, as_json: bool, console: Console) -> int:
         outcome = agent.run()
     finally:
         reporter.close()
-    print_outcome(outcome, as_json, Console(file=sys.stdout))
+    print_outcome(outcome, as_json, make_console(file=sys.stdout))
     if outcome.stopped_reason == "credentials":
         return EXIT_VERUS  # the model refused the key: no call can succeed (the summary names the variable)
     return EXIT_VERIFIED if outcome.verdict == "verified" else EXIT_PARTIAL

@@ -6,13 +6,13 @@ import json
 import sys
 
 from pydantic import BaseModel
-from rich.console import Console
 
 from verusagent.agent.candidate import Candidate, Evaluation
 from verusagent.agent.config import AgentConfig, Mode, Task
 from verusagent.agent.proposer import build_prompt
 from verusagent.agent.strategies import portfolio
 from verusagent.agent.verifier import result_from_log
+from verusagent.console import make_console
 from verusagent.crate.workspace import Workspace
 from verusagent.guard import GuardReport
 from verusagent.llm import chat
@@ -88,7 +88,7 @@ def print_dry_run(result: DryRun, as_json: bool) -> None:
     if as_json:
         sys.stdout.write(json.dumps(result.model_dump(mode="json"), indent=2) + "\n")
         return
-    out = Console(file=sys.stdout, highlight=False, soft_wrap=True)
+    out = make_console(file=sys.stdout, highlight=False, soft_wrap=True)
     for note in result.notes:
         out.print(f"note: {note}", markup=False)
     for request in result.requests:

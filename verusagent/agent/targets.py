@@ -9,14 +9,29 @@ class UnknownTarget(ValueError):
 
 
 def resolve_targets(source: str, targets: list[str]) -> list[Function]:
-    """The functions the targets name, in order; UnknownTarget lists the ones that name nothing."""
+    """The functions the targets name, in order; UnknownTarget lists the ones that name nothing, or the functions
+    a name matches when it matches several (as in a crate: the file's first `wf` of twelve is no answer)."""
     model = parse(source)
-    found = [(target, model.function(target)) for target in targets]
-    unknown = [target for target, function in found if function is None]
+    found = [(target, _matches(model.functions, target)) for target in targets]
+    unknown = [target for target, matches in found if not matches]
     if unknown:
         names = ", ".join(f.qualified for f in model.functions[:12]) + (", ..." if len(model.functions) > 12 else "")
         raise UnknownTarget(f"--fn {', '.join(unknown)}: no such function in the file (it has: {names or 'none'})")
-    return [function for _, function in found]
+    for target, matches in found:
+        if len(matches) > 1:
+            listed = ", ".join(f"{f.id} (line {f.span.line})" for f in matches)
+            raise UnknownTarget(f"--fn {target} matches {len(matches)} functions: {listed}; name one by its "
+                                "qualified name or unit id")
+    return [matches[0] for _, matches in found]
+
+
+def _matches(functions: list[Function], target: str) -> list[Function]:
+    """The functions a target names: by unit id, else by qualified name, else by bare name."""
+    for key in ("id", "qualified", "name"):
+        matches = [f for f in functions if getattr(f, key) == target]
+        if matches:
+            return matches
+    return []
 
 
 def target_names(source: str, targets: list[str]) -> list[str]:

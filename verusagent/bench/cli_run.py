@@ -14,6 +14,7 @@ from verusagent.bench.progress import BenchProgress
 from verusagent.bench.runner import BenchRunner, BenchUsageError, open_bench_folder
 from verusagent.bench.settings import BENCH_FILE, BenchSettings, SelectedTask
 from verusagent.bench.suites import SuiteError, load_suite
+from verusagent.console import make_console
 from verusagent.llm.litellm_data import known_to_litellm
 
 EXIT_DONE, EXIT_USAGE, EXIT_INTERRUPTED = 0, 2, 130
@@ -21,7 +22,7 @@ MODES = ("prove", "repair", "synth")
 
 
 def run_bench_from_cli(options: dict) -> int:
-    console = Console(stderr=True)
+    console = make_console(stderr=True)
     try:
         settings, tasks = plan(options)
         finished = open_bench_folder(options["out"], settings, options["resume"])
@@ -125,7 +126,7 @@ def report_from_cli(folder: Path, compare: Path | None, as_json: bool) -> int:
     from verusagent.bench.report import compare as compare_runs
     from verusagent.bench.report import rebuild
 
-    console = Console(stderr=True)
+    console = make_console(stderr=True)
     for path in filter(None, (folder, compare)):
         if not (path / BENCH_FILE).is_file():
             console.print(f"[red]error:[/red] {path} is not a bench folder ({BENCH_FILE} is missing)", highlight=False,

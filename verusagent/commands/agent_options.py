@@ -28,7 +28,8 @@ class TaskOptions:
     strategies: Annotated[int, typer.Option("--strategies", min=1, max=4, help="Strategies tried in parallel.")] = 2
     rounds: Annotated[int, typer.Option("--rounds", min=1, help="Rounds at most.")] = 4
     temperature: Annotated[
-        Optional[float], typer.Option("--temperature", help="Default: 0 for one sample, 0.7 for more.")
+        Optional[float], typer.Option("--temperature", min=0.0, max=2.0,
+                                    help="Default: 0 for one sample, 0.7 for more.")
     ] = None
     max_calls: Annotated[Optional[int], typer.Option("--max-calls", min=0, help="Model call budget.")] = None
     max_tokens: Annotated[Optional[int], typer.Option("--max-tokens", min=0, help="Token budget.")] = None
@@ -39,7 +40,7 @@ class TaskOptions:
         Optional[int], typer.Option("--max-verus-runs", min=0, help="Budget of fresh verus runs.")
     ] = None
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="verus runs at once.")] = 2
-    timeout: Annotated[float, typer.Option("--timeout", help="Seconds per verus run.")] = 300.0
+    timeout: Annotated[float, typer.Option("--timeout", min=1.0, help="Seconds per verus run.")] = 300.0
     focus: Annotated[
         FocusMode, typer.Option("--focus", help="Screen candidates of large files by verus runs on the changed "
                                 "functions only (auto: when measured cheaper); acceptance is always whole-file.")

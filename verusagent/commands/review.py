@@ -110,16 +110,12 @@ def _verdict(result) -> str:
 
 
 def _read(path: Path) -> str:
+    from verusagent.source_file import UnusableSource, read_source_text
+
     try:
-        data = path.read_bytes()
-    except OSError as error:
-        _fail(f"cannot read {path}: {error.strerror or error}")
-    if b"\x00" in data[:65536]:
-        _fail(f"{path} is a binary file (it holds NUL bytes), not Rust source")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        _fail(f"{path} is not UTF-8 (byte {error.start}); verus reads UTF-8 source")
+        return read_source_text(path)
+    except UnusableSource as error:
+        _fail(str(error))
 
 
 def _fail(message: str) -> NoReturn:

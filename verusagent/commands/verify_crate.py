@@ -82,12 +82,12 @@ def _json(result, groups, layout, runner: str) -> dict:
 
 
 def _print(result, describe: str, layout, runner: str, groups, model) -> None:
-    from rich.console import Console
     from rich.text import Text
 
+    from verusagent.console import make_console
     from verusagent.verus.report import Report
 
-    console = Console(highlight=False, soft_wrap=True)
+    console = make_console(highlight=False, soft_wrap=True)
     console.print(describe, markup=False)
     console.print(f"crate: {layout.describe()}; ran `{runner}` on a scratch copy", markup=False)
     counts = f"({result.verified if result.verified is not None else '?'} verified, "
