@@ -63,15 +63,19 @@ def demo(
     """Prove a small fixture with the scripted model: real verus if installed, else the verus stand-in."""
     from verusagent.agent.demo import prepare_workdir, real_verus, standin_launcher, use_demo_script
 
-    source = prepare_workdir(workdir)
+    try:
+        source = prepare_workdir(workdir)
+    except OSError as error:
+        typer.echo(f"error: cannot prepare the demo in --workdir {workdir}: {error.strerror or error}", err=True)
+        raise typer.Exit(2) from error
     use_demo_script()
     verus = real_verus()
-    if verus:
-        typer.echo(f"demo: verus found at {verus}: the result below is verus's own verdict")
+    if verus:  # with --json these lines go to stderr: stdout holds only the JSON document
+        typer.echo(f"demo: verus found at {verus}: the result below is verus's own verdict", err=as_json)
     else:
         verus = standin_launcher(workdir)
         typer.echo("demo: verus is not installed here, so the verus STAND-IN answers (not the real verus: "
-                   "its verdicts prove nothing)")
+                   "its verdicts prove nothing)", err=as_json)
     options = AgentOptions(model="scripted/demo", strategies=1, rounds=3, samples=1, verus=verus, runs_dir=runs_dir,
                            as_json=as_json, jobs=1)
     _launch("prove", {"file": source}, options)
