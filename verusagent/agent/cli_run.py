@@ -207,6 +207,7 @@ def agent_config(mode: str, options: AgentOptions) -> AgentConfig:
         max_verus_runs=options.max_verus_runs, jobs=options.jobs, timeout_s=options.timeout, focus=options.focus,
         review=review_settings(options), strategy_names=strategy_names(options.strategy),
         session=session_limits(options), tool_protocol=options.tool_protocol, vstd=options.vstd,
+        use_cache=not options.no_cache,
     )
 
 

@@ -50,6 +50,7 @@ class AgentConfig(BaseModel):
     session: SessionLimits = Field(default_factory=SessionLimits)  # each agent-mode session's budgets
     tool_protocol: ToolProtocol = ToolProtocol.AUTO
     vstd: Path | None = None  # the vstd source for search_lemmas (else beside verus, else cargo's registry)
+    use_cache: bool = True  # read model replies and verus results from the caches (--no-cache: never)
 
 
 class Task(BaseModel):

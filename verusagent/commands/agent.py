@@ -59,6 +59,8 @@ def demo(
     workdir: Annotated[Path, typer.Option("--workdir", help="Where the demo copies its file.")] = DEMO_DIR,
     runs_dir: RunsDir = RUNS_DIR,
     as_json: Json = False,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Replay no cached reply or verus result: the "
+                                           "demo's model calls and verus runs happen again.")] = False,
 ) -> None:
     """Prove a small fixture with the scripted model: real verus if installed, else the verus stand-in."""
     from verusagent.agent.demo import prepare_workdir, real_verus, standin_launcher, use_demo_script
@@ -77,5 +79,5 @@ def demo(
         typer.echo("demo: verus is not installed here, so the verus STAND-IN answers (not the real verus: "
                    "its verdicts prove nothing)", err=as_json)
     options = AgentOptions(model="scripted/demo", strategies=1, rounds=3, samples=1, verus=verus, runs_dir=runs_dir,
-                           as_json=as_json, jobs=1)
+                           as_json=as_json, jobs=1, no_cache=no_cache)
     _launch("prove", {"file": source}, options)

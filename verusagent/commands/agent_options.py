@@ -125,6 +125,10 @@ class AgentOptions(TaskOptions):
     verus: Annotated[
         Optional[str], typer.Option("--verus", help="The verus binary (default: $VERUS_PATH, then PATH).")
     ] = None
+    no_cache: Annotated[
+        bool, typer.Option("--no-cache", help="Ask the model and verus afresh: no reply and no verus result is read "
+                           "from the caches (an earlier run's answers).")
+    ] = False
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Print the first round's prompts with token counts and estimated "
                            "cost; no model, no verus, no run record (repair needs --log).")
