@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 import typer.main
+from typer.testing import CliRunner
 
 from verusagent.cli import app, main
 
@@ -52,7 +53,22 @@ def world(tmp_path_factory) -> Path:
     (suite / "tasks.jsonl").write_text(json.dumps({"task_id": "count_up", "source": "T", "task_path":
                                                    "T/unverified/count_up.rs",
                                                    "solution_path": "T/verified/count_up.rs"}) + "\n")
+    _records(root)
     return root
+
+
+def _records(root: Path) -> None:
+    """A run record (show, audit) and a bench folder (bench-report), whichever test runs first."""
+    saved = dict(os.environ)
+    try:
+        os.environ["VERUS_PATH"] = str(root / "no-verus-here")
+        for args in (["demo", "--workdir", str(root / "demo0"), "--runs-dir", str(root / "runs")],
+                     ["bench", str(root / "suite"), "--oracle", "--out", str(root / "bench-out"), "--limit", "0"]):
+            result = CliRunner().invoke(app, args)
+            assert result.exit_code == 0, result.output
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
 
 
 @pytest.fixture
@@ -84,13 +100,13 @@ CASES = {
     "gate": (["--base", "HEAD"], ["--base", "HEAD", "nonexist.rs"]),
     "calibrate": (["labels.jsonl"], ["missing.jsonl"]),
     "lemmas": (["seq", "len", "--vstd", "vstd"], ["seq", "--vstd", "no-such-vstd"]),
-    "bench": (["suite", "--oracle", "--out", "bench-out", "--verus", V, "--workers", "1", "--limit", "0"],
+    "bench": (["suite", "--oracle", "--out", "bench-good", "--verus", V, "--workers", "1", "--limit", "0"],
               ["no-such-suite", "--oracle", "--out", "bench-bad"]),
     "bench-report": (["bench-out"], ["no-such-bench"]),
     "review": (["count_up.rs", "proved.rs", "--model", "scripted/review"], ["count_up.rs", "missing.rs", "--model",
                                                                              "scripted/review"]),
 }
-ORDER = list(CASES)  # demo makes the record show and audit read; bench makes the folder bench-report reads
+ORDER = list(CASES)
 
 
 def run_main(args: list[str], capsys) -> tuple[int, str, str]:
