@@ -71,3 +71,10 @@ def test_the_dockerfile_runs_the_script_with_its_pinned_arguments() -> None:
     assert "COPY tools/ci/verus_fetch.sh /tmp/verus_fetch.sh" in text
     assert 'RUN sh /tmp/verus_fetch.sh "${VERUS_VERSION}" "${VERUS_SHA256}" /tmp/verus.zip' in text
     assert text.index("COPY tools/ci/verus_fetch.sh") < text.index("RUN sh /tmp/verus_fetch.sh")
+
+
+def test_the_readme_gives_the_same_command(tmp_path, fake_curl) -> None:
+    refused = run(["sh", str(SCRIPT), RELEASE["VERUS_VERSION"], "", str(tmp_path / "verus.zip")], tmp_path)
+    [command] = [line.strip() for line in refused.stderr.splitlines() if "sha256sum" in line]
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    assert f"```bash\n{command}\n```" in readme and "VERUS_SHA256=<digest>` in `verus-release.env`" in readme

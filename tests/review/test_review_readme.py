@@ -1,4 +1,4 @@
-"""The README's worked calibration example is what the command prints."""
+"""The worked calibration example of docs/calibration.md is what the command prints."""
 
 import re
 import shlex
@@ -8,13 +8,11 @@ from typer.testing import CliRunner
 
 from verusagent.cli import app
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+CALIBRATION = Path(__file__).resolve().parents[2] / "docs" / "calibration.md"
 
 
 def example_blocks() -> list[str]:
-    text = README.read_text()
-    section = text[text.index("## Calibrating the review"):]
-    section = section[:section.index("\n## ", 1)]
+    section = CALIBRATION.read_text()
     return re.findall(r"```\n(.*?)```", section, flags=re.DOTALL)
 
 
