@@ -2,7 +2,7 @@
 
 Rich replaces `:name:` with an emoji (the unit id `fn:A::wf` came out as `fn🅰:wf`), and wraps at 80 columns when
 the stream is not a terminal, which splits paths and run ids across lines where `grep` cannot find them. A
-terminal keeps its own width; a pipe or a file gets `$COLUMNS` if set, else lines as long as they are.
+terminal keeps its own width; a pipe or a file gets lines as long as they are (unless `$COLUMNS` sets a width).
 """
 
 import os
@@ -17,9 +17,9 @@ PIPE_WIDTH = 100_000  # wide enough that no line a command prints is wrapped; ta
 def make_console(stderr: bool = False, file: IO[str] | None = None, **options: Any) -> Console:
     stream = file or (sys.stderr if stderr else sys.stdout)
     options.setdefault("emoji", False)
-    if not _is_terminal(stream):
-        columns = os.environ.get("COLUMNS", "")
-        options.setdefault("width", int(columns) if columns.isdigit() else PIPE_WIDTH)
+    columns = os.environ.get("COLUMNS", "")
+    if not _is_terminal(stream) and not columns.isdigit():  # $COLUMNS: the user chose a width, rich honours it
+        options.setdefault("width", PIPE_WIDTH)
         options.setdefault("soft_wrap", True)
     if file is not None:
         return Console(file=file, **options)

@@ -43,13 +43,14 @@ def verify(
 
     crate = crate_of(file, package) if file.exists() else None
     data = _read(file) if crate is None else b""
+    rlimit_value = _rlimit(rlimit)  # a bad option is a usage error before verus is looked for
     try:
         install = find_verus(verus)
     except (VerusNotFound, VerusUnusable) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(EXIT_TOOL_FAILURE) from error
     options = RunOptions(
-        timeout_s=timeout, rlimit=_rlimit(rlimit), multiple_errors=multiple_errors, verify_function=function,
+        timeout_s=timeout, rlimit=rlimit_value, multiple_errors=multiple_errors, verify_function=function,
         verify_module=module, no_cheating=no_cheating, use_cache=not no_cache, file_name=file.name,
     )
     if crate is not None:
