@@ -134,7 +134,7 @@ def files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (tmp_path / "verus.log").write_text("error: invariant not satisfied at end of loop body\n  --> count_up.rs:12:13\n"
                                         "\nverification results:: 0 verified, 1 errors\n")
     (tmp_path / "vstd").mkdir()
-    (tmp_path / "vstd" / "vstd.rs").write_text("verus! { pub proof fn lemma_x(s: Seq<int>) ensures s.len() >= 0 { } }\n")
+    (tmp_path / "vstd" / "vstd.rs").write_text("verus! { pub proof fn lemma_x(s: Seq<int>) ensures s.len() >= 0 {} }\n")
     (tmp_path / "labels.jsonl").write_text('{"score": 0.0, "valid": true}\n' * 20 + '{"score": 1.0, "valid": false}\n')
     (tmp_path / "verified.json").write_text('{"name": "verified", "rules": [{"verdict": "verified"}]}')
     monkeypatch.setenv("VERUS_STANDIN_SCENARIO", str(tmp_path / "verified.json"))

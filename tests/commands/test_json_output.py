@@ -19,7 +19,8 @@ COUNT_UP = (REPO / "rust_fixtures" / "agent" / "count_up.rs").read_text()
 PROVED = COUNT_UP.replace("    while r < n {", "    while r < n\n        invariant\n            r <= n,\n"
                           "        decreases n - r,\n    {")
 LOG = ("error: invariant not satisfied at end of loop body\n  --> count_up.rs:12:13\n   |\n12 |             r < n,\n"
-       "   |             ^^^^^\n\nerror: aborting due to 1 previous error\n\nverification results:: 0 verified, 1 errors\n")
+       "   |             ^^^^^\n\nerror: aborting due to 1 previous error\n\n"
+       "verification results:: 0 verified, 1 errors\n")
 
 
 def git(root: Path, *args: str) -> None:
