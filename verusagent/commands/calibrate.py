@@ -20,10 +20,8 @@ def calibrate(
     labels: list[str] = typer.Argument(
         ..., help="JSONL files of {\"score\", \"valid\"} rows, run folders (their shadow-mode reviews), or run ids."
     ),
-    tau: float = typer.Option(0.05, "--tau", min=0.0, max=1.0,
-                              help="Target false-negative rate: valid candidates rejected."),
-    delta: float = typer.Option(0.10, "--delta", min=0.0, max=1.0,
-                                help="Allowed probability that the FNR exceeds tau."),
+    tau: float = typer.Option(0.05, "--tau", help="Target false-negative rate: valid candidates rejected."),
+    delta: float = typer.Option(0.10, "--delta", help="Allowed probability that the FNR exceeds tau."),
     out: Path | None = typer.Option(None, "--out", help="Write the calibration file for the agent's --calibration."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
     runs_dir: Path = typer.Option(Path(".verusagent/runs"), "--runs-dir", help="Where run ids are looked up."),
