@@ -167,11 +167,11 @@ def _read_source(source: Path) -> str:
 
 def check_has_functions(source: Path, text: str) -> None:
     """An empty file, or one without a function, gives the model nothing to prove: refused before any prompt."""
-    from verusagent.lens import parse
+    from verusagent.lens import parse_shared
 
     if not text.strip():
         raise UsageError(f"{source} is empty: nothing to prove")
-    if not parse(text).functions:
+    if not parse_shared(text)[0].functions:
         raise UsageError(f"{source} has no function: nothing to prove (verusagent proves functions that have a "
                          "spec; write the function and its requires/ensures first)")
 

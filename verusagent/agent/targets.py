@@ -1,7 +1,7 @@
 """`--fn` targets: each names a function of the file by its name, qualified name or unit id; the inductive
 lemma of a state machine too, by its name (`tr_inc_preserves`) or its unit id (`sm:X/inductive:tr_inc`)."""
 
-from verusagent.lens import Function, parse, parse_shared
+from verusagent.lens import Function, parse_shared
 
 
 class UnknownTarget(ValueError):
@@ -11,7 +11,9 @@ class UnknownTarget(ValueError):
 def resolve_targets(source: str, targets: list[str]) -> list[Function]:
     """The functions the targets name, in order; UnknownTarget lists the ones that name nothing, or the functions
     a name matches when it matches several (as in a crate: the file's first `wf` of twelve is no answer)."""
-    model = parse(source)
+    if not targets:
+        return []
+    model = parse_shared(source)[0]  # read only here; the agent parses the same text again
     found = [(target, _matches(model.functions, target)) for target in targets]
     unknown = [target for target, matches in found if not matches]
     if unknown:
