@@ -31,10 +31,10 @@ def stub_verifier(bench_error_line: int):
         """Answers every run at once (a bench stand-in for verus, which is not timed here)."""
 
         def __init__(self):
-            from verusagent.crate.workspace import Workspace
+            from verusagent.crate.workspace import CrateWorkspace
 
             self.max_runs, self.fresh_runs = None, 0
-            self.workspace = Workspace.single("task.rs")
+            self.workspace = CrateWorkspace.single("task.rs")
 
         def run_scoped(self, jobs, no_cheating=False, fresh=False):
             for tag, text, scope in jobs:

@@ -31,15 +31,15 @@ def default_crate() -> Path:
 
 def model_figures(crate: Path) -> None:
     from verusagent.crate.discover import find_crate
-    from verusagent.crate.files import join_files
+    from verusagent.crate_text import join_files
     from verusagent.crate.model import read_sources
-    from verusagent.crate.workspace import Workspace
+    from verusagent.crate.workspace import CrateWorkspace
 
     found_s, located = timed(lambda: find_crate(crate))
     layout = located.layout
     texts = {p: d.decode("utf-8", "replace") for p, d in read_sources(layout).items()}
     lines = sum(t.count("\n") for t in texts.values())
-    workspace = Workspace(layout, layout.root)
+    workspace = CrateWorkspace(layout, layout.root)
     text = join_files(texts, layout.paths)
     first_s, _ = timed(lambda: workspace.models(text))
     changed = workspace.with_files(text, {layout.paths[-1]: texts[layout.paths[-1]] + "\n// changed\n"})

@@ -9,7 +9,7 @@ from verusagent.bench.verusage import NoPair, SplicedPair, discover, spliced_pai
 from verusagent.bench.verusage_targets import find_target
 from verusagent.lens import parse
 from verusagent.lens.model import DefinitionKind
-from verusagent.llm.splice import functions_in, splice
+from verusagent.edit.splice import functions_in, splice
 
 
 @pytest.fixture(scope="module")

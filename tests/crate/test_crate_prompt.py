@@ -5,11 +5,11 @@ import pytest
 
 from verusagent.context import prompt_view
 from verusagent.crate.discover import find_crate
-from verusagent.crate.files import join_files
+from verusagent.crate_text import join_files
 from verusagent.crate.model import read_sources
-from verusagent.crate.prompt import crate_view
-from verusagent.crate.workspace import Workspace
-from verusagent.llm import render
+from verusagent.prompt.crate import crate_view
+from verusagent.crate.workspace import CrateWorkspace
+from verusagent.prompt import render
 
 
 @pytest.fixture
@@ -21,9 +21,9 @@ def netlib(crates):
 
 def test_the_other_files_show_what_the_target_file_uses_of_them(netlib) -> None:
     layout, text = netlib
-    view = crate_view(Workspace(layout, "src/lib.rs"), text, [], [])
+    view = crate_view(CrateWorkspace(layout, "src/lib.rs"), text, [], [])
     assert view.file_name == "src/lib.rs" and view.reply_format == "crate"
-    assert view.source == Workspace(layout, "src/lib.rs").target_text(text)  # a small target file, whole
+    assert view.source == CrateWorkspace(layout, "src/lib.rs").target_text(text)  # a small target file, whole
     [arith] = view.other_files  # lib.rs names `arith::double` and nothing of net, conn or store
     assert arith.path == "src/util/arith_helpers.rs" and arith.targets == []
     assert "pub fn double(n: u32) -> (r: u32)" in arith.source and "r == 2 * n," in arith.source
@@ -32,20 +32,20 @@ def test_the_other_files_show_what_the_target_file_uses_of_them(netlib) -> None:
 
 def test_a_failing_function_of_another_file_is_shown_whole(netlib) -> None:
     layout, text = netlib
-    view = crate_view(Workspace(layout, "src/lib.rs"), text, [], ["fn:store::put"])
+    view = crate_view(CrateWorkspace(layout, "src/lib.rs"), text, [], ["fn:store::put"])
     store = next(f for f in view.other_files if f.path == "src/store/mod.rs")
     assert store.targets == ["store::put"] and "len + 1\n" in store.source
 
 
 def test_a_file_the_target_file_names_nothing_of_is_left_out(netlib) -> None:
     layout, text = netlib
-    view = crate_view(Workspace(layout, "src/net/conn.rs"), text, ["net::conn::Conn::open"], [])
+    view = crate_view(CrateWorkspace(layout, "src/net/conn.rs"), text, ["net::conn::Conn::open"], [])
     assert view.other_files == [] and view.reply_format == "file"
 
 
 def test_a_single_file_is_its_prompt_view(netlib) -> None:
     source = "verus! {\nfn f(x: u32) -> u32 { x }\n}\n"
-    view = crate_view(Workspace.single("f.rs"), source, [], [])
+    view = crate_view(CrateWorkspace.single("f.rs"), source, [], [])
     plain = prompt_view(source, [], [])
     assert (view.source, view.reply_format, view.targets, view.other_files) == (plain.source, plain.reply_format,
                                                                                 plain.targets, [])
@@ -53,7 +53,7 @@ def test_a_single_file_is_its_prompt_view(netlib) -> None:
 
 def test_the_prompt_shows_each_other_file_and_asks_for_file_lines(netlib) -> None:
     layout, text = netlib
-    view = crate_view(Workspace(layout, "src/lib.rs"), text, [], [])
+    view = crate_view(CrateWorkspace(layout, "src/lib.rs"), text, [], [])
     prompt = render("prove", file_name=view.file_name, source=view.source, strategy="", feedback=[],
                     review_findings=[], reply_format=view.reply_format, other_files=view.other_files, targets=[])
     assert "File `src/util/arith_helpers.rs` of the same crate (only what `src/lib.rs` uses of it" in prompt

@@ -7,7 +7,7 @@ import shutil
 import pytest
 
 from verusagent.audit import audit_run
-from verusagent.crate.files import split_files
+from verusagent.crate_text import split_files
 
 from agent_harness import REPO_ROOT, STANDIN
 from crate_texts import PROVED_SEND

@@ -6,7 +6,7 @@ import json
 
 from verusagent.audit import audit_run
 from verusagent.crate.discover import find_crate
-from verusagent.crate.files import split_files
+from verusagent.crate_text import split_files
 from verusagent.record import read_run
 
 from test_crate_prove_e2e import BASELINE, PROVED, PROVED_SEND, items_reply

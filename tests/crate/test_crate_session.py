@@ -15,9 +15,9 @@ from verusagent.agent.session.searching import search_lemmas
 from verusagent.agent.session.views import view
 from verusagent.agent.session.workspace import Workspace
 from verusagent.crate.discover import find_crate
-from verusagent.crate.files import join_files
+from verusagent.crate_text import join_files
 from verusagent.crate.model import read_sources
-from verusagent.crate.workspace import Workspace as CrateWorkspace
+from verusagent.crate.workspace import CrateWorkspace
 from verusagent.guard import GuardPolicy, GuardReport
 from verusagent.record import RunWriter, sha256_text
 from verusagent.verus import Diagnostic, SpanRef, Verdict, VerusResult

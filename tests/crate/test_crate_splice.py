@@ -4,18 +4,18 @@ sections for files outside the crate (or none of it) refused."""
 import pytest
 
 from verusagent.crate.discover import find_crate
-from verusagent.crate.files import join_files
+from verusagent.crate_text import join_files
 from verusagent.crate.model import read_sources
-from verusagent.crate.splice import ReplySection, crate_edit, edit_from_sections, reply_sections
-from verusagent.crate.workspace import Workspace
-from verusagent.llm import Edit, ExtractionFailure
+from verusagent.edit.crate_splice import ReplySection, crate_edit, edit_from_sections, reply_sections
+from verusagent.crate.workspace import CrateWorkspace
+from verusagent.edit import Edit, ExtractionFailure
 
 
 @pytest.fixture
 def netlib(crates):
     layout = find_crate(crates("netlib")).layout
     texts = {path: data.decode() for path, data in read_sources(layout).items()}
-    return Workspace(layout, "src/net.rs"), join_files(texts, layout.paths)
+    return CrateWorkspace(layout, "src/net.rs"), join_files(texts, layout.paths)
 
 
 DOUBLE = """pub fn double(n: u32) -> (r: u32)
@@ -82,11 +82,11 @@ def test_a_whole_file_reply_replaces_the_target_file(netlib) -> None:
 
 
 def test_a_single_file_is_extract_edit_unchanged() -> None:
-    from verusagent.llm import extract_edit
+    from verusagent.edit import extract_edit
 
     source = "verus! {\nfn f(x: u32) -> u32 { x }\n}\n"
     reply = "```rust\nfn f(x: u32) -> u32 { assert(true); x }\n```\n"
-    assert crate_edit(reply, Workspace.single("f.rs"), source) == extract_edit(reply, source)
+    assert crate_edit(reply, CrateWorkspace.single("f.rs"), source) == extract_edit(reply, source)
 
 
 PUT = """pub fn put(len: u32) -> (r: u32)

@@ -2,9 +2,9 @@
 
 import pytest
 
-from verusagent.llm.extract import Edit, ExtractionFailure, FailureReason, extract_edit
-from verusagent.llm.fences import code_blocks
-from verusagent.llm.jsonreply import JsonFailure, extract_json
+from verusagent.edit.extract import Edit, ExtractionFailure, FailureReason, extract_edit
+from verusagent.edit.fences import code_blocks
+from verusagent.edit.jsonreply import JsonFailure, extract_json
 
 ORIGINAL = """use vstd::prelude::*;
 

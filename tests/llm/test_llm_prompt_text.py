@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from verusagent.llm.prompts import PromptDiagnostic, chat, system_prompt
+from verusagent.prompt.templates import PromptDiagnostic, chat, system_prompt
 
 CAPTURED = Path(__file__).parent / "data" / "prompts"
 SOURCE = (

@@ -8,7 +8,7 @@ import pytest
 
 from verusagent.context import slice_source
 from verusagent.lens import parse
-from verusagent.llm.extract import Edit, ExtractionFailure, FailureReason, extract_edit
+from verusagent.edit.extract import Edit, ExtractionFailure, FailureReason, extract_edit
 
 LEDGER = (Path(__file__).parents[2] / "rust_fixtures" / "slice" / "ledger.rs").read_text()
 LOOP = "        while k < self.accounts.len() {"

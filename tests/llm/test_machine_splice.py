@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from verusagent.lens import parse
-from verusagent.llm.extract import Edit, extract_edit
+from verusagent.edit.extract import Edit, extract_edit
 
 
 def reply(code: str) -> str:

@@ -2,7 +2,7 @@
 the reply's impl header says which."""
 
 from verusagent.lens import parse
-from verusagent.llm.splice import functions_in, splice
+from verusagent.edit.splice import functions_in, splice
 
 SOURCE = """verus! {
 trait M { fn size(&self) -> usize; }

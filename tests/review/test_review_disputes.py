@@ -1,7 +1,7 @@
 """Disputes: a ```json {"disputes": [...]} block before the reply's code block; the prover prompt explains them
 only when there is a blocking finding, so every other prompt stays byte for byte what it was."""
 
-from verusagent.llm.prompts import render
+from verusagent.prompt.templates import render
 from verusagent.review.disputes import parse_disputes
 
 CODE = "```rust\nfn f() {}\n```\n"

@@ -71,4 +71,4 @@ class Task(BaseModel):
     out_path: Path
     in_place: bool = False
     log_text: str | None = None  # `repair --log LOG`: saved verus output for the baseline
-    crate: CrateTask | None = None  # a crate (then `original` holds every module file, verusagent.crate.files)
+    crate: CrateTask | None = None  # a crate (then `original` holds every module file, verusagent.crate_text)

@@ -13,9 +13,9 @@ from verusagent.agent.config import AgentConfig, Mode, Task
 from verusagent.agent.proposer import build_prompt
 from verusagent.agent.strategies import portfolio
 from verusagent.agent.verifier import result_from_log
-from verusagent.crate.workspace import Workspace
+from verusagent.crate.workspace import CrateWorkspace
 from verusagent.guard import GuardReport
-from verusagent.llm import chat
+from verusagent.prompt import chat
 from verusagent.record import sha256_text
 
 
@@ -57,14 +57,14 @@ def dry_run(task: Task, config: AgentConfig) -> DryRun:
     return DryRun(requests=requests, notes=notes)
 
 
-def _workspace(task: Task) -> Workspace:
+def _workspace(task: Task) -> CrateWorkspace:
     """The crate's files as the run would see them (no verus: the target and the layout suffice)."""
     if task.crate is None:
-        return Workspace.single(task.source_path.name)
-    return Workspace(task.crate.layout, task.crate.target)
+        return CrateWorkspace.single(task.source_path.name)
+    return CrateWorkspace(task.crate.layout, task.crate.target)
 
 
-def _first_base(task: Task, config: AgentConfig, workspace: Workspace) -> tuple[Evaluation, list[str]]:
+def _first_base(task: Task, config: AgentConfig, workspace: CrateWorkspace) -> tuple[Evaluation, list[str]]:
     """What round 1 starts from: the input, with the errors of `--log` in repair mode."""
     text = task.original
     candidate = Candidate(text=text, sha256=sha256_text(text), strategy="baseline", round=0)

@@ -5,8 +5,9 @@ from verusagent.agent.focus import (CostBook, FocusSettings, ParentView, Screeni
                                     plan_screening)
 from verusagent.agent.review_gate import ReviewGate
 from verusagent.agent.verifier import Verifier
-from verusagent.crate.workspace import Workspace
+from verusagent.crate.workspace import CrateWorkspace
 from verusagent.guard import GuardPolicy, GuardReport
+from verusagent.guard.crate import guard_workspace
 from verusagent.record import CandidateCreated, ReviewReport, RunWriter, ScreeningPlanned, VerusRun
 from verusagent.record import GuardReport as GuardEvent
 from verusagent.review.agent_gate import ReviewVerdict
@@ -18,10 +19,10 @@ WHOLE = ScreeningPlan(kind="whole", reason="a whole-file run")
 class Evaluator:
     def __init__(self, original: str, policy: GuardPolicy, review: ReviewGate, verifier: Verifier, record: RunWriter,
                  focus: FocusSettings | None = None, costs: CostBook | None = None,
-                 workspace: Workspace | None = None):
+                 workspace: CrateWorkspace | None = None):
         self.original = original
         # the files a candidate text holds (one, for a file; an evaluator without verus screens a single file)
-        self.workspace = workspace or (verifier.workspace if verifier is not None else Workspace.single("input.rs"))
+        self.workspace = workspace or (verifier.workspace if verifier is not None else CrateWorkspace.single("input.rs"))
         self.policy = policy
         self.review_gate = review
         self.verifier = verifier
@@ -39,7 +40,7 @@ class Evaluator:
         self.texts[candidate.sha256] = candidate.text
         self.record.emit(CandidateCreated(sha256=candidate.sha256, strategy=candidate.strategy,
                                           round=candidate.round, parent=candidate.parent, call_id=candidate.call_id))
-        report = self.workspace.guard(self.original, candidate.text, self.policy)
+        report = guard_workspace(self.workspace, self.original, candidate.text, self.policy)
         self._record_guard(candidate.sha256, report)
         verdict = self._review(candidate, report, replay)
         self._record_review(candidate.sha256, verdict)
@@ -92,7 +93,7 @@ class Evaluator:
         return result, [event.seq]
 
     def recheck_guard(self, text: str) -> GuardReport:
-        return self.workspace.guard(self.original, text, self.policy)
+        return guard_workspace(self.workspace, self.original, text, self.policy)
 
     def _plan(self, evaluation: Evaluation, parents: dict[str, Evaluation] | None) -> ScreeningPlan:
         sha = evaluation.candidate.sha256

@@ -10,13 +10,14 @@ from functools import partial
 from verusagent.agent.candidate import Candidate, Evaluation, best_of
 from verusagent.agent.config import AgentConfig, Task
 from verusagent.agent.evaluator import Evaluator
-from verusagent.agent.feedback import guard_feedback
+from verusagent.prompt.feedback import guard_feedback
 from verusagent.agent.outcome import Finisher, Outcome
 from verusagent.agent.progress import Reporter, describe
 from verusagent.agent.proposer import Proposal, propose
 from verusagent.agent.session import SessionKit, run_session
 from verusagent.agent.strategies import Strategy, portfolio
 from verusagent.agent.verifier import VerusBudgetExceeded, result_from_log
+from verusagent.edit.houdini import prune_crate
 from verusagent.llm import BudgetExceeded, ModelCallError, ModelClient
 from verusagent.record import sha256_text
 from verusagent.verus import Verdict
@@ -180,7 +181,7 @@ class Agent:
         for _ in range(self.config.houdini_steps):
             if current.verus is None or current.verus.verdict != Verdict.FAILED:
                 break
-            pruned = self.workspace.prune(current.candidate.text, current.errors, current.verus.file_name)
+            pruned = prune_crate(self.workspace, current.candidate.text, current.errors, current.verus.file_name)
             if pruned is None or sha256_text(pruned) in self.seen:
                 break
             candidate = Candidate(text=pruned, sha256=sha256_text(pruned), strategy=current.candidate.strategy,

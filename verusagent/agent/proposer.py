@@ -4,10 +4,12 @@ from verusagent.agent.candidate import Candidate, Evaluation
 from verusagent.agent.config import AgentConfig, Mode
 from verusagent.agent.strategies import Strategy
 from verusagent.agent.targets import target_names
-from verusagent.crate.prompt import crate_diagnostics, crate_view
-from verusagent.crate.splice import crate_edit
-from verusagent.crate.workspace import Workspace
-from verusagent.llm import Edit, ModelClient, chat
+from verusagent.prompt.crate import crate_diagnostics, crate_view
+from verusagent.edit.crate_splice import crate_edit
+from verusagent.crate.workspace import CrateWorkspace
+from verusagent.edit import Edit
+from verusagent.llm import ModelClient
+from verusagent.prompt import chat
 from verusagent.record import sha256_text
 from verusagent.review.disputes import Dispute, parse_disputes
 
@@ -28,12 +30,12 @@ class Proposal:
 def propose(
     client: ModelClient, config: AgentConfig, file_name: str, strategy: Strategy, base: Evaluation,
     round_no: int, feedback: list[str], review_findings: list[dict] | None = None, *,
-    workspace: Workspace | None = None,
+    workspace: CrateWorkspace | None = None,
 ) -> Proposal:
     """``review_findings``: the open findings that blocked this strategy's candidates; the prompt shows them
     and explains disputes only when there are some (otherwise it is the same prompt, byte for byte).
     ``workspace``: the files of a candidate text (a crate); a single file (``file_name``) when None."""
-    workspace = workspace or Workspace.single(file_name)
+    workspace = workspace or CrateWorkspace.single(file_name)
     task, context = build_prompt(config, file_name, strategy, base, feedback, workspace)
     context["review_findings"] = review_findings or []
     completion = client.complete(chat(task, **context), purpose=f"{task}:{strategy.name}", n=config.samples)
@@ -50,11 +52,11 @@ def propose(
 
 
 def build_prompt(config: AgentConfig, file_name: str, strategy: Strategy, base: Evaluation, feedback: list[str],
-                 workspace: Workspace | None = None):
+                 workspace: CrateWorkspace | None = None):
     """The prompt task and its template context. A large file is shown as a slice around its targets and the
     model replies with items; a small one is shown whole and comes back whole. A crate's prompt shows its
-    target's file and what it uses of the others (verusagent.crate.prompt)."""
-    workspace = workspace or Workspace.single(file_name)
+    target's file and what it uses of the others (verusagent.prompt.crate)."""
+    workspace = workspace or CrateWorkspace.single(file_name)
     text = base.candidate.text
     synth = config.mode == Mode.SYNTH and base.candidate.round == 0
     named = (config.targets or workspace.placeholders(text)) if synth else config.targets

@@ -14,7 +14,7 @@ from verusagent.agent.progress import Reporter
 from verusagent.agent.session import SessionKit
 from verusagent.agent.session.library import LemmaLibrary
 from verusagent.agent.verifier import Verifier
-from verusagent.crate.workspace import Workspace
+from verusagent.crate.workspace import CrateWorkspace
 from verusagent.guard import GuardPolicy
 from verusagent.llm import Budget, BudgetTracker, ModelSettings, make_client
 from verusagent.llm.settings import strip_credentials
@@ -34,7 +34,7 @@ class RunPlan(BaseModel):
     runs_dir: Path = DEFAULT_RUNS_DIR
 
 
-def guard_policy(config: AgentConfig, original: str, workspace: Workspace) -> GuardPolicy:
+def guard_policy(config: AgentConfig, original: str, workspace: CrateWorkspace) -> GuardPolicy:
     """Strict, except in synth mode: the bodies of the placeholder functions are the model's to write."""
     if config.mode != Mode.SYNTH:
         return GuardPolicy()
@@ -42,15 +42,15 @@ def guard_policy(config: AgentConfig, original: str, workspace: Workspace) -> Gu
     return GuardPolicy(exec_editable_functions=frozenset([*names, *(f"fn:{name}" for name in names)]))
 
 
-def workspace_for(task: Task, install: VerusInstall) -> Workspace:
+def workspace_for(task: Task, install: VerusInstall) -> CrateWorkspace:
     """A crate's workspace (run by `cargo verus` where the crate has a Cargo.toml and there is a cargo-verus),
     or the crate of one file."""
     if task.crate is None:
-        return Workspace.single(task.source_path.name)
+        return CrateWorkspace.single(task.source_path.name)
     from verusagent.verus.cargo import find_cargo_verus, identity
 
     cargo = find_cargo_verus(install.path) if task.crate.layout.manifest else None
-    return Workspace(task.crate.layout, task.crate.target, tree_digest=task.crate.tree_digest, cargo_verus=cargo,
+    return CrateWorkspace(task.crate.layout, task.crate.target, tree_digest=task.crate.tree_digest, cargo_verus=cargo,
                      cargo_identity=identity(cargo) if cargo else "")
 
 
@@ -83,7 +83,7 @@ def build_agent(plan: RunPlan, record: RunWriter, reporter: Reporter, install: V
 
 
 def build_review(config: AgentConfig, settings: ModelSettings, budget: BudgetTracker, record: RunWriter,
-                 file_name: str, costs: CostBook, workspace: Workspace) -> AgentReview:
+                 file_name: str, costs: CostBook, workspace: CrateWorkspace) -> AgentReview:
     """The review gate of this run: its rule (said in a `review_rule` event), its reviewer (none when off). It
     reviews each file of a crate's candidate against the same file of the parent (`workspace.models`)."""
     review = config.review
@@ -114,7 +114,7 @@ def _plan_for_record(plan: RunPlan) -> dict:
     return data
 
 
-def _crate_line(workspace: Workspace) -> str:
+def _crate_line(workspace: CrateWorkspace) -> str:
     layout = workspace.layout
     runner = f"cargo verus verify ({workspace.cargo_verus})" if workspace.cargo_verus else f"verus {layout.root}"
     return (f"crate: {layout.describe()}; the prompt shows {workspace.target}; each candidate runs as `{runner}` "

@@ -5,7 +5,7 @@ from collections.abc import Iterator
 from contextlib import closing
 from typing import Any
 
-from verusagent.crate.workspace import Workspace
+from verusagent.crate.workspace import CrateWorkspace
 from verusagent.lens import parse
 from verusagent.verus import RunOptions, VerusInstall, VerusPool, VerusResult, map_to_units
 
@@ -18,10 +18,10 @@ class VerusBudgetExceeded(Exception):
 
 class Verifier:
     def __init__(self, install: VerusInstall, options: RunOptions, jobs: int, max_runs: int | None = None,
-                 workspace: Workspace | None = None):
+                 workspace: CrateWorkspace | None = None):
         self.install = install
         self.options = options
-        self.workspace = workspace or Workspace.single(options.file_name)  # what a candidate text is
+        self.workspace = workspace or CrateWorkspace.single(options.file_name)  # what a candidate text is
         self.pool = VerusPool(install, jobs=jobs, options=options)
         self.max_runs = max_runs
         self.fresh_runs = 0
@@ -84,7 +84,7 @@ class Verifier:
 
 
 def result_from_log(log_text: str, source: str, file_name: str,
-                    workspace: Workspace | None = None) -> VerusResult | None:
+                    workspace: CrateWorkspace | None = None) -> VerusResult | None:
     """A failing verus result read from a saved log (`repair --log`); None when the log shows no failure, in
     which case verus must run: a log can never make a candidate verified. In a crate, the log's file names are
     read as the crate's (`src/net.rs`, or from the workspace folder)."""

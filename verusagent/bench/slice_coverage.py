@@ -153,7 +153,7 @@ def _prove_request(task: VerusageTask, text: str, target: str):
 def _floor_tokens(task: VerusageTask, target: str, target_text: str, needed_texts: list[str]) -> int:
     """The instructions, the target and the smallest text of each needed definition, as one prompt."""
     from verusagent.agent.strategies import portfolio
-    from verusagent.llm import chat
+    from verusagent.prompt import chat
     from verusagent.llm.tokens import count_messages_o200k
 
     messages = chat("prove", file_name=task.task_path.name, source="\n\n".join([target_text, *needed_texts]),

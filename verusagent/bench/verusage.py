@@ -18,7 +18,7 @@ from verusagent.bench.verusage_targets import find_target, reference, target_can
 from verusagent.guard.source import analyse
 from verusagent.lens import Function, Mode, parse
 from verusagent.lens.model import SourceModel
-from verusagent.llm.splice import impl_header
+from verusagent.edit.splice import impl_header
 
 _PROVABLE = frozenset({Mode.PROOF, Mode.EXEC})
 

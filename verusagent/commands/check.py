@@ -50,7 +50,7 @@ def _is_crate(path: Path) -> bool:
 
 def _check_crates(original: Path, candidate: Path, package: str | None, policy, as_json: bool) -> None:
     from verusagent.crate.layout import CrateError
-    from verusagent.crate.compare import compare_folders, render_crate_report
+    from verusagent.guard.crate import compare_folders, render_crate_report
 
     if not (_is_crate(original) and _is_crate(candidate)):
         folder, file = (original, candidate) if _is_crate(original) else (candidate, original)

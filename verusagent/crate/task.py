@@ -6,7 +6,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from verusagent.crate.discover import find_crate
-from verusagent.crate.files import join_files
+from verusagent.crate_text import join_files
 from verusagent.crate.layout import CrateError, CrateLayout, CrateTask
 from verusagent.crate.model import CrateModel, read_sources
 from verusagent.crate.output import default_name, out_folder_problem

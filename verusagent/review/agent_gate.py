@@ -46,7 +46,7 @@ class Release(BaseModel):
     findings: list[dict]
 
 
-# A candidate text -> each file's lens model by path (verusagent.crate.workspace.Workspace.models): one for a
+# A candidate text -> each file's lens model by path (verusagent.crate.workspace.CrateWorkspace.models): one for a
 # single file; a crate's candidate is a bundle of files, and each changed file is reviewed against its parent's.
 ModelsOf = Callable[[str], dict[str, SourceModel]]
 

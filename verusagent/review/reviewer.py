@@ -17,7 +17,9 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, Field
 
 from verusagent.lens import SourceModel, parse
-from verusagent.llm import BudgetExceeded, JsonFailure, ModelCallError, chat, extract_json
+from verusagent.edit import JsonFailure, extract_json
+from verusagent.llm import BudgetExceeded, ModelCallError
+from verusagent.prompt import chat
 from verusagent.record.events import Event, ReviewFindingDropped, ReviewProposal, ReviewVote
 from verusagent.review.context import review_context
 from verusagent.review.decision import GateRule

@@ -8,8 +8,9 @@ from verusagent.agent.evaluator import Evaluator
 from verusagent.agent.session.outcome import ToolOutcome, failure
 from verusagent.agent.session.workspace import Workspace
 from verusagent.guard import Violation
-from verusagent.crate.splice import crate_edit
-from verusagent.llm import Edit, render
+from verusagent.edit.crate_splice import crate_edit
+from verusagent.edit import Edit
+from verusagent.prompt import render
 from verusagent.record import sha256_text
 
 

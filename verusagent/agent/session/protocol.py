@@ -10,7 +10,8 @@ from typing import Any
 from verusagent.agent.config import ToolProtocol
 from verusagent.agent.session.outcome import ToolOutcome
 from verusagent.agent.session.schema import SPECS, openai_tools
-from verusagent.llm import Choice, ToolCall, assistant_message, render, tool_result_message
+from verusagent.llm import Choice, ToolCall, assistant_message, tool_result_message
+from verusagent.prompt import render
 from verusagent.llm.tools import parse_arguments
 
 _TOOL_BLOCK = re.compile(r"```[ \t]*tool[ \t]*\n(.*?)(?:\n```|\Z)", re.DOTALL)

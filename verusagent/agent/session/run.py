@@ -17,9 +17,10 @@ from verusagent.agent.session.views import outline
 from verusagent.agent.session.workspace import Workspace
 from verusagent.agent.strategies import Strategy
 from verusagent.agent.targets import target_names
-from verusagent.crate.prompt import crate_diagnostics
+from verusagent.prompt.crate import crate_diagnostics
 from verusagent.agent.verifier import VerusBudgetExceeded
-from verusagent.llm import BudgetExceeded, Choice, ModelCallError, ModelClient, ToolCall, render, system_prompt
+from verusagent.llm import BudgetExceeded, Choice, ModelCallError, ModelClient, ToolCall
+from verusagent.prompt import render, system_prompt
 from verusagent.record import SessionEnded, SessionStarted, ToolCalled, ToolResult
 
 QUIET_REPLIES = 2  # replies in a row without a tool call that end the session

@@ -11,8 +11,8 @@ from pydantic import BaseModel, Field
 from verusagent.lens import parse_shared
 from verusagent.lens.model import SourceModel
 from verusagent.lens.tokens import is_cut_off
-from verusagent.llm.fences import CodeBlock, code_blocks
-from verusagent.llm.splice import FoundFunctions, functions_in, splice
+from verusagent.edit.fences import CodeBlock, code_blocks
+from verusagent.edit.splice import FoundFunctions, functions_in, splice
 
 _VERUS_MACRO = re.compile(r"\bverus!\s*\{")
 
@@ -32,7 +32,7 @@ class ExtractionFailure(BaseModel):
 
     def feedback(self) -> str:
         """The message for the model: what was wrong with its reply and what to send instead."""
-        from verusagent.llm.prompts import render
+        from verusagent.prompt.templates import render
 
         return render("extraction_feedback", reason=self.reason.value, detail=self.detail)
 

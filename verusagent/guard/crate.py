@@ -2,16 +2,24 @@
 rules: a proof never adds, deletes or renames a module, never moves a function to another file, and never
 changes `Cargo.toml`, `build.rs`, `.cargo/config.toml` or a toolchain file.
 
-Violations carry their file (relative to the crate folder) and crate unit ids (`fn:net::send`).
+Violations carry their file (relative to the crate folder) and crate unit ids (`fn:net::send`). Also here: the
+guard of an agent's candidate text (`guard_workspace`), and two versions of a crate on disk compared
+(`verusagent check ORIGINAL CANDIDATE` with two crate folders) with the report as text.
 """
 
+import os
+from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, computed_field
 
-from verusagent.crate.layout import CrateLayout
+from verusagent.crate.discover import find_crate
+from verusagent.crate.layout import CrateError, CrateLayout
+from verusagent.crate.model import read_sources
 from verusagent.crate.modules import declarations
+from verusagent.crate.workspace import CrateWorkspace
 from verusagent.guard import Evidence, GuardPolicy, GuardReport, Rule, Severity, Violation, guard, guard_new_file
+from verusagent.guard.render import render_report, render_violation
 from verusagent.lens import parse
 
 Status = Literal["modified", "unchanged", "added", "deleted", "renamed"]
@@ -191,12 +199,84 @@ def _build_violations(before: dict[str, bytes], after: dict[str, bytes]) -> list
         old, new = before.get(name), after.get(name)
         if old == new:
             continue
-        what = "added" if old is None else "deleted" if new is None else "changed"
-        violations.append(_crate_violation(Rule.BUILD_FILE_CHANGED, name,
-                                           f"{name} was {what}: a proof never needs to change the build"))
+        violations.append(build_file_violation(name, "added" if old is None else "deleted" if new is None else "changed"))
     return violations
+
+
+def build_file_violation(path: str, what: str) -> Violation:
+    """`path` (a build file) was `what` ("added", "deleted", "changed"): a proof never needs that."""
+    return _crate_violation(Rule.BUILD_FILE_CHANGED, path, f"{path} was {what}: a proof never needs to change the build")
 
 
 def _crate_violation(rule: Rule, path: str, reason: str, line: int | None = None) -> Violation:
     return Violation(rule=rule, function=None, candidate=None, original=None, reason=reason,
                      evidence=Evidence(original="", candidate=f"{path}:{line}" if line else path), file=path)
+
+
+# ---------------------------------------------------------------- an agent's candidate text
+
+
+def guard_workspace(workspace: CrateWorkspace, original: str, candidate: str, policy: GuardPolicy) -> GuardReport:
+    """The guard on a candidate text of the workspace: the file guard for a single file, else the crate guard's
+    violations in one report (a text that is not of this crate's files is a violation)."""
+    if workspace.is_single_file:
+        return guard(original, candidate, policy)
+    before = CrateSnapshot(layout=workspace.layout, sources=_encoded(workspace.files(original)))
+    try:
+        after = CrateSnapshot(layout=workspace.layout, sources=_encoded(workspace.files(candidate)))
+    except ValueError as error:  # not this crate's text: nothing to vouch for
+        return GuardReport(violations=[_unreadable(str(error))])
+    return guard_crate(before, after, policy).merged()
+
+
+def _unreadable(reason: str) -> Violation:
+    return Violation(rule=Rule.GUARD_ERROR, function=None, candidate=None, original=None,
+                     reason=f"the candidate is not a text of this crate's files ({reason})",
+                     evidence=Evidence(original="", candidate=""))
+
+
+def _encoded(files: dict[str, str]) -> dict[str, bytes]:
+    return {path: text.encode("utf-8") for path, text in files.items()}
+
+
+# ---------------------------------------------------------------- two crate folders on disk
+
+
+def snapshot(layout: CrateLayout) -> CrateSnapshot:
+    return CrateSnapshot(layout=layout, sources=read_sources(layout), build=build_files(layout))
+
+
+def build_files(layout: CrateLayout) -> dict[str, bytes]:
+    """The crate's build files, and its workspace's, by their path relative to the crate folder."""
+    found = {name: layout.folder / name for name in layout.build_files}
+    if layout.workspace is not None:
+        for name in layout.workspace_build_files:
+            found[os.path.relpath(layout.workspace / name, layout.folder)] = layout.workspace / name
+    try:
+        return {name: path.read_bytes() for name, path in found.items()}
+    except OSError as error:
+        raise CrateError(f"cannot read a build file of {layout.folder}: {error}") from error
+
+
+def compare_folders(original: Path, candidate: Path, package: str | None, policy: GuardPolicy) -> CrateReport:
+    """Raises CrateError when either folder is no crate."""
+    before = snapshot(find_crate(original, package).layout)
+    after = snapshot(find_crate(candidate, package).layout)
+    return guard_crate(before, after, policy)
+
+
+def render_crate_report(report: CrateReport, name: str, against: str) -> str:
+    """One block per file that changed, then the crate's own violations, then the verdict."""
+    blocks = [render_report(f.report, _label(f), against=None) for f in report.files if f.status != "unchanged"]
+    for violation in report.crate:
+        blocks.extend(render_violation(violation, violation.file or name))
+    unchanged = sum(1 for f in report.files if f.status == "unchanged")
+    verdict = "clean" if report.clean else f"{report.error_count()} violation(s)"
+    blocks.append(f"{name}: {verdict} against {against} ({len(report.files)} module files, {unchanged} unchanged)")
+    return "\n".join(blocks)
+
+
+def _label(file) -> str:
+    if file.status == "renamed":
+        return f"{file.path} (was {file.original_path})"
+    return file.path if file.status == "modified" else f"{file.path} ({file.status})"

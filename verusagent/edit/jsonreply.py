@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from verusagent.llm.fences import fenced_blocks
+from verusagent.edit.fences import fenced_blocks
 
 
 class JsonFailure(BaseModel):

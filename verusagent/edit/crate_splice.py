@@ -13,12 +13,12 @@ from pathlib import PurePosixPath
 
 from pydantic import BaseModel
 
-from verusagent.crate.workspace import Workspace
+from verusagent.crate.workspace import CrateWorkspace
 from verusagent.lens import parse
-from verusagent.llm import Edit, ExtractionFailure, extract_edit
-from verusagent.llm.extract import FailureReason
-from verusagent.llm.fences import code_blocks
-from verusagent.llm.splice import ReplyFunction, functions_in, splice
+from verusagent.edit import Edit, ExtractionFailure, extract_edit
+from verusagent.edit.extract import FailureReason
+from verusagent.edit.fences import code_blocks
+from verusagent.edit.splice import ReplyFunction, functions_in, splice
 
 
 class ReplySection(BaseModel):
@@ -62,14 +62,14 @@ def _has_code(lines: list[str]) -> bool:
     return any(block.text.strip() for block in code_blocks("\n".join(lines)) if block.fenced)
 
 
-def crate_edit(reply: str, workspace: Workspace, text: str, *, truncated: bool = False) -> Edit | ExtractionFailure:
+def crate_edit(reply: str, workspace: CrateWorkspace, text: str, *, truncated: bool = False) -> Edit | ExtractionFailure:
     """The candidate text after the reply: for a single file, exactly `extract_edit` on that file."""
     if workspace.is_single_file:
         return extract_edit(reply, text, truncated=truncated)
     return edit_from_sections(reply_sections(reply), workspace, text, truncated=truncated)
 
 
-def edit_from_sections(sections: list[ReplySection], workspace: Workspace, text: str, *,
+def edit_from_sections(sections: list[ReplySection], workspace: CrateWorkspace, text: str, *,
                        truncated: bool = False) -> Edit | ExtractionFailure:
     """The sections of one file are read together; each file's edit starts from the edits before it."""
     files, by_path, refused = workspace.files(text), {}, []
@@ -86,7 +86,7 @@ def edit_from_sections(sections: list[ReplySection], workspace: Workspace, text:
     return _combined(edits, refused, workspace, text)
 
 
-def _section_file(section: ReplySection, workspace: Workspace) -> str | ExtractionFailure:
+def _section_file(section: ReplySection, workspace: CrateWorkspace) -> str | ExtractionFailure:
     if section.file is None:
         return workspace.target
     written = section.file.strip().replace("\\", "/").removeprefix("./")
@@ -116,7 +116,7 @@ class _FileEdits(BaseModel):
     kind: str = "items"
 
 
-def _section_edit(section: str, path: str, workspace: Workspace, files: dict[str, str],
+def _section_edit(section: str, path: str, workspace: CrateWorkspace, files: dict[str, str],
                   truncated: bool) -> _FileEdits:
     """A whole file replaces `path`; functions go to the file defining them (default: `path`)."""
     first = extract_edit(section, files[path], truncated=truncated)
@@ -128,7 +128,7 @@ def _section_edit(section: str, path: str, workspace: Workspace, files: dict[str
     return _routed(functions, path, workspace, files)
 
 
-def _routed(functions: list[ReplyFunction], default: str, workspace: Workspace, files: dict[str, str]) -> _FileEdits:
+def _routed(functions: list[ReplyFunction], default: str, workspace: CrateWorkspace, files: dict[str, str]) -> _FileEdits:
     groups: dict[str, list[ReplyFunction]] = {}
     result = _FileEdits()
     for function in functions:
@@ -152,7 +152,7 @@ def _named(path: str, default: str, name: str) -> str:
     return name if path == default else f"{path}: {name}"
 
 
-def home_of(function: ReplyFunction, default: str, workspace: Workspace, files: dict[str, str]) -> str | None:
+def home_of(function: ReplyFunction, default: str, workspace: CrateWorkspace, files: dict[str, str]) -> str | None:
     """The file that defines the function (by its path in its module, `Conn::open`, else by its name when it
     has no container); `default` when it defines it or none does (a new function); None when several do."""
     def defines(path: str) -> bool:
@@ -168,7 +168,7 @@ def home_of(function: ReplyFunction, default: str, workspace: Workspace, files: 
     return homes[0] if homes else default
 
 
-def _combined(edits: list[_FileEdits], refused: list[ExtractionFailure], workspace: Workspace,
+def _combined(edits: list[_FileEdits], refused: list[ExtractionFailure], workspace: CrateWorkspace,
               text: str) -> Edit | ExtractionFailure:
     if refused:  # a reply that reaches outside the crate is not used at all
         return refused[0]

@@ -12,7 +12,7 @@ from verusagent.lens import parse
 from verusagent.lens.macro_roles import inductive_target, is_invariant
 from verusagent.lens.model import DefinitionKind, Function, SourceModel
 from verusagent.lens.tokens import is_cut_off
-from verusagent.llm import machine_splice
+from verusagent.edit import machine_splice
 
 _VERUS_MACRO = re.compile(r"\bverus!\s*\{")
 _WRAP_PREFIX = "verus! {\n"

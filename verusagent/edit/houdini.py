@@ -4,6 +4,7 @@ Dropping a failing invariant or assertion can only remove ghost code, which the 
 proof is better without it is for verus to say, one run per step.
 """
 
+from verusagent.crate.workspace import CrateWorkspace
 from verusagent.lens import Loop, ProofSiteKind, SourceModel, parse
 from verusagent.lens.model import Span
 from verusagent.verus import Diagnostic
@@ -23,6 +24,19 @@ def prune(text: str, errors: list[Diagnostic], file_name: str | None) -> str | N
     for start, end in sorted(cuts, reverse=True):
         data = data[:start] + data[end:]
     return data.decode("utf-8", "replace")
+
+
+def prune_crate(workspace: CrateWorkspace, text: str, errors: list[Diagnostic], main_file: str | None) -> str | None:
+    """Houdini in each file of a candidate text: the failing invariants and assertions located in it dropped."""
+    if workspace.is_single_file:
+        return prune(text, errors, main_file)
+    files, changed = workspace.files(text), {}
+    for path in workspace.order:
+        mine = [d for d in errors if d.location is not None and d.location.file == path]
+        pruned = prune(files[path], mine, None) if mine else None
+        if pruned is not None:
+            changed[path] = pruned
+    return workspace.with_files(text, changed) if changed else None
 
 
 def _offsets(errors: list[Diagnostic], model: SourceModel, file_name: str | None) -> list[int]:

@@ -1,7 +1,7 @@
 """What the model is told about a candidate: verus's errors with code excerpts, the guard's and review's reasons."""
 
 from verusagent.guard import GuardReport
-from verusagent.llm import PromptDiagnostic
+from verusagent.prompt import PromptDiagnostic
 from verusagent.verus import Diagnostic, DiagnosticKind, SpanRef
 
 _REPAIR_KIND = {

@@ -4,13 +4,13 @@ verus's errors with excerpts from the file each lies in. A single file is shown 
 
 from pydantic import BaseModel
 
-from verusagent.agent.feedback import MAX_DIAGNOSTICS, prompt_diagnostics
+from verusagent.prompt.feedback import MAX_DIAGNOSTICS, prompt_diagnostics
 from verusagent.context import estimate_tokens, prompt_view, slice_mentioned
 from verusagent.context.mentions import Mention
 from verusagent.context.targets import functions_of_units
-from verusagent.crate.workspace import Workspace
+from verusagent.crate.workspace import CrateWorkspace
 from verusagent.lens.tokens import tokenize
-from verusagent.llm import PromptDiagnostic
+from verusagent.prompt import PromptDiagnostic
 from verusagent.verus import Diagnostic
 
 OTHER_FILES_TOKENS = 3000  # what the prompt may show of the crate's other files, in all
@@ -31,7 +31,7 @@ class CrateView(BaseModel):
     other_files: list[OtherFile] = []
 
 
-def crate_view(workspace: Workspace, text: str, named: list[str], error_units: list[str]) -> CrateView:
+def crate_view(workspace: CrateWorkspace, text: str, named: list[str], error_units: list[str]) -> CrateView:
     files = workspace.files(text)
     module = workspace.layout.module_of(workspace.target) or ""
     view = prompt_view(files[workspace.target], named, error_units, module=module)
@@ -44,7 +44,7 @@ def crate_view(workspace: Workspace, text: str, named: list[str], error_units: l
                      targets=view.targets, other_files=others)
 
 
-def other_files(workspace: Workspace, text: str, shown: str, named: list[str],
+def other_files(workspace: CrateWorkspace, text: str, shown: str, named: list[str],
                 error_units: list[str]) -> list[OtherFile]:
     """The other files that hold a target or a failing function, then those the shown text names most of, each
     sliced within what is left of OTHER_FILES_TOKENS; a file whose slice shows nothing of it is left out."""
@@ -63,7 +63,7 @@ def other_files(workspace: Workspace, text: str, shown: str, named: list[str],
     return sorted(found, key=lambda f: workspace.order.index(f.path))
 
 
-def _ranked(workspace: Workspace, parsed: dict, mentioned_by, named: list[str], error_units: list[str]):
+def _ranked(workspace: CrateWorkspace, parsed: dict, mentioned_by, named: list[str], error_units: list[str]):
     """(path, targets, mentions) of each other file with a target or a mention, those with targets first, then
     by how many of the shown text's names they define."""
     ranked = []
@@ -91,7 +91,7 @@ def _seen_from(module: str):
     return adjust
 
 
-def crate_diagnostics(workspace: Workspace, errors: list[Diagnostic], text: str) -> list[PromptDiagnostic]:
+def crate_diagnostics(workspace: CrateWorkspace, errors: list[Diagnostic], text: str) -> list[PromptDiagnostic]:
     """Each error with the excerpt of its own file; an error outside the target's file says which file."""
     if workspace.is_single_file:
         return prompt_diagnostics(errors, text)
