@@ -18,7 +18,7 @@ from audit_records import (
 )
 
 from verusagent.audit import AuditReport, audit_run
-from verusagent.record import GuardReport, ReviewReport, RunResult, RunStarted, VerusRun
+from verusagent.record import GuardChecked, ReviewReport, RunResult, RunStarted, VerusRun
 
 
 def audited(tmp_path, story) -> AuditReport:
@@ -123,7 +123,7 @@ def test_3_the_accepted_candidates_guard_report_is_dirty(tmp_path, clean):
 
 def test_3_a_dirty_report_beside_a_clean_one_on_the_same_hash(tmp_path):
     story = good_story()
-    dirty = GuardReport(sha256=PROOF_SHA, clean=False, violations=[guard_violation()])
+    dirty = GuardChecked(sha256=PROOF_SHA, clean=False, violations=[guard_violation()])
     story.events.insert(story.index("verdict"), dirty)
     report = audited(tmp_path, story)
     assert report.broken_invariants() == [3] and "a guard report on it is dirty" in report.breaches[0].message

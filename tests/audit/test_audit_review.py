@@ -4,7 +4,7 @@ the records of the review's own paths (a release after a dismissed dispute, a re
 from audit_records import PROOF, PROOF_SHA, finding, good_story, model_call, write_story
 
 from verusagent.audit import audit_run
-from verusagent.record import CandidateCreated, FindingStatus, GuardReport, ReviewReport, ReviewVote
+from verusagent.record import CandidateCreated, FindingStatus, GuardChecked, ReviewReport, ReviewVote
 
 JUDGES = ["v#1", "v#2", "v#3"]
 
@@ -75,7 +75,7 @@ def test_4_a_finding_status_closes_the_finding_by_id(tmp_path):
 def test_10_a_resumed_run_creates_the_candidate_again_before_reviewing_it(tmp_path):
     story = good_story()
     again = [CandidateCreated(sha256=PROOF_SHA, strategy="invariants", round=1),
-             GuardReport(sha256=PROOF_SHA, clean=True),
+             GuardChecked(sha256=PROOF_SHA, clean=True),
              ReviewReport(sha256=PROOF_SHA, mode="off", note="replayed on resume")]
     story.events[story.index("verdict"):story.index("verdict")] = again
     assert audited(tmp_path, story).ok

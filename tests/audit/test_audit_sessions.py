@@ -4,8 +4,8 @@ import pytest
 from audit_records import BASE_SHA, BUDGETS, PROOF_SHA, RUN_ID, VERUS, Story, guard_violation, verus_run, write_story
 
 from verusagent.audit import AuditReport, audit_run
-from verusagent.record import (CandidateCreated, Event, GuardReport, ReviewReport, RunResult, RunStarted, RunStopped,
-                               SessionEnded, SessionStarted, ToolCalled, ToolResult, Verdict)
+from verusagent.record import (CandidateCreated, Event, GuardChecked, ReviewReport, RunResult, RunStarted, RunStopped,
+                               SessionEnded, SessionStarted, ToolCalled, ToolResult, RunVerdict)
 
 SESSION = "agent-r1"
 LIMITS = {"max_tool_calls": 40, "max_verus_runs": 12}
@@ -24,7 +24,7 @@ def agent_story() -> Story:
     events: list[Event] = [
         RunStarted(run_id=RUN_ID, command="prove sum_to.rs", budgets=BUDGETS, verus_version=VERUS),
         CandidateCreated(sha256=BASE_SHA, strategy="baseline", round=0),
-        GuardReport(sha256=BASE_SHA, clean=True),
+        GuardChecked(sha256=BASE_SHA, clean=True),
         ReviewReport(sha256=BASE_SHA),
         verus_run(BASE_SHA, "failed", errors=1, purpose="baseline"),
         SessionStarted(session=SESSION, sha256=BASE_SHA, round=1, tools=["verify", "edit"], limits=LIMITS),
@@ -33,7 +33,7 @@ def agent_story() -> Story:
         answered("c1", "verify", BASE_SHA, verdict="failed", verus_runs=[7]),
         called("c2", "edit", BASE_SHA, items="fn sum_to ..."),
         CandidateCreated(sha256=PROOF_SHA, strategy="agent", round=1, parent=BASE_SHA),
-        GuardReport(sha256=PROOF_SHA, clean=True),
+        GuardChecked(sha256=PROOF_SHA, clean=True),
         ReviewReport(sha256=PROOF_SHA),
         answered("c2", "edit", PROOF_SHA, produced_sha256=PROOF_SHA, applied=True),
         called("c3", "verify", PROOF_SHA),
@@ -43,7 +43,7 @@ def agent_story() -> Story:
         answered("c4", "submit", PROOF_SHA),
         SessionEnded(session=SESSION, reason="submitted", sha256=PROOF_SHA, submitted=True, tool_calls=4),
         verus_run(PROOF_SHA, purpose="acceptance", flags=["--no-cheating"], no_cheating=True),
-        Verdict(verdict="verified", accepted_sha256=PROOF_SHA),
+        RunVerdict(verdict="verified", accepted_sha256=PROOF_SHA),
         RunStopped(reason="done"),
     ]
     return Story(events=events, result=RunResult(run_id=RUN_ID, verdict="verified", accepted_sha256=PROOF_SHA,
@@ -80,7 +80,7 @@ def test_9_an_edit_applied_before_its_guard_report(tmp_path):
 def test_9_an_edit_applied_despite_a_dirty_guard_report(tmp_path):
     story = agent_story()
     story.events.insert(story.index("guard_report", PROOF_SHA) + 1,
-                        GuardReport(sha256=PROOF_SHA, clean=False, violations=[guard_violation()]))
+                        GuardChecked(sha256=PROOF_SHA, clean=False, violations=[guard_violation()]))
     story.change("guard_report", PROOF_SHA, clean=False, violations=[guard_violation()])
     report = audited(tmp_path, story)
     assert 14 in report.broken_invariants()  # 3 as well: the accepted candidate's guard reports are dirty

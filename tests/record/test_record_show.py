@@ -7,11 +7,11 @@ from typer.testing import CliRunner
 from verusagent.cli import app
 from verusagent.record import (
     CandidateCreated,
-    GuardReport,
+    GuardChecked,
     RunResult,
     RunStarted,
     RunWriter,
-    Verdict,
+    RunVerdict,
     VerusRun,
 )
 
@@ -34,9 +34,9 @@ def make_run(tmp_path, scripted_replies=True):
     client.complete([{"role": "user", "content": "prove f"}], purpose="prove")
     digest = writer.write_candidate("verus! { fn f() {} }\n")
     writer.emit(CandidateCreated(sha256=digest, strategy="invariants", round=1))
-    writer.emit(GuardReport(sha256=digest, clean=True))
+    writer.emit(GuardChecked(sha256=digest, clean=True))
     writer.emit(VerusRun(sha256=digest, verdict="verified", verus_version="0.2026", is_standin=True, duration_s=0.4))
-    writer.emit(Verdict(verdict="verified", accepted_sha256=digest))
+    writer.emit(RunVerdict(verdict="verified", accepted_sha256=digest))
     writer.write_result(RunResult(run_id=writer.run_id, verdict="verified", accepted_sha256=digest,
                                   spend=client.budget.snapshot()))
     writer.close()

@@ -13,7 +13,7 @@ import pytest
 from verusagent.record import (
     CandidateCreated,
     Event,
-    GuardReport,
+    GuardChecked,
     ModelReply,
     ModelRequest,
     RunResult,
@@ -22,7 +22,7 @@ from verusagent.record import (
     RunWriter,
     TokenUsage,
     UnknownEvent,
-    Verdict,
+    RunVerdict,
     VerusRun,
     read_run,
     resolve_run,
@@ -37,10 +37,10 @@ ALL_KINDS = [
     ModelReply(call_id="call-1", attempt=1, texts=["a"], finish_reasons=["stop"],
                usage=TokenUsage(prompt_tokens=3, completion_tokens=4), cost_usd=None, latency_s=0.5),
     CandidateCreated(sha256="ab" * 32, strategy="invariants", round=1, parent=None, call_id="call-1"),
-    GuardReport(sha256="ab" * 32, clean=False, violations=[{"rule": "escape-hatch", "line": 3}]),
+    GuardChecked(sha256="ab" * 32, clean=False, violations=[{"rule": "escape-hatch", "line": 3}]),
     VerusRun(sha256="ab" * 32, verdict="failed", errors=2, flags=["--verify-function", "f"], partial=True,
              is_standin=True, duration_s=1.5),
-    Verdict(verdict="partial", accepted_sha256=None, obligations=[{"kind": "assertion", "line": 9}]),
+    RunVerdict(verdict="partial", accepted_sha256=None, obligations=[{"kind": "assertion", "line": 9}]),
     RunStopped(reason="done"),
 ]
 

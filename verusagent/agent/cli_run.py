@@ -6,10 +6,12 @@ from pathlib import Path
 
 from rich.console import Console
 
-from verusagent.agent.config import AgentConfig, Mode, SessionLimits, Task
+from verusagent.agent.output import default_out_path, plan_crate
+from verusagent.agent.config import AgentConfig, TaskMode, SessionLimits, Task
 from verusagent.agent.progress import Reporter
 from verusagent.agent.summary import print_outcome
 from verusagent.commands.agent_options import AgentOptions
+from verusagent.crate.layout import CrateError
 
 EXIT_VERIFIED, EXIT_PARTIAL, EXIT_USAGE, EXIT_VERUS, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
@@ -123,9 +125,6 @@ def _is_file(source: Path) -> bool:
 
 def _crate_plan(source: Path, options: AgentOptions, writes: bool):
     """The crate of `source` (a single file: `crate` None); `writes`: --out and --in-place are checked."""
-    from verusagent.crate.layout import CrateError
-    from verusagent.crate.task import plan_crate
-
     try:
         return plan_crate(source, options.package, list(options.fn or []), options.out if writes else None,
                           options.in_place)
@@ -143,7 +142,7 @@ def _read_source(source: Path) -> str:
 
 
 def _file_task(source: Path, original: str, log: Path | None, options: AgentOptions) -> Task:
-    out = options.out or source.with_name(source.stem + ".verified.rs")
+    out = options.out or default_out_path(source)
     if out.resolve() == source.resolve() and not options.in_place:
         raise UsageError(f"--out {out} is the input file: pass --in-place to overwrite it (a backup is kept)")
     folder = out.parent
@@ -167,7 +166,7 @@ def agent_config(mode: str, options: AgentOptions) -> AgentConfig:
     if temperature is None:
         temperature = 0.0 if options.samples == 1 else 0.7
     return AgentConfig(
-        mode=Mode(mode), targets=list(options.fn or []), model=options.model, api_base=options.api_base,
+        mode=TaskMode(mode), targets=list(options.fn or []), model=options.model, api_base=options.api_base,
         temperature=temperature, samples=options.samples, strategies=options.strategies, rounds=options.rounds,
         max_calls=options.max_calls, max_tokens=options.max_tokens, max_cost_usd=options.max_cost,
         max_verus_runs=options.max_verus_runs, jobs=options.jobs, timeout_s=options.timeout, focus=options.focus,

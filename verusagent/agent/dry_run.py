@@ -9,7 +9,7 @@ from pydantic import BaseModel
 from rich.console import Console
 
 from verusagent.agent.candidate import Candidate, Evaluation
-from verusagent.agent.config import AgentConfig, Mode, Task
+from verusagent.agent.config import AgentConfig, TaskMode, Task
 from verusagent.agent.proposer import build_prompt
 from verusagent.agent.strategies import portfolio
 from verusagent.agent.verifier import result_from_log
@@ -69,7 +69,7 @@ def _first_base(task: Task, config: AgentConfig, workspace: CrateWorkspace) -> t
     text = task.original
     candidate = Candidate(text=text, sha256=sha256_text(text), strategy="baseline", round=0)
     base = Evaluation(candidate=candidate, guard=GuardReport(violations=[]))
-    if config.mode != Mode.REPAIR:
+    if config.mode != TaskMode.REPAIR:
         return base, []
     logged = result_from_log(task.log_text or "", text, task.source_path.name, workspace)
     if logged is None:

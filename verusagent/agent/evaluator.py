@@ -9,7 +9,7 @@ from verusagent.crate.workspace import CrateWorkspace
 from verusagent.guard import GuardPolicy, GuardReport
 from verusagent.guard.crate import guard_workspace
 from verusagent.record import CandidateCreated, ReviewReport, RunWriter, ScreeningPlanned, VerusRun
-from verusagent.record import GuardReport as GuardEvent
+from verusagent.record import GuardChecked
 from verusagent.review.agent_gate import ReviewVerdict
 from verusagent.verus import Verdict, VerusResult
 
@@ -154,7 +154,7 @@ class Evaluator:
 
     def _record_guard(self, sha: str, report: GuardReport) -> None:
         violations = [v.model_dump(mode="json") for v in report.violations]
-        self.record.emit(GuardEvent(sha256=sha, clean=report.clean, violations=violations))
+        self.record.emit(GuardChecked(sha256=sha, clean=report.clean, violations=violations))
 
     def _record_verus(self, sha: str, result: VerusResult, purpose: str, no_cheating: bool) -> VerusRun:
         return self.record.emit(VerusRun(

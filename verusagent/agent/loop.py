@@ -11,7 +11,7 @@ from verusagent.agent.candidate import Candidate, Evaluation, best_of
 from verusagent.agent.config import AgentConfig, Task
 from verusagent.agent.evaluator import Evaluator
 from verusagent.prompt.feedback import guard_feedback
-from verusagent.agent.outcome import Finisher, Outcome
+from verusagent.agent.outcome import Finisher, RunOutcome
 from verusagent.agent.progress import Reporter, describe
 from verusagent.agent.proposer import Proposal, propose
 from verusagent.agent.session import SessionKit, run_session
@@ -36,7 +36,7 @@ class Agent:
         self.seen: dict[str, Evaluation] = {}
         self.start_round = 1
 
-    def run(self) -> Outcome:
+    def run(self) -> RunOutcome:
         try:
             baseline = self.baseline()
             if self.accept(baseline):

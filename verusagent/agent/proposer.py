@@ -1,7 +1,7 @@
 """Ask the model for k candidates for one strategy: build the prompt, extract an edit from each reply."""
 
 from verusagent.agent.candidate import Candidate, Evaluation
-from verusagent.agent.config import AgentConfig, Mode
+from verusagent.agent.config import AgentConfig, TaskMode
 from verusagent.agent.strategies import Strategy
 from verusagent.agent.targets import target_names
 from verusagent.prompt.crate import crate_diagnostics, crate_view
@@ -58,7 +58,7 @@ def build_prompt(config: AgentConfig, file_name: str, strategy: Strategy, base: 
     target's file and what it uses of the others (verusagent.prompt.crate)."""
     workspace = workspace or CrateWorkspace.single(file_name)
     text = base.candidate.text
-    synth = config.mode == Mode.SYNTH and base.candidate.round == 0
+    synth = config.mode == TaskMode.SYNTH and base.candidate.round == 0
     named = (config.targets or workspace.placeholders(text)) if synth else config.targets
     view = crate_view(workspace, text, named, [d.unit_id for d in base.errors if d.unit_id])
     common = {"file_name": view.file_name, "source": view.source, "strategy": strategy.approach,

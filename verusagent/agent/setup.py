@@ -5,7 +5,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from verusagent import __version__
-from verusagent.agent.config import AgentConfig, Mode, Task
+from verusagent.agent.config import AgentConfig, TaskMode, Task
 from verusagent.agent.evaluator import Evaluator
 from verusagent.agent.focus import CostBook, FocusSettings
 from verusagent.agent.loop import Agent
@@ -36,7 +36,7 @@ class RunPlan(BaseModel):
 
 def guard_policy(config: AgentConfig, original: str, workspace: CrateWorkspace) -> GuardPolicy:
     """Strict, except in synth mode: the bodies of the placeholder functions are the model's to write."""
-    if config.mode != Mode.SYNTH:
+    if config.mode != TaskMode.SYNTH:
         return GuardPolicy()
     names = config.targets or workspace.placeholders(original)  # paths such as `Type::f`, `net::send`
     return GuardPolicy(exec_editable_functions=frozenset([*names, *(f"fn:{name}" for name in names)]))

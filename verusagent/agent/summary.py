@@ -4,10 +4,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from verusagent.agent.outcome import Outcome
+from verusagent.agent.outcome import RunOutcome
 
 
-def print_outcome(outcome: Outcome, as_json: bool, console: Console) -> None:
+def print_outcome(outcome: RunOutcome, as_json: bool, console: Console) -> None:
     if as_json:
         console.print_json(outcome.model_dump_json())
         return
@@ -22,7 +22,7 @@ def print_outcome(outcome: Outcome, as_json: bool, console: Console) -> None:
                       f"{escape(str(obligation.get('message', obligation.get('reason', ''))))}", highlight=False)
 
 
-def _rows(outcome: Outcome) -> list[tuple[str, object]]:
+def _rows(outcome: RunOutcome) -> list[tuple[str, object]]:
     checker = "the verus STAND-IN (not verus: nothing is proved)" if outcome.verus_is_standin else "verus"
     verdict = outcome.verdict + (" (the input already verified)" if outcome.already_verified else "")
     model = outcome.model + (" (the scripted model: a stand-in replaying a script; tokens are estimates)"

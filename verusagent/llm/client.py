@@ -14,7 +14,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -26,12 +26,9 @@ from verusagent.llm.settings import ModelSettings, strip_credentials
 from verusagent.llm.tools import ToolCall, tool_calls_of, tool_names
 from verusagent.record.events import CallError, Event, ModelReply, ModelRequest, TokenUsage
 from verusagent.record.redact import register_secret
+from verusagent.record.sink import EventSink
 
 Message = dict[str, Any]  # {"role", "content"}, plus "tool_calls" / "tool_call_id" in tool conversations
-
-
-class EventSink(Protocol):
-    def emit(self, event: Event) -> Any: ...
 
 
 class Choice(BaseModel):

@@ -92,7 +92,7 @@ class CandidateCreated(Event):
     call_id: str | None = None
 
 
-class GuardReport(Event):
+class GuardChecked(Event):
     kind: Literal["guard_report"] = "guard_report"
     sha256: str
     clean: bool
@@ -231,7 +231,7 @@ class ScreeningPlanned(Event):
     estimate_s: dict[str, float] = Field(default_factory=dict)
 
 
-class Verdict(Event):
+class RunVerdict(Event):
     kind: Literal["verdict"] = "verdict"
     verdict: Literal["verified", "partial", "failed"]
     accepted_sha256: str | None = None
@@ -312,7 +312,7 @@ KnownEvent = Annotated[
     | ModelRequest
     | ModelReply
     | CandidateCreated
-    | GuardReport
+    | GuardChecked
     | ReviewReport
     | ReviewRule
     | ReviewDecision
@@ -323,7 +323,7 @@ KnownEvent = Annotated[
     | FindingStatus
     | VerusRun
     | ScreeningPlanned
-    | Verdict
+    | RunVerdict
     | RunStopped
     | SessionStarted
     | ToolCalled
@@ -340,7 +340,7 @@ KNOWN_KINDS = frozenset(
         ModelRequest,
         ModelReply,
         CandidateCreated,
-        GuardReport,
+        GuardChecked,
         ReviewReport,
         ReviewRule,
         ReviewDecision,
@@ -351,7 +351,7 @@ KNOWN_KINDS = frozenset(
         FindingStatus,
         VerusRun,
         ScreeningPlanned,
-        Verdict,
+        RunVerdict,
         RunStopped,
         SessionStarted,
         ToolCalled,

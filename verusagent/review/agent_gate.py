@@ -17,7 +17,8 @@ from verusagent.review.context import review_context
 from verusagent.review.decision import GateRule
 from verusagent.review.disputes import Dispute
 from verusagent.review.lifecycle import FindingBook, StatusChange
-from verusagent.review.reviewer import EventSink, Judgment, Reviewer, ReviewOutcome
+from verusagent.record.sink import EventSink
+from verusagent.review.reviewer import Judgment, Reviewer, ReviewOutcome
 from verusagent.review.settings import ReviewMode, ReviewSettings
 from verusagent.review.units import ReviewUnit, UnitKind, changed_units, find_unit
 

@@ -5,7 +5,7 @@ verified goes back to the loop, whose acceptance run alone can accept. Every cal
 from rich.markup import escape
 
 from verusagent.agent.candidate import Candidate, Evaluation
-from verusagent.agent.config import AgentConfig, Mode, SessionLimits
+from verusagent.agent.config import AgentConfig, TaskMode, SessionLimits
 from verusagent.agent.proposer import Proposal
 from verusagent.agent.session.dispatch import Dispatcher, Toolbox
 from verusagent.agent.session.kit import SessionKit
@@ -150,7 +150,7 @@ class Session:
         base, config = self.base, self.config
         source, crate = base.candidate.text, self.workspace.crate
         targets = target_names(crate.target_text(source), config.targets) or (
-            crate.placeholders(source) if config.mode == Mode.SYNTH else [])
+            crate.placeholders(source) if config.mode == TaskMode.SYNTH else [])
         return render("agent", mode=config.mode.value, targets=[f"`{t}`" for t in targets],
                       file_name=self.workspace.file_name, outline=outline(self.workspace),
                       crate_files=self.workspace.paths if self.workspace.is_crate else [],
