@@ -22,9 +22,9 @@ LIGHT_MODULES = [
     "verusagent.record.timeline",
     "verusagent.commands.show",
     "verusagent.review",
-    "verusagent.review.labels",
-    "verusagent.review.report",
-    "verusagent.review.render",
+    "verusagent.review.calibration.labels",
+    "verusagent.review.calibration.report",
+    "verusagent.review.calibration.render",
     "verusagent.commands.calibrate",
     "verusagent.commands.lemmas",
     "verusagent.lemmas",
@@ -97,7 +97,7 @@ def test_calibrate_does_not_load_litellm(tmp_path):
     labels.write_text('{"score": 0.0, "valid": true, "votes": ["minor", "minor", "not_real"]}\n' * 100
                       + '{"score": 1.0, "valid": false, "verus_s": 12.0, "votes": [1, 1, 1]}\n' * 10)
     modules = modules_after_cli(tmp_path, "calibrate", str(labels), "--json", "--out", str(tmp_path / "c.json"))
-    assert "verusagent.review.resample" in modules
+    assert "verusagent.review.calibration.resample" in modules
     assert not has_litellm(modules)
 
 

@@ -52,7 +52,7 @@ def make_session(folder: Path, text: str, error_line: int, vstd: Path | None):
     from verusagent.agent.candidate import Candidate
     from verusagent.agent.config import AgentConfig
     from verusagent.agent.evaluator import Evaluator
-    from verusagent.agent.review_gate import PassThroughReview
+    from tests.review.pass_through import PassThroughReview
     from verusagent.agent.session import SessionKit
     from verusagent.agent.session.library import LemmaLibrary
     from verusagent.agent.session.run import Session

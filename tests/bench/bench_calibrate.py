@@ -10,8 +10,8 @@ import argparse
 import random
 import time
 
-from verusagent.review.labels import Label, LabelSet
-from verusagent.review.report import calibrate
+from verusagent.review.calibration.labels import Label, LabelSet
+from verusagent.review.calibration.report import calibrate
 
 
 def synthetic(count: int, seed: int = 1) -> LabelSet:

@@ -7,7 +7,7 @@ import pytest
 
 from verusagent.agent.candidate import Candidate, Evaluation
 from verusagent.agent.evaluator import Evaluator
-from verusagent.agent.review_gate import PassThroughReview
+from tests.review.pass_through import PassThroughReview
 from verusagent.agent.session.definitions import definition
 from verusagent.agent.session.editing import edit
 from verusagent.agent.session.library import LemmaLibrary

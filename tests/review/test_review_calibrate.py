@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from verusagent.review.calibrate import (
+from verusagent.review.calibration.threshold import (
     choose_threshold,
     labels_needed,
     order_statistic_index,

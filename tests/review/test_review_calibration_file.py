@@ -5,9 +5,9 @@ import json
 import pytest
 
 from verusagent.review import Calibration, CalibrationFileError, gate_rule, load_calibration
-from verusagent.review.calibration_file import save_calibration
-from verusagent.review.labels import Label, LabelSet
-from verusagent.review.report import calibrate
+from verusagent.review.calibration.file import save_calibration
+from verusagent.review.calibration.labels import Label, LabelSet
+from verusagent.review.calibration.report import calibrate
 
 
 def labels(valid_scores: list[float], invalid: list[tuple[float, float | None]]) -> LabelSet:

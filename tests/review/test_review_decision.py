@@ -5,7 +5,7 @@ import json
 import pytest
 
 from verusagent.review import DEFAULT_RULE, gate_rule, rejects, score_of
-from verusagent.review.calibrate import choose_threshold
+from verusagent.review.calibration.threshold import choose_threshold
 from verusagent.review.decision import calibrated_rule, can_ever_reject
 from verusagent.review.votes import VoteError, finding_votes
 

@@ -7,7 +7,7 @@ import pytest
 from review_records import ShadowRun, vote_finding
 
 from verusagent.record import ReviewReport
-from verusagent.review.labels import LabelError, read_jsonl, read_labels, read_run_labels
+from verusagent.review.calibration.labels import LabelError, read_jsonl, read_labels, read_run_labels
 
 
 def write_jsonl(path: Path, rows: list) -> Path:

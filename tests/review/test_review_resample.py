@@ -5,8 +5,8 @@ from fractions import Fraction
 
 import pytest
 
-from verusagent.review.labels import Label
-from verusagent.review.resample import Resampling, ResamplingSkipped, resample, score_distribution
+from verusagent.review.calibration.labels import Label
+from verusagent.review.calibration.resample import Resampling, ResamplingSkipped, resample, score_distribution
 
 
 def label(valid: bool, *findings: list[int]) -> Label:

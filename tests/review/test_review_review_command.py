@@ -15,7 +15,7 @@ from verusagent.audit import audit_run
 from verusagent.cli import app
 from verusagent.llm import Script
 from verusagent.llm.scripted import install_script
-from verusagent.review.calibration_file import Calibration, save_calibration
+from verusagent.review.calibration.file import Calibration, save_calibration
 
 REPO = Path(__file__).resolve().parents[2]
 runner = CliRunner()

@@ -77,7 +77,7 @@ def check_targets(source: str, targets: list[str]) -> None:
 
 def check_calibration(path: Path | None) -> None:
     """A --calibration file that cannot be used is a usage error, found before the run starts."""
-    from verusagent.review.calibration_file import CalibrationFileError, load_calibration
+    from verusagent.review.calibration.file import CalibrationFileError, load_calibration
 
     if path is not None:
         try:

@@ -3,14 +3,15 @@
 from verusagent.agent.candidate import Candidate, Evaluation
 from verusagent.agent.focus import (CostBook, FocusSettings, ParentView, ScreeningPlan, combine, is_scope_failure,
                                     plan_screening)
-from verusagent.agent.review_gate import ReviewGate
+from verusagent.review.gate import ReviewGate
 from verusagent.agent.verifier import Verifier
 from verusagent.crate.workspace import CrateWorkspace
 from verusagent.guard import GuardPolicy, GuardReport
 from verusagent.guard.crate import guard_workspace
 from verusagent.record import CandidateCreated, ReviewReport, RunWriter, ScreeningPlanned, VerusRun
 from verusagent.record import GuardChecked
-from verusagent.review.agent_gate import ReviewVerdict
+from verusagent.review.disputes import Dispute
+from verusagent.review.gate import ReviewVerdict
 from verusagent.verus import Verdict, VerusResult
 
 WHOLE = ScreeningPlan(kind="whole", reason="a whole-file run")
@@ -94,6 +95,32 @@ class Evaluator:
 
     def recheck_guard(self, text: str) -> GuardReport:
         return guard_workspace(self.workspace, self.original, text, self.policy)
+
+    # ---- what the loop asks of the review and of verus behind the evaluator -------------------------------
+
+    def prompt_findings(self, strategy: str, limit: int) -> list[dict]:
+        """The open review findings that the strategy's next prompt shows (with their ids, to be disputed)."""
+        return self.review_gate.prompt_findings(strategy, limit)
+
+    def settle_disputes(self, strategy: str, disputes: list[Dispute], seen: dict[str, Evaluation]) -> list[Evaluation]:
+        """The strategy's disputes judged; each candidate the review blocked and no finding blocks any more."""
+        released = []
+        for release in self.review_gate.judge_disputes(strategy, disputes):
+            blocked = seen.get(release.sha256)
+            if blocked is not None and blocked.rejected_by == "review":
+                released.append(self.release(blocked, release.findings))
+        return released
+
+    @property
+    def fresh_runs(self) -> int:
+        return self.verifier.fresh_runs
+
+    def can_accept_with_no_cheating(self) -> bool:
+        return self.verifier.can_accept_with_no_cheating()
+
+    def cancel(self) -> None:
+        """Ctrl-C: the verus runs in flight are stopped."""
+        self.verifier.cancel()
 
     def _plan(self, evaluation: Evaluation, parents: dict[str, Evaluation] | None) -> ScreeningPlan:
         sha = evaluation.candidate.sha256

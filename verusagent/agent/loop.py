@@ -55,7 +55,7 @@ class Agent:
             return self.finisher.partial(self.overall_best(), "error", str(error))
         except KeyboardInterrupt:
             self.kit.cancel.set()
-            self.evaluator.verifier.cancel()
+            self.evaluator.cancel()
             self.finisher.interrupted(self.overall_best())
             raise
 
@@ -80,7 +80,7 @@ class Agent:
 
     def round(self, round_no: int) -> Evaluation:
         """One round: every strategy proposes in parallel; candidates are screened and verified; best kept."""
-        self.reporter.round_started(round_no, self.client.budget.snapshot(), self.evaluator.verifier.fresh_runs)
+        self.reporter.round_started(round_no, self.client.budget.snapshot(), self.evaluator.fresh_runs)
         proposals, stop = self.ask_all(round_no)
         self.keep_best(proposals, [])  # an agent session's candidates, screened and verified already
         self.keep_best(proposals, self.screen_and_verify(proposals))
@@ -102,7 +102,7 @@ class Agent:
             futures = [
                 pool.submit(self.proposer(strategy), self.client, self.config, self.task.source_path.name, strategy,
                             self.best[strategy.name], round_no, self.feedback[strategy.name][-keep:] if keep else [],
-                            self.evaluator.review_gate.prompt_findings(strategy.name, keep))
+                            self.evaluator.prompt_findings(strategy.name, keep))
                 for strategy in self.portfolio
             ]
             return self.collect(futures)
@@ -148,14 +148,8 @@ class Agent:
 
     def settle_disputes(self, proposals: list[Proposal]) -> list[Evaluation]:
         """Disputed review findings are judged; a blocked candidate left with no blocking finding goes to verus."""
-        released = []
-        for proposal in proposals:
-            gate = self.evaluator.review_gate
-            for release in gate.judge_disputes(proposal.strategy.name, proposal.disputes):
-                blocked = self.seen.get(release.sha256)
-                if blocked is not None and blocked.rejected_by == "review":
-                    released.append(self.evaluator.release(blocked, release.findings))
-        return released
+        return [evaluation for proposal in proposals
+                for evaluation in self.evaluator.settle_disputes(proposal.strategy.name, proposal.disputes, self.seen)]
 
     def note_rejection(self, evaluation: Evaluation) -> None:
         """Guard violations go into the strategy's feedback; review findings reach its next prompt through
@@ -201,7 +195,7 @@ class Agent:
         """Final acceptance: a whole-file run (with --no-cheating where possible) and the guard on those bytes."""
         if evaluation is None or not evaluation.ready_for_acceptance:
             return False
-        no_cheating = self.evaluator.verifier.can_accept_with_no_cheating() and not self.original_has_hatches()
+        no_cheating = self.evaluator.can_accept_with_no_cheating() and not self.original_has_hatches()
         unverified = evaluation.model_copy(update={"verus": None})
         final = self.evaluator.verify([unverified], "acceptance", no_cheating, fresh=True)[0]
         guard_now = self.evaluator.recheck_guard(final.candidate.text)

@@ -10,7 +10,7 @@ from verusagent.agent.candidate import Evaluation
 from verusagent.agent.config import Task
 from verusagent.agent.output import (backup_path, default_name, default_out_folder, default_out_path, partial_path,
                                      write_copy, write_in_place)
-from verusagent.agent.review_gate import blocking
+from verusagent.review.gate import blocking
 from verusagent.llm import ModelClient
 from verusagent.record import RunResult, RunStopped, RunWriter, RunVerdict
 from verusagent.verus import VerusInstall

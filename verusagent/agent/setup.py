@@ -19,7 +19,7 @@ from verusagent.guard import GuardPolicy
 from verusagent.llm import Budget, BudgetTracker, ModelSettings, make_client
 from verusagent.llm.settings import strip_credentials
 from verusagent.record import DEFAULT_RUNS_DIR, RunStarted, RunWriter
-from verusagent.review.agent_gate import AgentReview
+from verusagent.review.gate import AgentReview
 from verusagent.review.build import build_reviewer, load_rule, rule_event
 from verusagent.review.settings import ReviewMode
 from verusagent.verus import RunOptions, VerusInstall, find_verus

@@ -7,7 +7,7 @@ wall-clock limit is unsolved with the verdict `timeout`.
 
 from pydantic import BaseModel
 
-from verusagent.agent.review_gate import blocking
+from verusagent.review.gate import blocking
 from verusagent.bench.jobs import TaskJob, TaskResult
 from verusagent.record import RunLog, spend_of
 

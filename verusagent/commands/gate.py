@@ -66,7 +66,7 @@ def _review(result, model: str, api_base: str | None, review_model: str | None, 
     from verusagent.gate.review import review_changes
     from verusagent.llm import Budget, BudgetTracker, ModelSettings
     from verusagent.review.build import load_rule
-    from verusagent.review.calibration_file import CalibrationFileError
+    from verusagent.review.calibration.file import CalibrationFileError
     from verusagent.review.settings import ReviewSettings
 
     try:

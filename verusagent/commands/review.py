@@ -37,7 +37,7 @@ def review(
     """Review CANDIDATE's changes against ORIGINAL: findings a model proposes, judged by validator votes."""
     from verusagent.llm import Budget, ModelSettings
     from verusagent.review.build import load_rule
-    from verusagent.review.calibration_file import CalibrationFileError
+    from verusagent.review.calibration.file import CalibrationFileError
     from verusagent.review.settings import ReviewSettings
     from verusagent.review.standalone import review_files
 

@@ -103,7 +103,7 @@ class ReviewReport(Event):
     """The review's verdict on one candidate. ``mode`` and ``score`` are what calibration reads: a ``shadow``
     report (reviewed, never blocked) with its score, paired with the candidate's verus run, is one label; each
     finding that took part in the score carries ``votes``, its validators' judgments in order
-    (``substantial``/``minor``/``not_real``). See ``verusagent/review/labels.py`` for the whole contract."""
+    (``substantial``/``minor``/``not_real``). See ``verusagent/review/calibration/labels.py`` for the whole contract."""
 
     kind: Literal["review_report"] = "review_report"
     sha256: str

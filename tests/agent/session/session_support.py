@@ -6,7 +6,7 @@ import pytest
 
 from verusagent.agent.candidate import Candidate, Evaluation
 from verusagent.agent.evaluator import Evaluator
-from verusagent.agent.review_gate import PassThroughReview
+from tests.review.pass_through import PassThroughReview
 from verusagent.agent.session.workspace import Workspace
 from verusagent.guard import GuardPolicy, guard
 from verusagent.record import RunWriter, read_run, sha256_text

@@ -97,7 +97,7 @@ def choose_threshold(valid_scores: Sequence[float], tau: float, delta: float) ->
     return ThresholdChoice(n_valid=n, k=k, threshold=threshold, n_needed=labels_needed(tau, delta))
 
 
-class Outcome(BaseModel):
+class ThresholdOutcome(BaseModel):
     """What the gate would have done on the labels at one threshold (in-sample)."""
 
     rejected_valid: int
@@ -106,10 +106,10 @@ class Outcome(BaseModel):
     fnr: float | None  # rejected valid / valid; None without valid labels
 
 
-def outcome_at(valid_scores: Sequence[float], invalid_scores: Sequence[float], threshold: float | None) -> Outcome:
+def outcome_at(valid_scores: Sequence[float], invalid_scores: Sequence[float], threshold: float | None) -> ThresholdOutcome:
     rejected_valid = sum(rejects(s, threshold) for s in valid_scores)
     rejected_invalid = sum(rejects(s, threshold) for s in invalid_scores)
-    return Outcome(rejected_valid=rejected_valid, rejected_invalid=rejected_invalid,
+    return ThresholdOutcome(rejected_valid=rejected_valid, rejected_invalid=rejected_invalid,
                    tnr=_rate(rejected_invalid, len(invalid_scores)), fnr=_rate(rejected_valid, len(valid_scores)))
 
 

@@ -1,4 +1,6 @@
-"""The review as the agent loop's gate between the guard and verus: which candidates it reviews (the mode, or
+"""The review gate between the guard and verus: it can only reject, never accept. ``ReviewGate`` is what the
+agent's evaluator asks of it; ``AgentReview`` (built in ``agent/setup.py``) is the gate: the review as the agent
+loop's gate between the guard and verus: which candidates it reviews (the mode, or
 ``auto``'s estimate), the review itself, the findings' life cycle, and the disputes the prover raises.
 
 Every choice is an event: ``review_decision`` per candidate (reviewed or not, and why), ``finding_status`` per
@@ -7,6 +9,7 @@ spent budget, a model error) goes to verus unreviewed.
 """
 
 from collections.abc import Callable
+from typing import Protocol
 
 from pydantic import BaseModel, Field
 
@@ -45,6 +48,27 @@ class Release(BaseModel):
 
     sha256: str
     findings: list[dict]
+
+
+class ReviewGate(Protocol):
+    name: str
+
+    def review(self, sha256: str, strategy: str, text: str, parent_text: str | None,
+               skip: str | None = None) -> ReviewVerdict: ...
+
+    def after_verus(self, sha256: str, text: str, failing: set[str] | None) -> None: ...
+
+    def prompt_findings(self, strategy: str, limit: int) -> list[dict]: ...
+
+    def judge_disputes(self, strategy: str, disputes: list[Dispute]) -> list[Release]: ...
+
+    def summary(self) -> str: ...
+
+
+def blocking(findings: list[dict]) -> list[dict]:
+    """The findings that keep a candidate from verus: critical, validated (the rule rejects their score), open."""
+    return [f for f in findings
+            if f.get("severity") == "critical" and f.get("validated") is True and f.get("status", "open") == "open"]
 
 
 # A candidate text -> each file's lens model by path (verusagent.crate.workspace.CrateWorkspace.models): one for a

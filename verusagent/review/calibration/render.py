@@ -3,7 +3,7 @@
 from collections import Counter
 
 from verusagent.review.decision import SCORE_TOLERANCE, rejects
-from verusagent.review.report import CalibrationReport
+from verusagent.review.calibration.report import CalibrationReport
 
 
 def render_text(report: CalibrationReport) -> list[str]:
