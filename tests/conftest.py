@@ -5,17 +5,15 @@ import signal
 from pathlib import Path
 
 import pytest
+from tests.paths import REPO_ROOT, RUST_FIXTURES
 
-pytest_plugins = ["network_guard"]
+pytest_plugins = ["tests.network_guard"]
 
 # A shell's background job (`pytest &` without job control, nohup) starts with SIGINT ignored, and children
 # inherit an ignored signal: the Ctrl-C tests' children would never see their KeyboardInterrupt. A handler
 # (unlike SIG_IGN) is reset to the default on exec, so each child Python installs its own again.
 if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
-
-REPO_ROOT = Path(__file__).resolve().parent.parent
-RUST_FIXTURES = REPO_ROOT / "rust_fixtures"
 
 
 def find_shared() -> Path | None:

@@ -102,7 +102,7 @@ def test_calibrate_does_not_load_litellm(tmp_path):
 
 
 def test_the_model_layer_loads_litellm_only_when_it_calls():
-    code = ("import sys\nfrom verusagent.llm.runtime import load_litellm\nassert 'litellm' not in sys.modules\n"
+    code = ("import sys\nfrom verusagent.llm.provider import load_litellm\nassert 'litellm' not in sys.modules\n"
             "load_litellm()\nassert 'litellm' in sys.modules\nimport os\n"
             "assert os.environ['LITELLM_LOCAL_MODEL_COST_MAP'] == 'True'\n"
             "import litellm\nassert litellm.suppress_debug_info and any(p['provider'] == 'scripted' "

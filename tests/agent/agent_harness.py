@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from verusagent.audit import audit_run
 from verusagent.llm import Script
-from verusagent.llm.scripted import install_script
+from verusagent.llm.provider import install_script
+from tests.paths import REPO_ROOT
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
 STANDIN = REPO_ROOT / "tools" / "verus_standin.py"
 AGENT_FIXTURES = REPO_ROOT / "rust_fixtures" / "agent"
 
@@ -89,3 +90,17 @@ def proved(name: str, old: str, new: str) -> str:
     text = (AGENT_FIXTURES / name).read_text()
     assert old in text, old
     return text.replace(old, new)
+
+
+# count_up.rs and its proof, with the stand-in verus rules that reject the input and accept the proof
+ORIGINAL_LOOP = "    while r < n {\n"
+DECREASES_ERROR = {"message": "loop must have a decreases clause", "line_contains": "while r < n"}
+GOOD_PROOF = proved(
+    "count_up.rs", ORIGINAL_LOOP, "    while r < n\n        invariant\n            r <= n,\n        decreases n - r,\n    {\n"
+)
+BASELINE_RULE = {"verdict": "frontend_rejected", "errors": [DECREASES_ERROR]}
+GOOD_RULE = {"when_contains": "            r <= n,\n        decreases", "verdict": "verified"}
+
+def assert_audited(run) -> None:
+    report = audit_run(run.folder)
+    assert report.ok, report.model_dump_json(indent=2)

@@ -5,7 +5,7 @@ import importlib.util
 from pathlib import Path
 
 import pytest
-from agent_harness import REPO_ROOT, AgentHarness
+from tests.agent.agent_harness import REPO_ROOT, AgentHarness
 
 
 @pytest.fixture

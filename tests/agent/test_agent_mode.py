@@ -9,8 +9,8 @@ import sys
 
 import time
 
-from agent_harness import REPO_ROOT, STANDIN
-from test_e2e import assert_audited
+from tests.agent.agent_harness import REPO_ROOT, STANDIN
+from tests.agent.agent_harness import assert_audited
 
 from verusagent.agent.session.schema import TOOL_NAMES
 

@@ -5,8 +5,8 @@ through to `verified`, and the written file must be exactly the ground truth."""
 import json
 from pathlib import Path
 
-from agent_harness import file_reply
-from test_e2e import assert_audited
+from tests.agent.agent_harness import file_reply
+from tests.agent.agent_harness import assert_audited
 
 from verusagent.bench.oracle import first_added_line, without_main_tests
 from verusagent.guard import guard

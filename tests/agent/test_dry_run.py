@@ -12,13 +12,13 @@ from typer.testing import CliRunner
 
 from verusagent.cli import app
 from verusagent.llm.tokens import count_messages_o200k
+from tests.paths import REPO_ROOT
 
-REPO = Path(__file__).resolve().parents[2]
 runner = CliRunner()
 
 LOG = ("error: invariant not satisfied at end of loop body\n  --> count_up.rs:12:13\n   |\n12 |             r < n,\n"
        "   |             ^^^^^\n\nerror: aborting due to 1 previous error\n\nverification results:: 0 verified, 1 errors\n")
-WRONG_PROOF = (REPO / "rust_fixtures" / "agent" / "count_up.rs").read_text().replace(
+WRONG_PROOF = (REPO_ROOT / "rust_fixtures" / "agent" / "count_up.rs").read_text().replace(
     "    while r < n {", "    while r < n\n        invariant\n            r < n,\n    {")
 
 
@@ -39,7 +39,7 @@ def dry(*args: str) -> dict:
 
 def test_prove_renders_one_request_per_strategy_without_verus_or_a_record(workdir):
     source = workdir / "count_up.rs"
-    source.write_text((REPO / "rust_fixtures" / "agent" / "count_up.rs").read_text())
+    source.write_text((REPO_ROOT / "rust_fixtures" / "agent" / "count_up.rs").read_text())
     output = dry("prove", str(source), "--model", "scripted/demo", "--strategies", "3", "--samples", "2")
     requests = output["requests"]
     assert [r["strategy"] for r in requests] == ["invariants", "assertions", "lemmas"]
@@ -54,7 +54,7 @@ def test_prove_renders_one_request_per_strategy_without_verus_or_a_record(workdi
 
 def test_a_known_model_is_counted_by_litellm_and_priced_from_its_local_cost_map(workdir):
     source = workdir / "count_up.rs"
-    source.write_text((REPO / "rust_fixtures" / "agent" / "count_up.rs").read_text())
+    source.write_text((REPO_ROOT / "rust_fixtures" / "agent" / "count_up.rs").read_text())
     request = dry("prove", str(source), "--model", "openai/gpt-4o", "--strategies", "1")["requests"][0]
     assert request["tokenizer"] == "litellm:gpt-4o"
     assert abs(request["prompt_tokens"] - count_messages_o200k(request["messages"])) <= 8  # gpt-4o is o200k
@@ -95,7 +95,7 @@ def test_a_large_file_is_shown_as_a_slice_with_item_replies(workdir, shared_dir)
 
 def test_the_text_output_shows_each_prompt_with_its_size(workdir):
     source = workdir / "count_up.rs"
-    source.write_text((REPO / "rust_fixtures" / "agent" / "count_up.rs").read_text())
+    source.write_text((REPO_ROOT / "rust_fixtures" / "agent" / "count_up.rs").read_text())
     result = runner.invoke(app, ["prove", str(source), "--model", "scripted/demo", "--dry-run"])
     assert result.exit_code == 0, result.output
     assert "=== prove / invariants:" in result.stdout and "prompt tokens (o200k_base)" in result.stdout
@@ -104,7 +104,7 @@ def test_the_text_output_shows_each_prompt_with_its_size(workdir):
 
 def test_a_dry_run_process_needs_no_verus_and_no_key(tmp_path):
     source = tmp_path / "count_up.rs"
-    source.write_text((REPO / "rust_fixtures" / "agent" / "count_up.rs").read_text())
+    source.write_text((REPO_ROOT / "rust_fixtures" / "agent" / "count_up.rs").read_text())
     env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
     env |= {"PATH": str(Path(sys.executable).parent), "VERUS_PATH": str(tmp_path / "missing")}
     run = subprocess.run([sys.executable, "-m", "verusagent.cli", "prove", str(source), "--model", "openai/gpt-4o",
@@ -116,6 +116,6 @@ def test_a_dry_run_process_needs_no_verus_and_no_key(tmp_path):
 
 def test_a_target_that_names_nothing_is_a_usage_error(workdir):
     source = workdir / "count_up.rs"
-    source.write_text((REPO / "rust_fixtures" / "agent" / "count_up.rs").read_text())
+    source.write_text((REPO_ROOT / "rust_fixtures" / "agent" / "count_up.rs").read_text())
     result = runner.invoke(app, ["prove", str(source), "--model", "scripted/demo", "--fn", "no_such_fn", "--dry-run"])
     assert result.exit_code == 2 and "no_such_fn: no such function" in result.output

@@ -5,30 +5,18 @@ Each run's record must pass the audit of its invariants.
 
 import pytest
 
-from verusagent.audit import audit_run
 
-from agent_harness import AGENT_FIXTURES, file_reply, proved
+from tests.agent.agent_harness import (AGENT_FIXTURES, BASELINE_RULE, GOOD_PROOF, GOOD_RULE,
+                                      ORIGINAL_LOOP, assert_audited, file_reply, proved)
 
-ORIGINAL_LOOP = "    while r < n {\n"
-DECREASES_ERROR = {"message": "loop must have a decreases clause", "line_contains": "while r < n"}
-GOOD_PROOF = proved(
-    "count_up.rs", ORIGINAL_LOOP, "    while r < n\n        invariant\n            r <= n,\n        decreases n - r,\n    {\n"
-)
 WRONG_PROOF = proved(
     "count_up.rs", ORIGINAL_LOOP, "    while r < n\n        invariant\n            r < n,\n        decreases n - r,\n    {\n"
 )
-BASELINE_RULE = {"verdict": "frontend_rejected", "errors": [DECREASES_ERROR]}
-GOOD_RULE = {"when_contains": "            r <= n,\n        decreases", "verdict": "verified"}
 WRONG_RULE = {
     "when_contains": "            r < n,",
     "verdict": "failed",
     "errors": [{"message": "invariant not satisfied at end of loop body", "line_contains": "r < n,"}],
 }
-
-
-def assert_audited(run) -> None:
-    report = audit_run(run.folder)
-    assert report.ok, report.model_dump_json(indent=2)
 
 
 def test_proved_in_one_round(harness) -> None:
@@ -223,7 +211,7 @@ def test_ctrl_c_then_resume(harness) -> None:
 
 
 def harness_standin():
-    from agent_harness import STANDIN
+    from tests.agent.agent_harness import STANDIN
 
     return STANDIN
 

@@ -1,6 +1,5 @@
 """Focused screening plans: which functions a candidate's screening runs cover, and when the whole file instead."""
 
-from pathlib import Path
 
 import pytest
 
@@ -10,8 +9,9 @@ from verusagent.lens import parse
 from verusagent.verus import Diagnostic, Verdict, VerusResult
 from verusagent.verus.diagnostics import DiagnosticKind
 from verusagent.verus.models import Level
+from tests.paths import REPO_ROOT
 
-TASK = (Path(__file__).resolve().parents[2] / "rust_fixtures" / "agent" / "two_modules.rs").read_text()
+TASK = (REPO_ROOT / "rust_fixtures" / "agent" / "two_modules.rs").read_text()
 ON = FocusSettings(mode=FocusMode.ON)
 
 

@@ -4,8 +4,8 @@ a model endpoint): a rate limit is retried, the proof is accepted, and the API k
 import json
 from pathlib import Path
 
-from agent_harness import STANDIN
-from test_e2e import BASELINE_RULE, GOOD_PROOF, GOOD_RULE, assert_audited
+from tests.agent.agent_harness import STANDIN
+from tests.agent.agent_harness import BASELINE_RULE, GOOD_PROOF, GOOD_RULE, assert_audited
 
 SECRET = "sk-verusagent-agent-test-9876543210SECRET"
 

@@ -7,7 +7,7 @@ Script routing: the prover's prompts say "Repair the proof", the proposer's "You
 
 import json
 
-from agent_harness import file_reply, proved
+from tests.agent.agent_harness import file_reply, proved
 from typer.testing import CliRunner
 
 from verusagent.audit import audit_run

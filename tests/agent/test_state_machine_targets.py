@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from agent_harness import file_reply
+from tests.agent.agent_harness import file_reply
 
 from verusagent.agent.targets import UnknownTarget, resolve_targets, target_names
 

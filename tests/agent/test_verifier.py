@@ -4,7 +4,7 @@ early (its batch stops, the pool stays usable). Against the verus stand-in, not 
 from pathlib import Path
 
 import pytest
-from agent_harness import REPO_ROOT, STANDIN
+from tests.agent.agent_harness import REPO_ROOT, STANDIN
 
 from verusagent.agent.verifier import Verifier, VerusBudgetExceeded
 from verusagent.verus import RunOptions, find_verus

@@ -3,14 +3,14 @@
 import json
 import subprocess
 import sys
-from pathlib import Path
 
-from audit_records import PROOF_SHA, RUN_ID, good_story, guard_violation, write_story
+from tests.audit.audit_records import PROOF_SHA, RUN_ID, good_story, guard_violation, write_story
 from typer.testing import CliRunner
 
 from verusagent.cli import app
+from tests.paths import REPO_ROOT
 
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "check_invariants.py"
+TOOL = REPO_ROOT / "tools" / "check_invariants.py"
 
 
 def dirty_story():

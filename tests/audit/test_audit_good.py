@@ -1,6 +1,6 @@
 """Records that keep every invariant, including the edge cases the invariants allow."""
 
-from audit_records import (
+from tests.audit.audit_records import (
     BUDGETS,
     PROOF_SHA,
     RUN_ID,

@@ -1,7 +1,7 @@
 """For each invariant, records that break it; the audit must name exactly that invariant and the events."""
 
 import pytest
-from audit_records import (
+from tests.audit.audit_records import (
     BASE_SHA,
     BUDGETS,
     PROOF_SHA,

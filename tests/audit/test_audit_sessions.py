@@ -1,7 +1,7 @@
 """Invariants 14 to 17 on agent-mode records: an honest session keeps them; each broken one is named alone."""
 
 import pytest
-from audit_records import BASE_SHA, BUDGETS, PROOF_SHA, RUN_ID, VERUS, Story, guard_violation, verus_run, write_story
+from tests.audit.audit_records import BASE_SHA, BUDGETS, PROOF_SHA, RUN_ID, VERUS, Story, guard_violation, verus_run, write_story
 
 from verusagent.audit import AuditReport, audit_run
 from verusagent.record import (CandidateCreated, Event, GuardChecked, ReviewReport, RunResult, RunStarted, RunStopped,

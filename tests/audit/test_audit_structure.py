@@ -1,6 +1,6 @@
 """Problems of the record itself: unreadable lines, a cut-off tail, no run_started, kinds this version lacks."""
 
-from audit_records import PROOF_SHA, append_line, good_story, last_event, write_story
+from tests.audit.audit_records import PROOF_SHA, append_line, good_story, last_event, write_story
 
 from verusagent.audit import audit_run
 

@@ -8,7 +8,7 @@ The tasks: the demo (27 lines) and the largest VeruSAGE-Bench task with a ground
 edit is the ground truth's target function. The vstd index load is a one-time cost, printed apart. Goal: under
 20 ms a call.
 
-Run: python tests/bench/bench_agent_tools.py [--calls N] [--shared DIR]
+Run: python -m tests.bench.bench_agent_tools [--calls N] [--shared DIR]
 """
 
 import argparse
@@ -18,8 +18,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from tests.paths import REPO_ROOT
 
-REPO = Path(__file__).resolve().parents[2]
 GOAL_MS = 20.0
 
 
@@ -115,8 +115,8 @@ def report(figures: dict[str, list[tuple[float, float]]]) -> None:
 
 
 def demo_task() -> tuple[str, str]:
-    text = (REPO / "rust_fixtures" / "demo" / "double.rs").read_text()
-    proof = (REPO / "rust_fixtures" / "demo" / "reply_complete.md").read_text().split("```rust\n")[1].split("```")[0]
+    text = (REPO_ROOT / "rust_fixtures" / "demo" / "double.rs").read_text()
+    proof = (REPO_ROOT / "rust_fixtures" / "demo" / "reply_complete.md").read_text().split("```rust\n")[1].split("```")[0]
     return text, proof[proof.index("/// Adds 2"):proof.index("fn main()")].rstrip() + "\n"
 
 
@@ -130,7 +130,7 @@ def largest_verusage(shared: Path):
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--calls", type=int, default=5, help="rounds of the seven calls per task")
-    default_shared = os.environ.get("VERUSAGENT_CORPUS") or str(REPO.parent / "shared")
+    default_shared = os.environ.get("VERUSAGENT_CORPUS") or str(REPO_ROOT.parent / "shared")
     parser.add_argument("--shared", default=default_shared)
     args = parser.parse_args()
     shared = Path(args.shared)

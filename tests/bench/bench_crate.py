@@ -1,7 +1,7 @@
 """Benchmark: what crates cost verusagent itself (not verus): finding a crate's module tree, the lens on every
 file, a candidate's models when one file changed, and a crate run's overhead (scratch copy, digest, key).
 
-Run: python tests/bench/bench_crate.py [--crate DIR] [--runs N]
+Run: python -m tests.bench.bench_crate [--crate DIR] [--runs N]
 Default crate: vstd from the shared corpus (../shared/corpus/vstd), else rust_fixtures/crates/netlib. The verus
 stand-in (tools/verus_standin.py) plays verus for the run overhead; its process time is left out.
 """
@@ -13,9 +13,9 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from tests.paths import REPO_ROOT
 
-REPO = Path(__file__).resolve().parents[2]
-STANDIN = REPO / "tools" / "verus_standin.py"
+STANDIN = REPO_ROOT / "tools" / "verus_standin.py"
 
 
 def timed(action) -> tuple[float, object]:
@@ -25,8 +25,8 @@ def timed(action) -> tuple[float, object]:
 
 
 def default_crate() -> Path:
-    vstd = REPO.parent / "shared" / "corpus" / "vstd"
-    return vstd if vstd.is_dir() else REPO / "rust_fixtures" / "crates" / "netlib"
+    vstd = REPO_ROOT.parent / "shared" / "corpus" / "vstd"
+    return vstd if vstd.is_dir() else REPO_ROOT / "rust_fixtures" / "crates" / "netlib"
 
 
 def model_figures(crate: Path) -> None:
@@ -63,7 +63,7 @@ def run_overhead(runs: int) -> None:
         os.environ.update(VERUS_STANDIN_SCENARIO=str(scenario), VERUSAGENT_CACHE_DIR=str(Path(folder) / "cache"),
                           VERUS_STANDIN_LOG=str(Path(folder) / "log.jsonl"))
         install = find_verus(str(STANDIN))
-        layout = find_crate(REPO / "rust_fixtures" / "crates" / "netlib").layout
+        layout = find_crate(REPO_ROOT / "rust_fixtures" / "crates" / "netlib").layout
         files = read_sources(layout)
         digest_s, digest = timed(lambda: tree_digest(layout.tree))
         log = Path(folder) / "log.jsonl"

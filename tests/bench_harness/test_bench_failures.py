@@ -7,7 +7,7 @@ import sys
 import time
 
 import pytest
-from bench_support import bench, count_up_task, results_of, write_suite
+from tests.bench_harness.bench_support import bench, count_up_task, results_of, write_suite
 
 from verusagent.record import read_run
 

@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from bench_support import bench, results_of
+from tests.bench_harness.bench_support import bench, results_of
 
 from verusagent.record import read_run
 

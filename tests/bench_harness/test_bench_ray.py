@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from bench_support import ORACLE_TASKS, bench, results_of
+from tests.bench_harness.bench_support import ORACLE_TASKS, bench, results_of
 
 from verusagent.record import read_run
 

@@ -4,7 +4,7 @@ that task's error, and the agent options passed to every job."""
 import time
 from pathlib import Path
 
-from bench_support import count_up_task, write_suite
+from tests.bench_harness.bench_support import count_up_task, write_suite
 
 from verusagent.bench.agent_options import AGENT_OPTION_KEYS, agent_options
 from verusagent.bench.jobs import TaskReport, TaskResult

@@ -4,7 +4,7 @@ import json
 from pathlib import Path
 
 import pytest
-from bench_support import count_up_task, write_suite
+from tests.bench_harness.bench_support import count_up_task, write_suite
 
 from verusagent.bench.suites import SuiteError, load_suite, read_source
 

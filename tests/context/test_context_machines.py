@@ -4,7 +4,7 @@ operations, and a slice centred on an inductive lemma is honest about every line
 from pathlib import Path
 
 import pytest
-from view_check import assert_accounts_for_every_line
+from tests.context.view_check import assert_accounts_for_every_line
 
 from verusagent.context import choose_targets, slice_source
 from verusagent.context.outline import build_outline

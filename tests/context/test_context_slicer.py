@@ -1,15 +1,15 @@
 """The slicer on rust_fixtures/slice/: what a slice shows, how it marks what it leaves out, and its budget."""
 
 import re
-from pathlib import Path
 
 import pytest
-from view_check import RUN, assert_accounts_for_every_line
+from tests.context.view_check import RUN, assert_accounts_for_every_line
 
 from verusagent.context import NoTargets, estimate_tokens, needs_slicing, slice_source
 from verusagent.lens import parse
+from tests.paths import REPO_ROOT
 
-FIXTURES = Path(__file__).parents[2] / "rust_fixtures" / "slice"
+FIXTURES = REPO_ROOT / "rust_fixtures" / "slice"
 
 
 @pytest.fixture(scope="module")

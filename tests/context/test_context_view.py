@@ -1,13 +1,13 @@
 """Targets of a sliced prompt (named, failing, unproved) and the choice between a whole file and a slice."""
 
-from pathlib import Path
 
 import pytest
 
 from verusagent.context import choose_targets, prompt_view, unproved_functions
 from verusagent.lens import parse
+from tests.paths import REPO_ROOT
 
-FIXTURES = Path(__file__).parents[2] / "rust_fixtures"
+FIXTURES = REPO_ROOT / "rust_fixtures"
 
 
 @pytest.fixture(scope="module")

@@ -1,16 +1,14 @@
 """The crate tests: the fixture crates copied into a temporary folder, and the agent harness."""
 
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "agent"))
+from tests.agent.agent_harness import AgentHarness
+from tests.paths import REPO_ROOT
 
-from agent_harness import AgentHarness  # noqa: E402
-
-CRATES = Path(__file__).resolve().parents[2] / "rust_fixtures" / "crates"
+CRATES = REPO_ROOT / "rust_fixtures" / "crates"
 
 
 @pytest.fixture

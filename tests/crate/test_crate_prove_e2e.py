@@ -6,28 +6,15 @@ import shutil
 
 import pytest
 
-from verusagent.audit import audit_run
 from verusagent.crate_text import split_files
 
-from agent_harness import REPO_ROOT, STANDIN
-from crate_texts import PROVED_SEND
+from tests.agent.agent_harness import REPO_ROOT, STANDIN, assert_audited
+from tests.crate.crate_texts import BASELINE, PROVED, PROVED_SEND, items_reply
 
 CRATES = REPO_ROOT / "rust_fixtures" / "crates"
 
 LOOP = "    while sent < n {\n"
-BASELINE = {"when_not_contains": "decreases n - sent", "verdict": "failed",
-            "errors": [{"message": "loop must have a decreases clause", "line_contains": "while sent < n"}]}
-PROVED = {"when_contains": "decreases n - sent", "verdict": "verified"}
 CRATE_FILES = ["src/lib.rs", "src/net.rs", "src/net/conn.rs", "src/store/mod.rs", "src/util/arith_helpers.rs"]
-
-
-def items_reply(code: str) -> dict:
-    return {"text": f"The loop needs an invariant and a decreases clause.\n\n```rust\n{code}```\n"}
-
-
-def assert_audited(run) -> None:
-    report = audit_run(run.folder)
-    assert report.ok, report.model_dump_json(indent=2)
 
 
 def test_a_function_of_a_submodule_is_proved_and_accepted_by_a_whole_crate_run(harness, crates) -> None:

@@ -9,7 +9,7 @@ from verusagent.crate.discover import find_crate
 from verusagent.crate_text import split_files
 from verusagent.record import read_run
 
-from test_crate_prove_e2e import BASELINE, PROVED, PROVED_SEND, items_reply
+from tests.crate.crate_texts import BASELINE, PROVED, PROVED_SEND, items_reply
 
 PROVER = "Repair the proof"
 PROPOSER = "You are reviewing"

@@ -21,9 +21,10 @@ from verusagent.crate.workspace import CrateWorkspace
 from verusagent.guard import GuardPolicy, GuardReport
 from verusagent.record import RunWriter, sha256_text
 from verusagent.verus import Diagnostic, SpanRef, Verdict, VerusResult
-from crate_texts import PROVED_SEND
+from tests.crate.crate_texts import PROVED_SEND
+from tests.paths import REPO_ROOT
 
-NETLIB = Path(__file__).resolve().parents[2] / "rust_fixtures" / "crates" / "netlib"
+NETLIB = REPO_ROOT / "rust_fixtures" / "crates" / "netlib"
 ORIGIN = Candidate(text="", sha256="", strategy="agent", round=1)
 
 

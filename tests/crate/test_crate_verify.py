@@ -7,7 +7,7 @@ from typer.testing import CliRunner
 
 from verusagent.cli import app
 
-from agent_harness import STANDIN
+from tests.agent.agent_harness import STANDIN
 
 runner = CliRunner()
 DECREASES = {"when_contains": "while sent < n {", "verdict": "failed",

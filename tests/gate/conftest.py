@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from tests.paths import REPO_ROOT
 
-FIXTURES = Path(__file__).resolve().parents[2] / "rust_fixtures" / "guard"
+FIXTURES = REPO_ROOT / "rust_fixtures" / "guard"
 
 
 @dataclass

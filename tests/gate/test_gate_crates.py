@@ -3,15 +3,15 @@ join the file rules, and every output format carries them."""
 
 import json
 import shutil
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from verusagent.cli import app
+from tests.paths import REPO_ROOT
 
 runner = CliRunner()
-NETLIB = Path(__file__).resolve().parents[2] / "rust_fixtures" / "crates" / "netlib"
+NETLIB = REPO_ROOT / "rust_fixtures" / "crates" / "netlib"
 
 
 @pytest.fixture

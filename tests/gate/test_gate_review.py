@@ -5,12 +5,12 @@ import json
 
 import jsonschema
 import pytest
-from sarif_subset_schema import SARIF_2_1_0_SUBSET
+from tests.gate.sarif_subset_schema import SARIF_2_1_0_SUBSET
 from typer.testing import CliRunner
 
 from verusagent.cli import app
 from verusagent.llm import Script
-from verusagent.llm.scripted import install_script
+from verusagent.llm.provider import install_script
 
 runner = CliRunner()
 PROPOSER, VALIDATOR = "You are reviewing", "Decide independently"

@@ -1,13 +1,13 @@
 """The pre-commit hook: its definition, and the command it runs on staged files."""
 
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from verusagent.cli import app
+from tests.paths import REPO_ROOT
 
-HOOKS = Path(__file__).resolve().parents[2] / ".pre-commit-hooks.yaml"
+HOOKS = REPO_ROOT / ".pre-commit-hooks.yaml"
 runner = CliRunner()
 
 

@@ -6,7 +6,7 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from sarif_subset_schema import SARIF_2_1_0_SUBSET
+from tests.gate.sarif_subset_schema import SARIF_2_1_0_SUBSET
 from verusagent.cli import app
 from verusagent.guard import Rule
 

@@ -6,8 +6,8 @@ from pathlib import Path
 from types import ModuleType
 
 import yaml
+from tests.paths import REPO_ROOT
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
 WORKFLOWS = REPO_ROOT / ".github" / "workflows"
 TOOLS_CI = REPO_ROOT / "tools" / "ci"
 

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ci_files import TOOLS_CI
+from tests.github.ci_files import TOOLS_CI
 
 VERUSAGENT = Path(sys.executable).parent / "verusagent"
 CLAIM = {"severity": "critical", "reason": "nothing says v is unchanged", "quote": "v@ == start,",

@@ -5,8 +5,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from tests.paths import REPO_ROOT
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
 GUARD_FIXTURES = REPO_ROOT / "rust_fixtures" / "guard"
 
 

@@ -8,8 +8,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from verusagent.cli import app
+from tests.paths import REPO_ROOT
 
-FIXTURES = Path(__file__).resolve().parents[2] / "rust_fixtures" / "guard"
+FIXTURES = REPO_ROOT / "rust_fixtures" / "guard"
 runner = CliRunner()
 
 

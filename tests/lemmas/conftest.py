@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from verusagent.lemmas import LemmaIndex, VstdSource, build_index, find_vstd
+from tests.paths import REPO_ROOT
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
 DEMO = REPO_ROOT / "rust_fixtures" / "lemmas" / "lemmas_demo.rs"
 
 

@@ -7,9 +7,10 @@ import pytest
 from typer.testing import CliRunner
 
 from verusagent.cli import app
+from tests.paths import REPO_ROOT
 
 runner = CliRunner()
-DEMO = Path(__file__).resolve().parents[2] / "rust_fixtures" / "lemmas" / "lemmas_demo.rs"
+DEMO = REPO_ROOT / "rust_fixtures" / "lemmas" / "lemmas_demo.rs"
 
 
 @pytest.fixture

@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from verusagent.lemmas import LemmaSearch
+from tests.paths import REPO_ROOT
 
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "vstd_lemma_usage.py"
+TOOL = REPO_ROOT / "tools" / "vstd_lemma_usage.py"
 SAMPLE = {
     "ironkv/delegation_map_v__impl1_to_set",
     "anvil-library/injective_finite_map_implies_dom_len_is_equal_to_values_len",

@@ -2,11 +2,11 @@
 
 import importlib
 import sys
-from pathlib import Path
 
 import pytest
+from tests.paths import REPO_ROOT
 
-TOOLS = str(Path(__file__).resolve().parents[2] / "tools")
+TOOLS = str(REPO_ROOT / "tools")
 
 
 def _tool(name: str):

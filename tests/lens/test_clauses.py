@@ -1,13 +1,13 @@
 """Clause lists split right: empty clauses, and clause expressions ending in `if .. { } else { }` or `match .. { }`
 blocks before the body, the next clause or a bodiless `;` (rust_fixtures/lens_clauses.rs, then real files)."""
 
-from pathlib import Path
 
 import pytest
 
 from verusagent.lens import ClauseKind, SourceModel, parse
+from tests.paths import REPO_ROOT
 
-FIXTURE = Path(__file__).resolve().parents[2] / "rust_fixtures" / "lens_clauses.rs"
+FIXTURE = REPO_ROOT / "rust_fixtures" / "lens_clauses.rs"
 
 
 @pytest.fixture(scope="module")

@@ -1,13 +1,13 @@
 """The lens's definitions: every item that is not a function, with kind, name and exact span."""
 
-from pathlib import Path
 
 import pytest
 
 from verusagent.lens import parse
 from verusagent.lens.model import DefinitionKind
+from tests.paths import REPO_ROOT
 
-FIXTURES = Path(__file__).parents[2] / "rust_fixtures" / "slice"
+FIXTURES = REPO_ROOT / "rust_fixtures" / "slice"
 
 
 @pytest.fixture(scope="module")

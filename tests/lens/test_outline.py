@@ -5,8 +5,9 @@ from pathlib import Path
 import pytest
 
 from verusagent.lens import parse_with_tokens, tokenize
+from tests.paths import REPO_ROOT
 
-FIXTURES = Path(__file__).resolve().parents[2] / "rust_fixtures"
+FIXTURES = REPO_ROOT / "rust_fixtures"
 
 
 def outline_view(data: bytes) -> list[tuple]:

@@ -6,9 +6,9 @@ import sys
 import threading
 from pathlib import Path
 
-import network_guard as network_guard_module
+import tests.network_guard as network_guard_module
 import pytest
-from network_guard import NetworkBlocked, is_loopback
+from tests.network_guard import NetworkBlocked, is_loopback
 
 
 @pytest.mark.parametrize("address", [("127.0.0.1", 80), ("127.5.0.1", 1), ("::1", 80, 0, 0), ("localhost", 8000),

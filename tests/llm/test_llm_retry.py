@@ -111,7 +111,7 @@ def test_classify_maps_status_codes_of_unknown_exceptions():
             super().__init__(f"status {status_code}")
             self.status_code = status_code
 
-    from verusagent.llm.runtime import load_litellm
+    from verusagent.llm.provider import load_litellm
 
     load_litellm()
     assert classify(Odd(429)).kind == "rate_limit" and classify(Odd(429)).retryable

@@ -67,7 +67,7 @@ def test_requests_are_recorded_in_memory_and_in_the_log_file(tmp_path, scripted)
 
 
 def test_script_from_the_environment(tmp_path, monkeypatch):
-    from verusagent.llm.runtime import load_litellm
+    from verusagent.llm.provider import load_litellm
     from verusagent.llm.scripted import SCRIPTED
 
     load_litellm()
@@ -83,7 +83,7 @@ def test_script_from_the_environment(tmp_path, monkeypatch):
 
 
 def test_without_any_script_the_error_says_how_to_give_one():
-    from verusagent.llm.runtime import load_litellm
+    from verusagent.llm.provider import load_litellm
     from verusagent.llm.scripted import SCRIPTED
 
     load_litellm()
@@ -108,7 +108,7 @@ def test_n_samples_are_emulated_by_repeated_calls(scripted):
 
 
 def test_an_unreadable_script_file_is_a_fatal_error_not_retried(tmp_path, monkeypatch):
-    from verusagent.llm.runtime import load_litellm
+    from verusagent.llm.provider import load_litellm
     from verusagent.llm.scripted import SCRIPTED
 
     load_litellm()

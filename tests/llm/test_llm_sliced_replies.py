@@ -2,15 +2,15 @@
 their body still elided are left alone; a reply that copies the slice back does not replace the file."""
 
 import textwrap
-from pathlib import Path
 
 import pytest
 
 from verusagent.context import slice_source
 from verusagent.lens import parse
 from verusagent.edit.extract import Edit, ExtractionFailure, FailureReason, extract_edit
+from tests.paths import REPO_ROOT
 
-LEDGER = (Path(__file__).parents[2] / "rust_fixtures" / "slice" / "ledger.rs").read_text()
+LEDGER = (REPO_ROOT / "rust_fixtures" / "slice" / "ledger.rs").read_text()
 LOOP = "        while k < self.accounts.len() {"
 PROVED_LOOP = """        while k < self.accounts.len()
             invariant

@@ -20,7 +20,7 @@ def make_run(tmp_path, scripted_replies=True):
     from verusagent.llm.client import ModelClient
     from verusagent.llm.retry import RetryPolicy
     from verusagent.llm.script import Script, ScriptedReply
-    from verusagent.llm.scripted import install_script
+    from verusagent.llm.provider import install_script
     from verusagent.llm.settings import ModelSettings
 
     install_script(Script(replies=[ScriptedReply(error="rate_limit"),

@@ -3,7 +3,7 @@
 import json
 from pathlib import Path
 
-from review_records import ShadowRun, vote_finding
+from tests.review.review_records import ShadowRun, vote_finding
 from typer.testing import CliRunner
 
 from verusagent.cli import app

@@ -1,14 +1,13 @@
 """The review's context: the context slicer's view around the unit's function, never a whole large file."""
 
-from pathlib import Path
 
-from review_fakes import PROVED
+from tests.review.review_fakes import PROVED
 
 from verusagent.lens import parse
 from verusagent.review.context import REVIEW_BUDGET_TOKENS, review_context
+from tests.paths import REPO_ROOT
 
-REPO = Path(__file__).resolve().parents[2]
-TEXT = (REPO / PROVED).read_text()
+TEXT = (REPO_ROOT / PROVED).read_text()
 
 
 def test_a_small_file_is_shown_whole() -> None:

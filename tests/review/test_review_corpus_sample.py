@@ -3,14 +3,13 @@ on Verus-Bench ground truths the guard passes, a scripted reviewer (a stand-in) 
 validators voting minor or not_real: no rejection, every fake quote dropped, the audit clean."""
 
 import importlib.util
-from pathlib import Path
+from tests.paths import REPO_ROOT
 
-REPO = Path(__file__).resolve().parents[2]
 SAMPLE = ("cloverbench_array_append_strong", "diffy_brs1")
 
 
 def corpus_tool():
-    spec = importlib.util.spec_from_file_location("review_corpus_check", REPO / "tools" / "review_corpus_check.py")
+    spec = importlib.util.spec_from_file_location("review_corpus_check", REPO_ROOT / "tools" / "review_corpus_check.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

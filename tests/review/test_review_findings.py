@@ -1,16 +1,15 @@
 """Findings are checkable or dropped: the quote must be in the candidate (white space may differ)."""
 
-from pathlib import Path
 
 import pytest
-from review_fakes import PROVED
+from tests.review.review_fakes import PROVED
 
 from verusagent.lens import parse
 from verusagent.review.findings import Finding, check_finding, locate
 from verusagent.review.units import changed_units
+from tests.paths import REPO_ROOT
 
-REPO = Path(__file__).resolve().parents[2]
-TEXT = (REPO / PROVED).read_text()
+TEXT = (REPO_ROOT / PROVED).read_text()
 LOOP = next(u for u in changed_units(parse(TEXT), None) if u.id == "fn:find/loop#1")
 
 

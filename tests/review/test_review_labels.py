@@ -4,7 +4,7 @@ import json
 from pathlib import Path
 
 import pytest
-from review_records import ShadowRun, vote_finding
+from tests.review.review_records import ShadowRun, vote_finding
 
 from verusagent.record import ReviewReport
 from verusagent.review.calibration.labels import LabelError, read_jsonl, read_labels, read_run_labels

@@ -1,17 +1,16 @@
 """A finding's life: open, then resolved (its unit changed and was not confirmed again, or verus verified its
 function unchanged) or dismissed (disputed and judged not real by another validator), releasing its candidate."""
 
-from pathlib import Path
 
-from review_fakes import BASE, PROVED
+from tests.review.review_fakes import BASE, PROVED
 
 from verusagent.lens import parse
 from verusagent.review.findings import Evidence, Finding
 from verusagent.review.lifecycle import FindingBook
 from verusagent.review.reviewer import ReviewOutcome, UnitResult
+from tests.paths import REPO_ROOT
 
-REPO = Path(__file__).resolve().parents[2]
-BEFORE, AFTER = (REPO / BASE).read_text(), (REPO / PROVED).read_text()
+BEFORE, AFTER = (REPO_ROOT / BASE).read_text(), (REPO_ROOT / PROVED).read_text()
 CHANGED = AFTER.replace("            v@ == start,\n", "            v@ == start,\n            i >= 0,\n")
 
 

@@ -7,8 +7,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from verusagent.cli import app
+from tests.paths import REPO_ROOT
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+README = REPO_ROOT / "README.md"
 
 
 def example_blocks() -> list[str]:

@@ -8,16 +8,16 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from review_fakes import BASE, PROVED
+from tests.review.review_fakes import BASE, PROVED
 from typer.testing import CliRunner
 
 from verusagent.audit import audit_run
 from verusagent.cli import app
 from verusagent.llm import Script
-from verusagent.llm.scripted import install_script
+from verusagent.llm.provider import install_script
 from verusagent.review.calibration.file import Calibration, save_calibration
+from tests.paths import REPO_ROOT
 
-REPO = Path(__file__).resolve().parents[2]
 runner = CliRunner()
 CLAIM = {"severity": "critical", "reason": "the loop forgets that v is unchanged", "quote": "v@ == start,",
          "evidence": "without it absent(v@, ...) says nothing about v", "check": "depend"}
@@ -27,12 +27,12 @@ CLAIM = {"severity": "critical", "reason": "the loop forgets that v is unchanged
 def files(tmp_path, monkeypatch) -> tuple[Path, Path]:
     monkeypatch.setenv("VERUSAGENT_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.chdir(tmp_path)
-    return Path(shutil.copy(REPO / BASE, tmp_path / "base.rs")), Path(shutil.copy(REPO / PROVED, tmp_path / "find.rs"))
+    return Path(shutil.copy(REPO_ROOT / BASE, tmp_path / "base.rs")), Path(shutil.copy(REPO_ROOT / PROVED, tmp_path / "find.rs"))
 
 
 def sarif_schema() -> dict:
     """The SARIF 2.1.0 subset the gate's tests validate against (tests/gate/sarif_subset_schema.py)."""
-    spec = importlib.util.spec_from_file_location("sarif_subset_schema", REPO / "tests/gate/sarif_subset_schema.py")
+    spec = importlib.util.spec_from_file_location("sarif_subset_schema", REPO_ROOT / "tests/gate/sarif_subset_schema.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module.SARIF_2_1_0_SUBSET

@@ -2,16 +2,15 @@
 votes scored with the one score (votes.score_of), the gate's strict rule applied; ties on the 3-vote grid."""
 
 import json
-from pathlib import Path
 
 import pytest
-from review_fakes import BASE, PROVED, ListSink, RuleCompleter
+from tests.review.review_fakes import BASE, PROVED, ListSink, RuleCompleter
 
 from verusagent.review.decision import DEFAULT_RULE, calibrated_rule
 from verusagent.review.reviewer import Reviewer, parse_vote
+from tests.paths import REPO_ROOT
 
-REPO = Path(__file__).resolve().parents[2]
-BEFORE, AFTER = (REPO / BASE).read_text(), (REPO / PROVED).read_text()
+BEFORE, AFTER = (REPO_ROOT / BASE).read_text(), (REPO_ROOT / PROVED).read_text()
 SHA = "ab" * 32
 LOOP = "Unit to review: `fn:find/loop#1`"
 CALL = "Unit to review: `fn:find/call#1:lemma_absent_extends`"

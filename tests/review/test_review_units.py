@@ -1,14 +1,13 @@
 """Review units: what a candidate changed against its parent, located by the lens, cheapest kind first."""
 
-from pathlib import Path
 
-from review_fakes import BASE, PROVED
+from tests.review.review_fakes import BASE, PROVED
 
 from verusagent.lens import parse
 from verusagent.review.units import ORDER, UnitKind, changed_units, find_unit, unit_text
+from tests.paths import REPO_ROOT
 
-REPO = Path(__file__).resolve().parents[2]
-BEFORE, AFTER = (REPO / BASE).read_text(), (REPO / PROVED).read_text()
+BEFORE, AFTER = (REPO_ROOT / BASE).read_text(), (REPO_ROOT / PROVED).read_text()
 
 
 def test_the_changed_units_of_an_honest_proof_in_review_order() -> None:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from adapter_cases import CASES, Case
+from tests.verus.adapter_cases import CASES, Case
 from verusagent.verus import RunOptions, Verdict, VerusInstall, run_verus
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from verus_support import SCENARIOS, STANDIN
+from tests.verus.verus_support import SCENARIOS, STANDIN
 from verusagent.cli import app
 
 SOURCE = """use vstd::prelude::*;

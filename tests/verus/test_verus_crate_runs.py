@@ -11,10 +11,10 @@ from verusagent.crate.model import read_sources
 from verusagent.crate.workspace import crate_sources
 from verusagent.verus import RunOptions, Verdict, run_verus
 from verusagent.verus.sources import tree_digest
+from tests.paths import REPO_ROOT
 
-REPO = Path(__file__).resolve().parents[2]
-STANDIN = REPO / "tools" / "verus_standin.py"
-CRATES = REPO / "rust_fixtures" / "crates"
+STANDIN = REPO_ROOT / "tools" / "verus_standin.py"
+CRATES = REPO_ROOT / "rust_fixtures" / "crates"
 DECREASES = {"when_contains": "while sent < n {", "verdict": "failed",
              "errors": [{"message": "loop must have a decreases clause", "line_contains": "while sent < n"}]}
 IN_OPS = {"verdict": "failed", "errors": [{"message": "possible arithmetic underflow/overflow",

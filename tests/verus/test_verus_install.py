@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from verus_support import SCENARIOS, STANDIN
+from tests.verus.verus_support import SCENARIOS, STANDIN
 from verusagent.verus import VerusInstall, VerusNotFound, VerusUnusable, find_verus
 from verusagent.verus.install import _version_document, _version_from_text
 from verusagent.verus.process import ProcessOutcome

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from verus_support import STANDIN, SCENARIOS, is_running, pids_in, wait_until
+from tests.verus.verus_support import STANDIN, SCENARIOS, is_running, pids_in, wait_until
 from verusagent.verus import RunOptions, VerusPool
 
 SLOW = "verus! { fn slow_{n}() {} }\n"

@@ -4,7 +4,7 @@ import os
 import time
 from pathlib import Path
 
-from verus_support import is_running, pids_in, wait_until
+from tests.verus.verus_support import is_running, pids_in, wait_until
 from verusagent.verus import RunOptions, Verdict, run_verus
 from verusagent.verus.runner import num_threads, safe_file_name
 

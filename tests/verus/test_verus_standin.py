@@ -5,7 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from verus_support import STANDIN
+from tests.verus.verus_support import STANDIN
 
 from verusagent.verus import parse_output, parse_text_log
 

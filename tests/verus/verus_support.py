@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from verusagent.verus import VerusInstall, find_verus
+from tests.paths import REPO_ROOT
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
 STANDIN = REPO_ROOT / "tools" / "verus_standin.py"
 SCENARIOS = REPO_ROOT / "tools" / "standin_scenarios"
 

@@ -7,7 +7,7 @@ a fork server must stay single-threaded."""
 import contextlib
 import importlib
 
-from verusagent.llm.runtime import load_litellm
+from verusagent.llm.provider import load_litellm
 
 load_litellm()
 

@@ -219,7 +219,7 @@ class ModelClient:
     # ---- litellm -----------------------------------------------------------------------------------------
 
     def _send(self, kwargs: dict[str, Any]) -> Any:
-        from verusagent.llm.runtime import load_litellm
+        from verusagent.llm.provider import load_litellm
 
         return load_litellm().completion(**kwargs)
 
@@ -238,7 +238,7 @@ class ModelClient:
     def _native_n(self) -> bool:
         if self.settings.native_n is not None:
             return self.settings.native_n
-        from verusagent.llm.runtime import load_litellm
+        from verusagent.llm.provider import load_litellm
 
         litellm = load_litellm()
         try:

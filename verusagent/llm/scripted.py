@@ -2,7 +2,7 @@
 ``scripted`` (model strings ``scripted/<anything>``), so tests and the demo run the real litellm call path.
 
 It answers from a script (see ``script.py``): the file named by ``$VERUSAGENT_SCRIPT`` or one given to
-``install_script``. Every request it receives is kept in ``requests`` and, if ``$VERUSAGENT_SCRIPT_LOG`` or
+``verusagent.llm.provider.install_script``. Every request it receives is kept in ``requests`` and, if ``$VERUSAGENT_SCRIPT_LOG`` or
 ``requests_log`` names a file, appended to it as a JSON line (messages and parameters; never a key or header).
 """
 
@@ -218,12 +218,3 @@ def register(module: ModuleType) -> None:
     from litellm.utils import custom_llm_setup
 
     custom_llm_setup()
-
-
-def install_script(script: Script | Path, requests_log: Path | None = None) -> ScriptedModel:
-    """Load litellm with the scripted provider registered and make it answer from ``script``."""
-    from verusagent.llm.runtime import load_litellm
-
-    load_litellm()
-    SCRIPTED.use_script(script, requests_log)
-    return SCRIPTED

@@ -4,7 +4,7 @@ and the audit read it. The scripted model (a stand-in) and the verus stand-in (n
 
 import json
 
-from agent_harness import REPO_ROOT
+from tests.agent.agent_harness import REPO_ROOT
 from typer.testing import CliRunner
 
 from verusagent.audit import audit_run
