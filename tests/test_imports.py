@@ -28,7 +28,7 @@ LIGHT_MODULES = [
     "verusagent.commands.calibrate",
     "verusagent.commands.lemmas",
     "verusagent.lemmas",
-    "verusagent.commands.bench",
+    "verusagent.bench.command",
     "verusagent.bench.cli_run",
     "verusagent.bench.report",
     "verusagent.context",
@@ -78,7 +78,7 @@ def test_verusagent_help_does_not_load_litellm(tmp_path):
 def test_bench_driver_loads_neither_litellm_nor_its_extras(tmp_path):
     """The driver needs no model: litellm loads only in the task processes; Ray and matplotlib only when used."""
     modules = modules_after_cli(tmp_path, "bench", "--help")
-    assert "verusagent.commands.bench" in modules
+    assert "verusagent.bench.command" in modules
     assert not has_litellm(modules) and "ray" not in modules and "matplotlib" not in modules
 
 

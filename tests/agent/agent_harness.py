@@ -60,12 +60,10 @@ class AgentHarness:
         self.monkeypatch.setenv("VERUS_STANDIN_SCENARIO", str(path))
 
     def run(self, mode: str, source: Path, **options) -> AgentRun:
-        from verusagent.agent.cli_run import run_from_cli
-
         settings = {"file": source, "model": "scripted/test", "strategies": 1, "rounds": 3, "samples": 1,
                     "verus": str(STANDIN), "runs_dir": self.runs_dir, "as_json": True, "jobs": 1, **options}
         self.capsys.readouterr()
-        code = run_from_cli(mode, settings)
+        code = run_agent(mode, **settings)
         captured = self.capsys.readouterr()
         out, self.last_err = captured.out, captured.err
         outcome = json.loads(out) if out.strip() else {}
@@ -84,6 +82,14 @@ class AgentHarness:
             return []
         calls = [json.loads(line) for line in self.standin_log.read_text().splitlines()]
         return [c for c in calls if "--version" not in c["argv"] and "--help" not in c["argv"]]
+
+
+def run_agent(mode: str, file: Path, log: Path | None = None, **options) -> int:
+    """`verusagent MODE FILE` with these options (AgentOptions fields; the others take their defaults)."""
+    from verusagent.commands.agent_options import AgentOptions
+    from verusagent.commands.agent_run import run_command
+
+    return run_command(mode, AgentOptions(**options), file, log)
 
 
 def proved(name: str, old: str, new: str) -> str:

@@ -43,14 +43,13 @@ def main() -> int:
         write_inputs(folder, args.rounds)
         os.environ.update(VERUSAGENT_SCRIPT=str(folder / "script.json"), VERUSAGENT_CACHE_DIR=str(folder / "cache"),
                           VERUS_STANDIN_SCENARIO=str(folder / "scenario.json"))
-        from verusagent.agent.cli_run import run_from_cli
+        from tests.agent.agent_harness import run_agent
         from verusagent.llm.provider import load_litellm
 
         load_litellm()  # the import of litellm is start-up cost, not per-round overhead
         started = time.perf_counter()
-        run_from_cli("prove", {"file": folder / "count_up.rs", "model": "scripted/bench", "strategies": 1,
-                               "rounds": args.rounds, "verus": str(STANDIN), "runs_dir": folder / "runs",
-                               "as_json": True, "jobs": 1})
+        run_agent("prove", folder / "count_up.rs", model="scripted/bench", strategies=1, rounds=args.rounds,
+                  verus=str(STANDIN), runs_dir=folder / "runs", as_json=True, jobs=1)
         wall = time.perf_counter() - started
         report(folder / "runs", wall, args.rounds)
     return 0

@@ -28,7 +28,7 @@ def replies(turns: int) -> list[dict]:
 
 
 def run_session(folder: Path, turns: int) -> Path:
-    from verusagent.agent.cli_run import run_from_cli
+    from tests.agent.agent_harness import run_agent
     from verusagent.llm import Script
     from verusagent.llm.provider import install_script
 
@@ -43,7 +43,7 @@ def run_session(folder: Path, turns: int) -> Path:
                 "jobs": 1, "session_tool_calls": turns + 5}
     out = io.StringIO()
     with redirect_stdout(out), redirect_stderr(io.StringIO()):
-        run_from_cli("prove", settings)
+        run_agent("prove", **settings)
     return Path(json.loads(out.getvalue())["run_folder"])
 
 

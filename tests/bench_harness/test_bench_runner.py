@@ -6,8 +6,11 @@ from pathlib import Path
 
 from tests.bench_harness.bench_support import count_up_task, write_suite
 
-from verusagent.bench.agent_options import AGENT_OPTION_KEYS, agent_options
+from verusagent.bench.cli_run import agent_config
+from verusagent.commands.agent_options import TaskOptions
+from verusagent.agent.config import AgentConfig
 from verusagent.bench.jobs import TaskReport, TaskResult
+from verusagent.review.settings import ReviewMode
 from verusagent.bench.progress import BenchProgress
 from verusagent.bench.runner import BenchRunner, open_bench_folder
 from verusagent.bench.settings import BenchSettings, SelectedTask
@@ -51,7 +54,7 @@ def _run(tmp_path: Path, names: list[str], max_total_cost: float | None, cost: f
     suite = write_suite(tmp_path / "suite", {name: count_up_task(name) for name in names})
     tasks = load_suite(suite)
     settings = BenchSettings(suite=suite, suite_kind="verus-bench", model="m", max_total_cost=max_total_cost,
-                             agent_options=agent_options({"model": "m", **given}, oracle=False),
+                             agent_config=agent_config(TaskOptions(**given), "prove", "m", oracle=False).model_dump(mode="json"),
                              selected=[SelectedTask(task_id=t.task_id, source=t.source) for t in tasks])
     out = tmp_path / "out"
     open_bench_folder(out, settings, resume=False)
@@ -65,7 +68,7 @@ def test_no_task_starts_once_the_total_cost_is_spent(tmp_path):
     runner, executor, summary = _run(tmp_path, [f"t{i}" for i in range(6)], max_total_cost=1.0, cost=0.4)
     assert runner.stopped_for_budget
     assert len(executor.jobs) == 4  # 2 in flight at a time: 0.4, 0.8 < 1.0 -> two more start; then 1.6 >= 1.0
-    assert [job.options["max_cost"] for job in executor.jobs][:2] == [1.0, 1.0]
+    assert [job.config["max_cost_usd"] for job in executor.jobs][:2] == [1.0, 1.0]
     assert (summary["solved"], summary["skipped"], summary["not_run"], summary["total"]) == (4, 2, 2, 6)
 
 
@@ -76,27 +79,31 @@ def test_a_worker_failure_is_that_tasks_error(tmp_path):
     assert broken.reason == "the worker failed: RuntimeError: the worker node was lost"
 
 
-def test_agent_options_reach_every_job_under_prove_s_names(tmp_path):
+def test_agent_options_reach_every_job_as_its_config(tmp_path):
     _, executor, _ = _run(tmp_path, ["a"], max_total_cost=None, cost=0.0, samples=3, rounds=2, max_calls=9,
                           timeout=42.0, api_base="http://127.0.0.1:1/v1")
-    assert executor.jobs[0].options == {"model": "m", "samples": 3, "rounds": 2, "max_calls": 9, "timeout": 42.0,
-                                        "api_base": "http://127.0.0.1:1/v1"}
+    config = AgentConfig.model_validate(executor.jobs[0].config)
+    assert config == AgentConfig(model="m", samples=3, rounds=2, max_calls=9, timeout_s=42.0, temperature=0.7,
+                                 api_base="http://127.0.0.1:1/v1")
 
 
-def test_oracle_overrides_the_model_and_the_search():
-    options = agent_options({"model": None, "samples": 4, "rounds": 9, "api_base": "http://x", "jobs": 1}, oracle=True)
-    assert options == {"model": "scripted/oracle", "samples": 1, "strategies": 1, "rounds": 1, "jobs": 1}
+def test_oracle_overrides_the_model_and_the_search_and_turns_the_review_off():
+    given = TaskOptions(samples=4, rounds=9, api_base="http://x", jobs=1, review=ReviewMode.ON)
+    config = agent_config(given, "prove", None, oracle=True)
+    assert (config.model, config.samples, config.strategies, config.rounds, config.jobs) == ("scripted/oracle", 1, 1, 1, 1)
+    assert config.api_base is None and config.temperature == 0.0 and config.review.mode == ReviewMode.OFF
 
 
-def test_every_agent_option_of_bench_is_mapped():
+def test_every_agent_option_of_bench_is_a_task_option():
     import inspect
+    from dataclasses import fields
 
-    from verusagent.commands.bench import bench
+    from verusagent.bench.command import bench
 
     bench_only = {"suite", "out", "oracle", "mode", "tasks", "limit", "workers", "ray", "resume", "task_timeout",
-                  "max_total_cost", "verus", "as_json"}
+                  "max_total_cost", "verus", "as_json", "model"}
     parameters = set(inspect.signature(bench).parameters)
-    assert parameters - bench_only == set(AGENT_OPTION_KEYS) and "focus" in parameters
+    assert parameters - bench_only == {field.name for field in fields(TaskOptions)} and "focus" in parameters
 
 
 def test_a_results_line_cut_by_a_kill_is_set_aside_and_its_task_runs_again(tmp_path):

@@ -69,3 +69,17 @@ class Evaluation(BaseModel):
 
 def best_of(evaluations: list[Evaluation]) -> Evaluation | None:
     return max(evaluations, key=lambda e: e.rank_key(), default=None)
+
+
+def describe(evaluation: Evaluation) -> str:
+    if evaluation.rejected_by == "guard":
+        rules = ", ".join(sorted({str(v.rule) for v in evaluation.guard.errors()}))
+        return f"rejected by the guard ({rules})"
+    if evaluation.rejected_by == "review":
+        return "rejected by the review"
+    if evaluation.verus is None:
+        return "not verified yet"
+    result = evaluation.verus
+    source = "verus stand-in" if result.is_standin else "verus"
+    errors = len(result.errors_only())
+    return f"{source}: {result.verdict.value}" + (f", {errors} errors" if errors else "")

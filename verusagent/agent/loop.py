@@ -7,12 +7,12 @@ Stops are exceptions (budget spent, Ctrl-C) or the end of the rounds; every step
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 
-from verusagent.agent.candidate import Candidate, Evaluation, best_of
+from verusagent.agent.candidate import Candidate, Evaluation, best_of, describe
 from verusagent.agent.config import AgentConfig, Task
 from verusagent.agent.evaluator import Evaluator
 from verusagent.prompt.feedback import guard_feedback
 from verusagent.agent.outcome import Finisher, RunOutcome
-from verusagent.agent.progress import Reporter, describe
+from verusagent.agent.reporting import Progress
 from verusagent.agent.proposer import Proposal, propose
 from verusagent.agent.session import SessionKit, run_session
 from verusagent.agent.strategies import Strategy, portfolio
@@ -25,7 +25,7 @@ from verusagent.verus import Verdict
 
 class Agent:
     def __init__(self, task: Task, config: AgentConfig, client: ModelClient, evaluator: Evaluator,
-                 finisher: Finisher, reporter: Reporter, kit: SessionKit | None = None):
+                 finisher: Finisher, reporter: Progress, kit: SessionKit | None = None):
         self.task, self.config, self.client = task, config, client
         self.evaluator, self.finisher, self.reporter = evaluator, finisher, reporter
         self.workspace = evaluator.workspace  # the files of a candidate text: one for a single file

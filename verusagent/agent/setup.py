@@ -10,7 +10,7 @@ from verusagent.agent.evaluator import Evaluator
 from verusagent.agent.focus import CostBook, FocusSettings
 from verusagent.agent.loop import Agent
 from verusagent.agent.outcome import Finisher
-from verusagent.agent.progress import Reporter
+from verusagent.agent.reporting import Progress
 from verusagent.agent.session import SessionKit
 from verusagent.agent.session.library import LemmaLibrary
 from verusagent.agent.verifier import Verifier
@@ -54,7 +54,7 @@ def workspace_for(task: Task, install: VerusInstall) -> CrateWorkspace:
                      cargo_identity=identity(cargo) if cargo else "")
 
 
-def build_agent(plan: RunPlan, record: RunWriter, reporter: Reporter, install: VerusInstall | None = None,
+def build_agent(plan: RunPlan, record: RunWriter, reporter: Progress, install: VerusInstall | None = None,
                 resumed: bool = False) -> Agent:
     install = install or find_verus(plan.verus)
     config, task = plan.config, plan.task

@@ -8,11 +8,12 @@ wall-clock limit is unsolved with the verdict `timeout`.
 from pydantic import BaseModel
 
 from verusagent.review.gate import blocking
+from verusagent.commands.exits import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_VERUS
 from verusagent.bench.jobs import TaskJob, TaskResult
 from verusagent.record import RunLog, spend_of
 
 NO_VERDICT = frozenset({"tool_failure", "timeout"})
-EXIT_MEANINGS = {2: "usage error", 3: "verus missing or unusable", 130: "interrupted"}
+EXIT_MEANINGS = {EXIT_USAGE: "usage error", EXIT_VERUS: "verus missing or unusable", EXIT_INTERRUPTED: "interrupted"}
 
 
 class TaskEnd(BaseModel):

@@ -144,7 +144,7 @@ def measure_task(task: VerusageTask) -> TaskMeasure | None:
 def _prove_request(task: VerusageTask, text: str, target: str):
     from verusagent.agent.config import AgentConfig, Task
     from verusagent.agent.config import TaskMode
-    from verusagent.agent.dry_run import dry_run
+    from verusagent.commands.dry_run import dry_run
 
     config = AgentConfig(mode=TaskMode.PROVE, targets=[target], strategies=1, model="o200k/unknown-model")
     return dry_run(Task(source_path=task.task_path, original=text, out_path=task.task_path), config).requests[0]

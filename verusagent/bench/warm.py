@@ -11,7 +11,7 @@ from verusagent.llm.provider import load_litellm
 
 load_litellm()
 
-import verusagent.agent.cli_run  # noqa: E402, F401
+import verusagent.commands.agent_run  # noqa: E402, F401
 import verusagent.agent.setup  # noqa: E402, F401
 import verusagent.bench.task  # noqa: E402, F401
 import verusagent.llm.scripted  # noqa: E402, F401

@@ -11,8 +11,7 @@ from typing import NoReturn
 import typer
 
 from verusagent.cli_app import app
-
-EXIT_OK, EXIT_USAGE = 0, 2
+from verusagent.commands.exits import EXIT_OK, EXIT_USAGE
 
 
 @app.command()

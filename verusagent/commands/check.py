@@ -8,8 +8,7 @@ from pathlib import Path
 import typer
 
 from verusagent.cli_app import app
-
-EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_USAGE = 0, 1, 2
+from verusagent.commands.exits import EXIT_CLEAN, EXIT_USAGE, EXIT_VIOLATIONS
 
 
 @app.command()

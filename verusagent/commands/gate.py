@@ -11,8 +11,7 @@ from pathlib import Path
 import typer
 
 from verusagent.cli_app import app
-
-EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_USAGE, EXIT_REVIEW_UNAVAILABLE = 0, 1, 2, 3
+from verusagent.commands.exits import EXIT_CLEAN, EXIT_REVIEW_UNAVAILABLE, EXIT_USAGE, EXIT_VIOLATIONS
 
 
 class GateFormat(StrEnum):

@@ -15,8 +15,7 @@ from typing import NoReturn
 import typer
 
 from verusagent.cli_app import app
-
-EXIT_PASS, EXIT_REJECT, EXIT_USAGE, EXIT_INCOMPLETE = 0, 1, 2, 3
+from verusagent.commands.exits import EXIT_INCOMPLETE, EXIT_PASS, EXIT_REJECT, EXIT_USAGE
 
 
 @app.command()

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from verusagent.commands.verify import _exit_code as exit_code
+from verusagent.commands.exits import verdict_exit_code
 
 
 def crate_of(path: Path, package: str | None):
@@ -50,7 +50,7 @@ def verify_crate(layout, install, options, function: str | None, as_json: bool) 
         typer.echo(json.dumps(_json(result, groups, layout, runner), indent=2))
     else:
         _print(result, install.describe(), layout, runner, groups, model)
-    raise typer.Exit(exit_code(result.verdict, partial_allowed=function is not None))
+    raise typer.Exit(verdict_exit_code(result.verdict, partial_allowed=function is not None))
 
 
 def _scope(model, function: str) -> dict:

@@ -1,9 +1,10 @@
-"""Progress of a run: a live status line on a terminal, plain lines otherwise (CI logs, pipes)."""
+"""Progress of a run on the console (the agent's ``Progress``): a live status line on a terminal, plain lines
+otherwise (CI logs, pipes)."""
 
 from rich.console import Console
 from rich.markup import escape
 
-from verusagent.agent.candidate import Evaluation
+from verusagent.agent.candidate import Evaluation, describe
 from verusagent.record import Spend
 
 
@@ -48,17 +49,3 @@ class Reporter:
         if evaluation is not None:
             self.line(f"  best so far: {escape(evaluation.candidate.sha256[:10])} ({escape(describe(evaluation))})")
             self._live(f"best so far: {escape(describe(evaluation))}")
-
-
-def describe(evaluation: Evaluation) -> str:
-    if evaluation.rejected_by == "guard":
-        rules = ", ".join(sorted({str(v.rule) for v in evaluation.guard.errors()}))
-        return f"rejected by the guard ({rules})"
-    if evaluation.rejected_by == "review":
-        return "rejected by the review"
-    if evaluation.verus is None:
-        return "not verified yet"
-    result = evaluation.verus
-    source = "verus stand-in" if result.is_standin else "verus"
-    errors = len(result.errors_only())
-    return f"{source}: {result.verdict.value}" + (f", {errors} errors" if errors else "")

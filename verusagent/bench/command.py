@@ -13,8 +13,6 @@ from verusagent.cli_app import app
 from verusagent.commands.agent_options import TaskOptions
 from verusagent.commands.options import with_options
 
-EXIT_DONE, EXIT_USAGE, EXIT_INTERRUPTED = 0, 2, 130
-
 
 @app.command()
 @with_options(TaskOptions)
@@ -44,7 +42,7 @@ def bench(
     from verusagent.bench.cli_run import run_bench_from_cli
 
     own = {name: value for name, value in locals().items() if name != "options"}
-    raise typer.Exit(run_bench_from_cli(own | vars(options)))
+    raise typer.Exit(run_bench_from_cli(own, options))
 
 
 @app.command("bench-report")
