@@ -68,6 +68,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+import tomllib
 
 MARKER = "[verus stand-in]"
 DEFAULT_VERSION = "0.0.0-standin"
@@ -631,8 +632,6 @@ def cargo_options(args: list[str]) -> dict[str, str]:
 
 def package_root(manifest_path: str, package: str | None) -> tuple[str, str]:
     """The package's name and root file (relative to the current folder), a workspace member by `-p`."""
-    import tomllib
-
     manifest = Path(manifest_path)
     data = tomllib.loads(manifest.read_text(encoding="utf-8"))
     if package and data.get("package", {}).get("name") != package:

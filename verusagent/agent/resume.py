@@ -14,6 +14,7 @@ from verusagent.agent.evaluator import WHOLE
 from verusagent.agent.focus import ScreeningPlan
 from verusagent.record import (CandidateCreated, RunLog, RunStarted, ScreeningPlanned, SessionStarted, VerusRun,
                                read_run, spend_of)
+from verusagent.agent.candidate import best_of
 
 _REPLAYED = ("baseline", "screen", "houdini", "agent")  # "agent": an agent-mode session's screening runs
 
@@ -72,8 +73,6 @@ def _restore_screening(agent: Agent, log: RunLog, replayed: dict[str, None]) -> 
 
 
 def _restore_bests(agent: Agent, created: dict[str, CandidateCreated]) -> None:
-    from verusagent.agent.candidate import best_of
-
     evaluations = list(agent.seen.values())
     baseline = next((e for e in evaluations if e.candidate.strategy == "baseline"), None)
     for strategy in agent.portfolio:

@@ -23,6 +23,7 @@ from verusagent.review.gate import AgentReview
 from verusagent.review.build import build_reviewer, load_rule, rule_event
 from verusagent.review.settings import ReviewMode
 from verusagent.verus import RunOptions, VerusInstall, find_verus
+from verusagent.verus.cargo import find_cargo_verus, identity
 
 
 class RunPlan(BaseModel):
@@ -47,7 +48,6 @@ def workspace_for(task: Task, install: VerusInstall) -> CrateWorkspace:
     or the crate of one file."""
     if task.crate is None:
         return CrateWorkspace.single(task.source_path.name)
-    from verusagent.verus.cargo import find_cargo_verus, identity
 
     cargo = find_cargo_verus(install.path) if task.crate.layout.manifest else None
     return CrateWorkspace(task.crate.layout, task.crate.target, tree_digest=task.crate.tree_digest, cargo_verus=cargo,

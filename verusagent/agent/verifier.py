@@ -8,6 +8,8 @@ from typing import Any
 from verusagent.crate.workspace import CrateWorkspace
 from verusagent.lens import parse
 from verusagent.verus import RunOptions, VerusInstall, VerusPool, VerusResult, map_to_units
+from verusagent.record import sha256_text
+from verusagent.verus import Verdict, parse_log
 
 
 class VerusBudgetExceeded(Exception):
@@ -88,9 +90,6 @@ def result_from_log(log_text: str, source: str, file_name: str,
     """A failing verus result read from a saved log (`repair --log`); None when the log shows no failure, in
     which case verus must run: a log can never make a candidate verified. In a crate, the log's file names are
     read as the crate's (`src/net.rs`, or from the workspace folder)."""
-    from verusagent.record import sha256_text
-    from verusagent.verus import Verdict, parse_log
-
     parsed = parse_log(log_text)
     errors = [d for d in parsed.diagnostics if d.is_error]
     if parsed.verdict in (None, Verdict.VERIFIED, Verdict.VERIFIED_PARTIAL) or not errors:

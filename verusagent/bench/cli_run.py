@@ -20,6 +20,10 @@ from verusagent.commands.agent_options import TaskOptions
 from verusagent.commands.exits import UsageError
 from verusagent.review.settings import ReviewMode, ReviewSettings
 from verusagent.commands.exits import EXIT_DONE, EXIT_INTERRUPTED, EXIT_USAGE
+from verusagent.bench.ray_executor import RayExecutor
+from verusagent.bench.local import LocalExecutor
+from verusagent.bench.report import rebuild
+from verusagent.bench.report import compare as compare_runs
 
 MODES = ("prove", "repair", "synth")
 
@@ -74,17 +78,12 @@ def _verus_path(given: str | None) -> str | None:
 
 def make_executor(options: dict):
     if options["ray"]:
-        from verusagent.bench.ray_executor import RayExecutor
-
         return RayExecutor(options["ray"], options["workers"])
-    from verusagent.bench.local import LocalExecutor
 
     return LocalExecutor(options["workers"] or os.cpu_count() or 1)
 
 
 def _run(settings: BenchSettings, tasks, finished, executor, options: dict, console: Console) -> int:
-    from verusagent.bench.report import rebuild
-
     out = options["out"]
     console.print(_header(settings, executor, len(tasks), len(finished)), highlight=False, soft_wrap=True)
     progress = BenchProgress(len(tasks), finished, console)
@@ -135,9 +134,6 @@ def _print_summary(summary: dict, out: Path, as_json: bool, console: Console) ->
 
 
 def report_from_cli(folder: Path, compare: Path | None, as_json: bool) -> int:
-    from verusagent.bench.report import compare as compare_runs
-    from verusagent.bench.report import rebuild
-
     console = Console(stderr=True)
     for path in filter(None, (folder, compare)):
         if not (path / BENCH_FILE).is_file():

@@ -9,6 +9,7 @@ import stat
 import sys
 from importlib.resources import as_file, files
 from pathlib import Path
+from verusagent.verus import VerusNotFound, VerusUnusable, find_verus
 
 DEMO_FILE = "double.rs"
 
@@ -31,8 +32,6 @@ def use_demo_script() -> None:
 
 
 def real_verus() -> str | None:
-    from verusagent.verus import VerusNotFound, VerusUnusable, find_verus
-
     try:
         install = find_verus(None)
     except (VerusNotFound, VerusUnusable):

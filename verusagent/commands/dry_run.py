@@ -17,6 +17,7 @@ from verusagent.crate.workspace import CrateWorkspace
 from verusagent.guard import GuardReport
 from verusagent.prompt import chat
 from verusagent.record import sha256_text
+from verusagent.llm.tokens import prompt_size
 
 
 class DryRequest(BaseModel):
@@ -39,8 +40,6 @@ class DryRun(BaseModel):
 
 
 def dry_run(task: Task, config: AgentConfig) -> DryRun:
-    from verusagent.llm.tokens import prompt_size
-
     workspace = _workspace(task)
     base, notes = _first_base(task, config, workspace)
     shown_whole = workspace.target_text(base.candidate.text)

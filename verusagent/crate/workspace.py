@@ -13,6 +13,8 @@ from verusagent.crate.units import map_crate_units
 from verusagent.lens import SourceModel, TokenStream, parse_shared
 from verusagent.verus import Diagnostic
 from verusagent.verus.sources import CrateSources
+from verusagent.verus.cargo import crate_relative_spans
+from verusagent.lens.hatches import NO_CHEATING_SITES
 
 
 class CrateWorkspace:
@@ -83,8 +85,6 @@ class CrateWorkspace:
     def logged_spans(self, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
         """A saved log's spans named as the crate's files (a log from `cargo verus` in a workspace names
         `member/src/net.rs`; one from elsewhere may name absolute paths)."""
-        from verusagent.verus.cargo import crate_relative_spans
-
         sources = CrateSources(files={path: b"" for path in self.order}, root=self.layout.root,
                                crate_prefix=self.layout.tree_prefix)
         return crate_relative_spans(diagnostics, sources, str(self.layout.tree or self.layout.folder))
@@ -93,8 +93,6 @@ class CrateWorkspace:
 
     def has_hatches(self, text: str) -> bool:
         """Whether any file has an escape hatch that --no-cheating rejects (then acceptance runs without it)."""
-        from verusagent.lens.hatches import NO_CHEATING_SITES
-
         return any(site.kind in NO_CHEATING_SITES for model in self.models(text).values()
                    for site in [*model.proof_sites, *model.item_sites])
 

@@ -13,6 +13,7 @@ from verusagent.lens.model import SourceModel
 from verusagent.lens.tokens import is_cut_off
 from verusagent.edit.fences import CodeBlock, code_blocks
 from verusagent.edit.splice import FoundFunctions, functions_in, splice
+from verusagent.prompt.templates import render
 
 _VERUS_MACRO = re.compile(r"\bverus!\s*\{")
 
@@ -32,8 +33,6 @@ class ExtractionFailure(BaseModel):
 
     def feedback(self) -> str:
         """The message for the model: what was wrong with its reply and what to send instead."""
-        from verusagent.prompt.templates import render
-
         return render("extraction_feedback", reason=self.reason.value, detail=self.detail)
 
 

@@ -9,6 +9,7 @@ from verusagent.gate.git import Change, changed_files, read_at, repo_root, resol
 from verusagent.guard import GuardPolicy, GuardReport, Rule, Violation, guard, guard_new_file
 from verusagent.guard.report import Evidence
 from verusagent.review.present import is_error
+from verusagent.gate.crates import crate_violations
 
 
 class FileResult(BaseModel):
@@ -60,8 +61,6 @@ class GateResult(BaseModel):
 
 def run_gate(base: str | None, paths: list[str], cwd: Path, policy: GuardPolicy = GuardPolicy()) -> GateResult:
     """Raises GitError (one line) when git cannot answer."""
-    from verusagent.gate.crates import crate_violations
-
     root = repo_root(cwd)
     commit, reason = resolve_base(base, cwd)
     changes = changed_files(commit, paths, cwd)

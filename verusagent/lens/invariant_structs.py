@@ -6,6 +6,7 @@ from verusagent.lens.functions import ItemScope, doc_comment_start
 from verusagent.lens.machine_model import InvariantDecl, InvariantStruct
 from verusagent.lens.macro_roles import MacroScope
 from verusagent.lens.model import Function
+from bisect import bisect_left
 
 _DECL_WORDS = frozenset({"with", "forall", "specifically", "is"})
 
@@ -90,8 +91,6 @@ def _declarations(ctx: ScanContext, unit: InvariantStruct, function: Function) -
 
 
 def _token_bounds(ctx: ScanContext, span) -> tuple[int, int]:
-    from bisect import bisect_left
-
     first = bisect_left(ctx.token_starts, span.start)
     return first, ctx.group_end(first)
 

@@ -27,6 +27,8 @@ from verusagent.llm.tools import ToolCall, tool_calls_of, tool_names
 from verusagent.record.events import CallError, Event, ModelReply, ModelRequest, TokenUsage
 from verusagent.record.redact import register_secret
 from verusagent.record.sink import EventSink
+from verusagent.llm.cost import call_cost
+from verusagent.llm.provider import load_litellm
 
 Message = dict[str, Any]  # {"role", "content"}, plus "tool_calls" / "tool_call_id" in tool conversations
 
@@ -206,7 +208,6 @@ class ModelClient:
             return error, retry_after_seconds(exc)
         latency = time.monotonic() - started
         choices, usage = _parse_response(response)
-        from verusagent.llm.cost import call_cost
 
         cost = call_cost(self.settings, usage)
         self.budget.charge(usage, cost)
@@ -219,8 +220,6 @@ class ModelClient:
     # ---- litellm -----------------------------------------------------------------------------------------
 
     def _send(self, kwargs: dict[str, Any]) -> Any:
-        from verusagent.llm.provider import load_litellm
-
         return load_litellm().completion(**kwargs)
 
     def _completion_kwargs(self, messages: list[Message], params: dict[str, Any]) -> dict[str, Any]:
@@ -238,7 +237,6 @@ class ModelClient:
     def _native_n(self) -> bool:
         if self.settings.native_n is not None:
             return self.settings.native_n
-        from verusagent.llm.provider import load_litellm
 
         litellm = load_litellm()
         try:

@@ -16,12 +16,14 @@ from typing import Any
 
 from verusagent.llm.runtime import import_litellm_quietly
 
-litellm = import_litellm_quietly()  # before any other litellm import, so the cost map stays local
-from litellm.llms.custom_llm import CustomLLM  # noqa: E402
-
 from verusagent.llm.script import Script, ScriptCursor, ScriptedReply
 from verusagent.llm.tools import tool_names
 from verusagent.record.redact import scrub
+
+litellm = import_litellm_quietly()  # before any other litellm import, so the cost map stays local
+from litellm.llms.custom_llm import CustomLLM  # noqa: E402
+from litellm.types.utils import ChatCompletionMessageToolCall, Function  # noqa: E402
+from litellm.utils import custom_llm_setup  # noqa: E402
 
 PROVIDER = "scripted"
 SCRIPT_ENV = "VERUSAGENT_SCRIPT"
@@ -199,8 +201,6 @@ def _fill_response(response: Any, model: str, reply: ScriptedReply, messages: li
 
 
 def _tool_calls(reply: ScriptedReply, request_number: int) -> list[Any]:
-    from litellm.types.utils import ChatCompletionMessageToolCall, Function
-
     return [
         ChatCompletionMessageToolCall(id=call.id or f"call-{request_number}-{index}", type="function",
                                       function=Function(name=call.name, arguments=call.arguments_text()))
@@ -215,6 +215,4 @@ def register(module: ModuleType) -> None:
     """Add the scripted provider to litellm's custom providers (once)."""
     if not any(item.get("provider") == PROVIDER for item in module.custom_provider_map):
         module.custom_provider_map.append({"provider": PROVIDER, "custom_handler": SCRIPTED})
-    from litellm.utils import custom_llm_setup
-
     custom_llm_setup()
