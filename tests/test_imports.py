@@ -119,3 +119,12 @@ def test_lemmas_does_not_load_litellm(tmp_path):
     modules = modules_after_cli(tmp_path, "lemmas", "seq len", "--vstd", str(vstd), "--json")
     assert "verusagent.lemmas.search" in modules
     assert not has_litellm(modules)
+
+
+def test_the_model_layer_knows_nothing_of_verus():
+    """`import verusagent.llm` (transport only) loads neither the lens nor tree-sitter, nor the prompts."""
+    code = ("import sys, verusagent.llm, verusagent.llm.client, verusagent.llm.provider\n"
+            "loaded = [m for m in sys.modules if m.startswith(('verusagent.lens', 'tree_sitter', 'verusagent.prompt',"
+            " 'verusagent.edit', 'verusagent.context', 'jinja2'))]\nassert not loaded, loaded")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
