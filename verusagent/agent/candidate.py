@@ -4,6 +4,7 @@ from pydantic import BaseModel, ConfigDict
 
 from verusagent.guard import GuardReport
 from verusagent.lens.model import function_unit
+from verusagent.review.findings import Finding
 from verusagent.verus import Verdict, VerusResult
 
 _VERDICT_QUALITY = {
@@ -31,7 +32,7 @@ class Candidate(BaseModel):
 class Evaluation(BaseModel):
     candidate: Candidate
     guard: GuardReport
-    findings: list[dict] = []  # the review's findings
+    findings: list[Finding] = []  # the review's findings
     rejected_by: str | None = None  # "guard" or "review": the candidate never reached verus
     verus: VerusResult | None = None
 

@@ -11,6 +11,7 @@ from verusagent.guard.crate import guard_workspace
 from verusagent.record import CandidateCreated, ReviewReport, RunWriter, ScreeningPlanned, VerusRun
 from verusagent.record import GuardChecked
 from verusagent.review.disputes import Dispute
+from verusagent.review.findings import Finding
 from verusagent.review.gate import ReviewVerdict
 from verusagent.verus import Verdict, VerusResult
 
@@ -59,7 +60,7 @@ class Evaluator:
             return None if candidate.text == self.original else self.original
         return self.texts.get(candidate.parent, self.original)
 
-    def release(self, evaluation: Evaluation, findings: list[dict]) -> Evaluation:
+    def release(self, evaluation: Evaluation, findings: list[Finding]) -> Evaluation:
         """A candidate the review blocked, whose blocking findings were all dismissed: it may go to verus."""
         verdict = ReviewVerdict(mode="on", findings=findings, blocked=False,
                                 note="released: every finding that blocked it was dismissed on dispute")
@@ -67,7 +68,7 @@ class Evaluator:
         return evaluation.model_copy(update={"rejected_by": None, "findings": findings})
 
     def _record_review(self, sha: str, verdict: ReviewVerdict) -> None:
-        self.record.emit(ReviewReport(sha256=sha, findings=verdict.findings, gate=self.review_gate.name,
+        self.record.emit(ReviewReport(sha256=sha, findings=[f.record() for f in verdict.findings], gate=self.review_gate.name,
                                       mode=verdict.mode, score=verdict.score, blocked=verdict.blocked,
                                       units=verdict.units, stopped_at=verdict.stopped_at, note=verdict.note))
 
@@ -98,7 +99,7 @@ class Evaluator:
 
     # ---- what the loop asks of the review and of verus behind the evaluator -------------------------------
 
-    def prompt_findings(self, strategy: str, limit: int) -> list[dict]:
+    def prompt_findings(self, strategy: str, limit: int) -> list[Finding]:
         """The open review findings that the strategy's next prompt shows (with their ids, to be disputed)."""
         return self.review_gate.prompt_findings(strategy, limit)
 

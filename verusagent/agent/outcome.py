@@ -160,4 +160,4 @@ def obligations_of(best: Evaluation | None, with_files: bool = False) -> list[di
     ]
     if not remaining and not best.verus.accepted:
         remaining.append({"kind": best.verus.verdict.value, "message": "; ".join(best.verus.reasons)})
-    return remaining + [{"kind": "review_finding", **f} for f in blocking(best.findings)]
+    return remaining + [{"kind": "review_finding", **f.record()} for f in blocking(best.findings)]

@@ -12,6 +12,7 @@ from verusagent.llm import ModelClient
 from verusagent.prompt import chat
 from verusagent.record import sha256_text
 from verusagent.review.disputes import Dispute, parse_disputes
+from verusagent.review.findings import Finding
 
 class Proposal:
     """The outcome of one strategy's request: candidates, and what to tell the model next time. An agent-mode
@@ -29,7 +30,7 @@ class Proposal:
 
 def propose(
     client: ModelClient, config: AgentConfig, file_name: str, strategy: Strategy, base: Evaluation,
-    round_no: int, feedback: list[str], review_findings: list[dict] | None = None, *,
+    round_no: int, feedback: list[str], review_findings: list[Finding] | None = None, *,
     workspace: CrateWorkspace | None = None,
 ) -> Proposal:
     """``review_findings``: the open findings that blocked this strategy's candidates; the prompt shows them

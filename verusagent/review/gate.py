@@ -19,6 +19,7 @@ from verusagent.review.auto import AutoSwitch
 from verusagent.review.context import review_context
 from verusagent.review.decision import GateRule
 from verusagent.review.disputes import Dispute
+from verusagent.review.findings import Finding
 from verusagent.review.lifecycle import FindingBook, StatusChange
 from verusagent.record.sink import EventSink
 from verusagent.review.reviewer import Judgment, Reviewer, ReviewOutcome
@@ -35,7 +36,7 @@ class ReviewVerdict(BaseModel):
     """What the evaluator records in the ``review_report`` and acts on."""
 
     mode: str  # what was done: "on", "shadow" or "off"
-    findings: list[dict] = Field(default_factory=list)
+    findings: list[Finding] = Field(default_factory=list)  # as they were at the review (copies)
     score: float | None = None
     blocked: bool = False
     units: list[dict] = Field(default_factory=list)
@@ -47,7 +48,7 @@ class Release(BaseModel):
     """A blocked candidate whose blocking findings were all dismissed: it goes to verus now."""
 
     sha256: str
-    findings: list[dict]
+    findings: list[Finding]
 
 
 class ReviewGate(Protocol):
@@ -58,17 +59,21 @@ class ReviewGate(Protocol):
 
     def after_verus(self, sha256: str, text: str, failing: set[str] | None) -> None: ...
 
-    def prompt_findings(self, strategy: str, limit: int) -> list[dict]: ...
+    def prompt_findings(self, strategy: str, limit: int) -> list[Finding]: ...
 
     def judge_disputes(self, strategy: str, disputes: list[Dispute]) -> list[Release]: ...
 
     def summary(self) -> str: ...
 
 
-def blocking(findings: list[dict]) -> list[dict]:
+def blocking(findings: list[Finding]) -> list[Finding]:
     """The findings that keep a candidate from verus: critical, validated (the rule rejects their score), open."""
-    return [f for f in findings
-            if f.get("severity") == "critical" and f.get("validated") is True and f.get("status", "open") == "open"]
+    return [f for f in findings if f.blocks]
+
+
+def _copies(findings: list[Finding]) -> list[Finding]:
+    """Findings as they are now: the book goes on changing its own (resolved, dismissed)."""
+    return [f.model_copy(deep=True) for f in findings]
 
 
 # A candidate text -> each file's lens model by path (verusagent.crate.workspace.CrateWorkspace.models): one for a
@@ -113,7 +118,7 @@ class AgentReview:
             return ReviewVerdict(mode="off", note=reason)
         outcome = self._review_files(sha256, mode, changed, len(mine) > 1)
         self._after_review(sha256, strategy, text, mine, outcome)
-        return ReviewVerdict(mode=mode, findings=outcome.finding_records(), score=outcome.score,
+        return ReviewVerdict(mode=mode, findings=_copies(outcome.findings), score=outcome.score,
                              blocked=outcome.blocked, units=[u.record() for u in outcome.units],
                              stopped_at=outcome.stopped_at, note=outcome.stopped or "")
 
@@ -165,15 +170,15 @@ class AgentReview:
 
     # ---- the next prompt and disputes ---------------------------------------------------------------------
 
-    def prompt_findings(self, strategy: str, limit: int) -> list[dict]:
-        return [f.record() for f in self.book.for_prompt(strategy, limit)]
+    def prompt_findings(self, strategy: str, limit: int) -> list[Finding]:
+        return _copies(self.book.for_prompt(strategy, limit))
 
     def judge_disputes(self, strategy: str, disputes: list[Dispute]) -> list[Release]:
         released = []
         for dispute in disputes:
             sha = self._judge(strategy, dispute)
             if sha is not None:
-                released.append(Release(sha256=sha, findings=[f.record() for f in self.book.findings_of(sha)]))
+                released.append(Release(sha256=sha, findings=_copies(self.book.findings_of(sha))))
         return released
 
     def _judge(self, strategy: str, dispute: Dispute) -> str | None:

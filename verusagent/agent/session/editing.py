@@ -47,7 +47,7 @@ def _refusal(workspace: Workspace, screened: Evaluation) -> str:
     if screened.rejected_by == "guard":
         problems = [violation_line(v) for v in screened.guard.errors()]
     else:
-        problems = [f"{f.get('location')}: {f.get('reason')}" for f in screened.findings]
+        problems = [f"{f.location}: {f.reason}" for f in screened.findings]
     return render("agent_refused", by=screened.rejected_by, sha=workspace.sha[:10], problems=problems)
 
 

@@ -14,6 +14,7 @@ from verusagent.agent.session.outcome import ToolOutcome, failure
 from verusagent.agent.session.protocol import Conversation, choose
 from verusagent.agent.session.schema import SPECS, TOOL_NAMES
 from verusagent.agent.session.views import outline
+from verusagent.review.findings import Finding
 from verusagent.agent.session.workspace import Workspace
 from verusagent.agent.strategies import Strategy
 from verusagent.agent.targets import target_names
@@ -32,10 +33,10 @@ class SessionCancelled(Exception):
 
 def run_session(kit: SessionKit, client: ModelClient, config: AgentConfig, file_name: str, strategy: Strategy,
                 base: Evaluation, round_no: int, feedback: list[str],
-                review_findings: list[dict] | None = None) -> Proposal:
+                review_findings: list[Finding] | None = None) -> Proposal:
     """`review_findings` (open findings that blocked this strategy's candidates) reach the session as feedback:
     a session answers them by its edits, which the review sees again; it does not dispute them."""
-    notes = [f"Review finding ({f.get('location')}): {f.get('reason')}" for f in review_findings or []]
+    notes = [f"Review finding ({f.location}): {f.reason}" for f in review_findings or []]
     return Session(kit, client, config, file_name, strategy, base, round_no, [*feedback, *notes]).run()
 
 
