@@ -5,6 +5,7 @@ import signal
 from pathlib import Path
 
 import pytest
+
 from tests.paths import REPO_ROOT, RUST_FIXTURES
 
 pytest_plugins = ["tests.network_guard"]

@@ -67,8 +67,8 @@ import re
 import subprocess
 import sys
 import time
-from pathlib import Path
 import tomllib
+from pathlib import Path
 
 MARKER = "[verus stand-in]"
 DEFAULT_VERSION = "0.0.0-standin"
@@ -349,7 +349,7 @@ def emit_stdout(rule: dict, document: dict, json_output: bool, partial: bool) ->
     if "stdout_text" in rule:
         sys.stdout.write(rule["stdout_text"])
     elif json_output:
-        chosen = rule["stdout"] if "stdout" in rule else document
+        chosen = rule.get("stdout", document)
         if chosen is not None:
             print(json.dumps(chosen, indent=2))
     else:

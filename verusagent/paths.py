@@ -2,6 +2,7 @@
 
 import os
 from pathlib import Path
+
 from platformdirs import user_cache_dir
 
 CACHE_DIR_ENV = "VERUSAGENT_CACHE_DIR"

@@ -9,6 +9,7 @@ import pytest
 from verusagent.audit import audit_run
 from verusagent.llm import Script
 from verusagent.llm.provider import install_script
+
 from tests.paths import REPO_ROOT
 
 STANDIN = REPO_ROOT / "tools" / "verus_standin.py"

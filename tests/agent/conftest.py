@@ -5,6 +5,7 @@ import importlib.util
 from pathlib import Path
 
 import pytest
+
 from tests.agent.agent_harness import REPO_ROOT, AgentHarness
 
 

@@ -5,11 +5,10 @@ through to `verified`, and the written file must be exactly the ground truth."""
 import json
 from pathlib import Path
 
-from tests.agent.agent_harness import file_reply
-from tests.agent.agent_harness import assert_audited
-
 from verusagent.bench.oracle import first_added_line, without_main_tests
 from verusagent.guard import guard
+
+from tests.agent.agent_harness import assert_audited, file_reply
 
 PER_SOURCE = 3
 

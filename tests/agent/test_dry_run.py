@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from verusagent.cli import app
 from verusagent.llm.tokens import count_messages_o200k
+
 from tests.paths import REPO_ROOT
 
 runner = CliRunner()

@@ -5,9 +5,17 @@ Each run's record must pass the audit of its invariants.
 
 import pytest
 
-
-from tests.agent.agent_harness import (AGENT_FIXTURES, BASELINE_RULE, GOOD_PROOF, GOOD_RULE,
-                                      ORIGINAL_LOOP, assert_audited, file_reply, proved, run_agent)
+from tests.agent.agent_harness import (
+    AGENT_FIXTURES,
+    BASELINE_RULE,
+    GOOD_PROOF,
+    GOOD_RULE,
+    ORIGINAL_LOOP,
+    assert_audited,
+    file_reply,
+    proved,
+    run_agent,
+)
 
 WRONG_PROOF = proved(
     "count_up.rs", ORIGINAL_LOOP, "    while r < n\n        invariant\n            r < n,\n        decreases n - r,\n    {\n"

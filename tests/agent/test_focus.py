@@ -3,12 +3,22 @@
 
 import pytest
 
-from verusagent.agent.focus import (CostBook, FocusMode, FocusSettings, ParentView, ScreeningPlan, combine,
-                                    focus_targets, is_scope_failure, plan_screening)
+from verusagent.agent.focus import (
+    CostBook,
+    FocusMode,
+    FocusSettings,
+    ParentView,
+    ScreeningPlan,
+    combine,
+    focus_targets,
+    is_scope_failure,
+    plan_screening,
+)
 from verusagent.lens import parse
 from verusagent.verus import Diagnostic, Verdict, VerusResult
 from verusagent.verus.diagnostics import DiagnosticKind
 from verusagent.verus.models import Level
+
 from tests.paths import REPO_ROOT
 
 TASK = (REPO_ROOT / "rust_fixtures" / "agent" / "two_modules.rs").read_text()

@@ -4,8 +4,7 @@ a model endpoint): a rate limit is retried, the proof is accepted, and the API k
 import json
 from pathlib import Path
 
-from tests.agent.agent_harness import STANDIN
-from tests.agent.agent_harness import BASELINE_RULE, GOOD_PROOF, GOOD_RULE, assert_audited
+from tests.agent.agent_harness import BASELINE_RULE, GOOD_PROOF, GOOD_RULE, STANDIN, assert_audited
 
 SECRET = "sk-verusagent-agent-test-9876543210SECRET"
 

@@ -4,10 +4,10 @@ file, the guard and the verus stand-in (not verus) on the whole file. The script
 import textwrap
 
 import pytest
-from tests.agent.agent_harness import file_reply
-from tests.agent.agent_harness import assert_audited
 
 from verusagent.context import slicer
+
+from tests.agent.agent_harness import assert_audited, file_reply
 from tests.paths import REPO_ROOT
 
 LEDGER = (REPO_ROOT / "rust_fixtures" / "slice" / "ledger.rs").read_text()

@@ -2,6 +2,7 @@
 write, whichever way it was named."""
 
 import pytest
+
 from tests.agent.agent_harness import file_reply
 
 SOURCE = """use vstd::prelude::*;

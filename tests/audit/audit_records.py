@@ -20,9 +20,9 @@ from verusagent.record import (
     RunResult,
     RunStarted,
     RunStopped,
+    RunVerdict,
     RunWriter,
     TokenUsage,
-    RunVerdict,
     VerusRun,
     sha256_text,
 )

@@ -4,10 +4,11 @@ import json
 import subprocess
 import sys
 
-from tests.audit.audit_records import PROOF_SHA, RUN_ID, good_story, guard_violation, write_story
 from typer.testing import CliRunner
 
 from verusagent.cli import app
+
+from tests.audit.audit_records import PROOF_SHA, RUN_ID, good_story, guard_violation, write_story
 from tests.paths import REPO_ROOT
 
 TOOL = REPO_ROOT / "tools" / "check_invariants.py"

@@ -1,5 +1,8 @@
 """Records that keep every invariant, including the edge cases the invariants allow."""
 
+from verusagent.audit import audit_events, audit_run
+from verusagent.record import Event, ReviewReport, RunStarted, read_run
+
 from tests.audit.audit_records import (
     BUDGETS,
     PROOF_SHA,
@@ -12,9 +15,6 @@ from tests.audit.audit_records import (
     model_call,
     write_story,
 )
-
-from verusagent.audit import audit_events, audit_run
-from verusagent.record import Event, ReviewReport, RunStarted, read_run
 
 
 def test_an_honest_run_keeps_every_invariant(tmp_path):

@@ -1,6 +1,10 @@
 """For each invariant, records that break it; the audit must name exactly that invariant and the events."""
 
 import pytest
+
+from verusagent.audit import AuditReport, audit_run
+from verusagent.record import GuardChecked, ReviewReport, RunResult, RunStarted, VerusRun
+
 from tests.audit.audit_records import (
     BASE_SHA,
     BUDGETS,
@@ -16,9 +20,6 @@ from tests.audit.audit_records import (
     verus_run,
     write_story,
 )
-
-from verusagent.audit import AuditReport, audit_run
-from verusagent.record import GuardChecked, ReviewReport, RunResult, RunStarted, VerusRun
 
 
 def audited(tmp_path, story) -> AuditReport:

@@ -1,10 +1,10 @@
 """The review's invariants (9 to 13) and invariant 4's shadow-mode exemption: records that break each one, and
 the records of the review's own paths (a release after a dismissed dispute, a resume) that keep them."""
 
-from tests.audit.audit_records import PROOF, PROOF_SHA, finding, good_story, model_call, write_story
-
 from verusagent.audit import audit_run
 from verusagent.record import CandidateCreated, FindingStatus, GuardChecked, ReviewReport, ReviewVote
+
+from tests.audit.audit_records import PROOF, PROOF_SHA, finding, good_story, model_call, write_story
 
 JUDGES = ["v#1", "v#2", "v#3"]
 

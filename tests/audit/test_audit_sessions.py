@@ -1,11 +1,34 @@
 """Invariants 14 to 17 on agent-mode records: an honest session keeps them; each broken one is named alone."""
 
 import pytest
-from tests.audit.audit_records import BASE_SHA, BUDGETS, PROOF_SHA, RUN_ID, VERUS, Story, guard_violation, verus_run, write_story
 
 from verusagent.audit import AuditReport, audit_run
-from verusagent.record import (CandidateCreated, Event, GuardChecked, ReviewReport, RunResult, RunStarted, RunStopped,
-                               SessionEnded, SessionStarted, ToolCalled, ToolResult, RunVerdict)
+from verusagent.record import (
+    CandidateCreated,
+    Event,
+    GuardChecked,
+    ReviewReport,
+    RunResult,
+    RunStarted,
+    RunStopped,
+    RunVerdict,
+    SessionEnded,
+    SessionStarted,
+    ToolCalled,
+    ToolResult,
+)
+
+from tests.audit.audit_records import (
+    BASE_SHA,
+    BUDGETS,
+    PROOF_SHA,
+    RUN_ID,
+    VERUS,
+    Story,
+    guard_violation,
+    verus_run,
+    write_story,
+)
 
 SESSION = "agent-r1"
 LIMITS = {"max_tool_calls": 40, "max_verus_runs": 12}

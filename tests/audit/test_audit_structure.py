@@ -1,8 +1,8 @@
 """Problems of the record itself: unreadable lines, a cut-off tail, no run_started, kinds this version lacks."""
 
-from tests.audit.audit_records import PROOF_SHA, append_line, good_story, last_event, write_story
-
 from verusagent.audit import audit_run
+
+from tests.audit.audit_records import PROOF_SHA, append_line, good_story, last_event, write_story
 
 
 def structural_titles(report) -> list[str]:

@@ -14,6 +14,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
 from tests.paths import REPO_ROOT
 
 STANDIN = REPO_ROOT / "tools" / "verus_standin.py"
@@ -43,8 +44,9 @@ def main() -> int:
         write_inputs(folder, args.rounds)
         os.environ.update(VERUSAGENT_SCRIPT=str(folder / "script.json"), VERUSAGENT_CACHE_DIR=str(folder / "cache"),
                           VERUS_STANDIN_SCENARIO=str(folder / "scenario.json"))
-        from tests.agent.agent_harness import run_agent
         from verusagent.llm.provider import load_litellm
+
+        from tests.agent.agent_harness import run_agent
 
         load_litellm()  # the import of litellm is start-up cost, not per-round overhead
         started = time.perf_counter()

@@ -18,6 +18,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
 from tests.paths import REPO_ROOT
 
 GOAL_MS = 20.0
@@ -52,13 +53,14 @@ def make_session(folder: Path, text: str, error_line: int, vstd: Path | None):
     from verusagent.agent.candidate import Candidate
     from verusagent.agent.config import AgentConfig
     from verusagent.agent.evaluator import Evaluator
-    from tests.review.pass_through import PassThroughReview
     from verusagent.agent.session import SessionKit
     from verusagent.agent.session.library import LemmaLibrary
     from verusagent.agent.session.run import Session
     from verusagent.agent.strategies import AGENT
     from verusagent.guard import GuardPolicy
     from verusagent.record import RunWriter, sha256_text
+
+    from tests.review.pass_through import PassThroughReview
 
     writer = RunWriter.create(folder / "runs")
     evaluator = Evaluator(text, GuardPolicy(), PassThroughReview(), stub_verifier(error_line), writer)

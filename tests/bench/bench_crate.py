@@ -13,6 +13,7 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+
 from tests.paths import REPO_ROOT
 
 STANDIN = REPO_ROOT / "tools" / "verus_standin.py"
@@ -31,9 +32,9 @@ def default_crate() -> Path:
 
 def model_figures(crate: Path) -> None:
     from verusagent.crate.discover import find_crate
-    from verusagent.crate_text import join_files
     from verusagent.crate.model import read_sources
     from verusagent.crate.workspace import CrateWorkspace
+    from verusagent.crate_text import join_files
 
     found_s, located = timed(lambda: find_crate(crate))
     layout = located.layout

@@ -44,7 +44,8 @@ def pairs(folder: Path) -> list[tuple[bytes, bytes]]:
 
 
 def verusage_pairs(folder: Path) -> list[tuple[bytes, bytes]]:
-    from verusagent.bench.verusage import SplicedPair, pairs as spliced_pairs
+    from verusagent.bench.verusage import SplicedPair
+    from verusagent.bench.verusage import pairs as spliced_pairs
 
     found = [p for p in spliced_pairs(folder) if isinstance(p, SplicedPair)]
     return [(p.original.encode("utf-8"), p.spliced.encode("utf-8")) for p in found]

@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 
 from typer.testing import CliRunner
+
 from tests.paths import REPO_ROOT
 
 TASK = (REPO_ROOT / "rust_fixtures" / "agent" / "count_up.rs").read_text()

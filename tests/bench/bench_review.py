@@ -18,8 +18,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from tests.paths import REPO_ROOT
 
+from tests.paths import REPO_ROOT
 
 
 def corpus_tool():

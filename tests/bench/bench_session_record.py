@@ -16,6 +16,7 @@ import tempfile
 from collections import Counter
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
+
 from tests.paths import REPO_ROOT
 
 DEMO = REPO_ROOT / "rust_fixtures" / "demo"
@@ -28,9 +29,10 @@ def replies(turns: int) -> list[dict]:
 
 
 def run_session(folder: Path, turns: int) -> Path:
-    from tests.agent.agent_harness import run_agent
     from verusagent.llm import Script
     from verusagent.llm.provider import install_script
+
+    from tests.agent.agent_harness import run_agent
 
     script = folder / "script.json"
     script.write_text(json.dumps({"replies": replies(turns)}), encoding="utf-8")

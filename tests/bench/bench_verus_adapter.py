@@ -15,6 +15,7 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+
 from tests.paths import REPO_ROOT
 
 STANDIN = REPO_ROOT / "tools" / "verus_standin.py"

@@ -7,6 +7,7 @@ import pytest
 from typer.testing import CliRunner
 
 from verusagent.cli import app
+
 from tests.paths import REPO_ROOT
 
 COUNT_UP = (REPO_ROOT / "rust_fixtures" / "agent" / "count_up.rs").read_text()

@@ -7,9 +7,10 @@ import sys
 import time
 
 import pytest
-from tests.bench_harness.bench_support import bench, count_up_task, results_of, write_suite
 
 from verusagent.record import read_run
+
+from tests.bench_harness.bench_support import bench, count_up_task, results_of, write_suite
 
 SCENARIO = {"name": "bench failures", "rules": [
     {"when_contains": "HANG_VERUS", "hang": True},

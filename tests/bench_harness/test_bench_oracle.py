@@ -6,9 +6,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.bench_harness.bench_support import bench, results_of
 
 from verusagent.record import read_run
+
+from tests.bench_harness.bench_support import bench, results_of
 
 
 @pytest.fixture(scope="module")

@@ -4,19 +4,19 @@ that task's error, and the agent options passed to every job."""
 import time
 from pathlib import Path
 
-from tests.bench_harness.bench_support import count_up_task, write_suite
-
-from verusagent.bench.cli_run import agent_config
-from verusagent.commands.agent_options import TaskOptions
 from verusagent.agent.config import AgentConfig
+from verusagent.bench.cli_run import agent_config
 from verusagent.bench.jobs import TaskReport, TaskResult
-from verusagent.review.settings import ReviewMode
 from verusagent.bench.progress import BenchProgress
+from verusagent.bench.results import read_results
 from verusagent.bench.runner import BenchRunner, open_bench_folder
 from verusagent.bench.settings import BenchSettings, SelectedTask
 from verusagent.bench.suites import load_suite
 from verusagent.bench.summary import summarize
-from verusagent.bench.results import read_results
+from verusagent.commands.agent_options import TaskOptions
+from verusagent.review.settings import ReviewMode
+
+from tests.bench_harness.bench_support import count_up_task, write_suite
 
 
 class Handle:

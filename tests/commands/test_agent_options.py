@@ -8,13 +8,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
+import pytest
 import typer.main
 from typer.testing import CliRunner
 
-from verusagent.cli import app
-import pytest
-
 from verusagent.agent.config import AgentConfig
+from verusagent.cli import app
 from verusagent.commands.agent_options import AgentOptions
 from verusagent.commands.exits import UsageError
 from verusagent.commands.options import with_options

@@ -4,11 +4,12 @@ operations, and a slice centred on an inductive lemma is honest about every line
 from pathlib import Path
 
 import pytest
-from tests.context.view_check import assert_accounts_for_every_line
 
 from verusagent.context import choose_targets, slice_source
 from verusagent.context.outline import build_outline
 from verusagent.lens import parse
+
+from tests.context.view_check import assert_accounts_for_every_line
 
 
 @pytest.fixture(scope="module")

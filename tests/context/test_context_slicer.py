@@ -3,10 +3,11 @@
 import re
 
 import pytest
-from tests.context.view_check import RUN, assert_accounts_for_every_line
 
 from verusagent.context import NoTargets, estimate_tokens, needs_slicing, slice_source
 from verusagent.lens import parse
+
+from tests.context.view_check import RUN, assert_accounts_for_every_line
 from tests.paths import REPO_ROOT
 
 FIXTURES = REPO_ROOT / "rust_fixtures" / "slice"

@@ -5,6 +5,7 @@ import pytest
 
 from verusagent.context import choose_targets, prompt_view, unproved_functions
 from verusagent.lens import parse
+
 from tests.paths import REPO_ROOT
 
 FIXTURES = REPO_ROOT / "rust_fixtures"

@@ -5,11 +5,11 @@ import pytest
 
 from verusagent.context import prompt_view
 from verusagent.crate.discover import find_crate
-from verusagent.crate_text import join_files
 from verusagent.crate.model import read_sources
-from verusagent.prompt.crate import crate_view
 from verusagent.crate.workspace import CrateWorkspace
+from verusagent.crate_text import join_files
 from verusagent.prompt import render
+from verusagent.prompt.crate import crate_view
 
 
 @pytest.fixture

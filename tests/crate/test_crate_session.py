@@ -7,7 +7,6 @@ import pytest
 
 from verusagent.agent.candidate import Candidate, Evaluation
 from verusagent.agent.evaluator import Evaluator
-from tests.review.pass_through import PassThroughReview
 from verusagent.agent.session.definitions import definition
 from verusagent.agent.session.editing import edit
 from verusagent.agent.session.library import LemmaLibrary
@@ -15,14 +14,16 @@ from verusagent.agent.session.searching import search_lemmas
 from verusagent.agent.session.views import view
 from verusagent.agent.session.workspace import Workspace
 from verusagent.crate.discover import find_crate
-from verusagent.crate_text import join_files
 from verusagent.crate.model import read_sources
 from verusagent.crate.workspace import CrateWorkspace
+from verusagent.crate_text import join_files
 from verusagent.guard import GuardPolicy, GuardReport
 from verusagent.record import RunWriter, sha256_text
 from verusagent.verus import Diagnostic, SpanRef, Verdict, VerusResult
+
 from tests.crate.crate_texts import PROVED_SEND
 from tests.paths import REPO_ROOT
+from tests.review.pass_through import PassThroughReview
 
 NETLIB = REPO_ROOT / "rust_fixtures" / "crates" / "netlib"
 ORIGIN = Candidate(text="", sha256="", strategy="agent", round=1)

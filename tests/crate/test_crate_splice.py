@@ -4,11 +4,11 @@ sections for files outside the crate (or none of it) refused."""
 import pytest
 
 from verusagent.crate.discover import find_crate
-from verusagent.crate_text import join_files
 from verusagent.crate.model import read_sources
-from verusagent.edit.crate_splice import ReplySection, crate_edit, edit_from_sections, reply_sections
 from verusagent.crate.workspace import CrateWorkspace
+from verusagent.crate_text import join_files
 from verusagent.edit import Edit, ExtractionFailure
+from verusagent.edit.crate_splice import ReplySection, crate_edit, edit_from_sections, reply_sections
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from verusagent.cli import app
+
 from tests.paths import REPO_ROOT
 
 runner = CliRunner()

@@ -5,12 +5,13 @@ import json
 
 import jsonschema
 import pytest
-from tests.gate.sarif_subset_schema import SARIF_2_1_0_SUBSET
 from typer.testing import CliRunner
 
 from verusagent.cli import app
 from verusagent.llm import Script
 from verusagent.llm.provider import install_script
+
+from tests.gate.sarif_subset_schema import SARIF_2_1_0_SUBSET
 
 runner = CliRunner()
 PROPOSER, VALIDATOR = "You are reviewing", "Decide independently"

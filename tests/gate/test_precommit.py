@@ -5,6 +5,7 @@ import pytest
 from typer.testing import CliRunner
 
 from verusagent.cli import app
+
 from tests.paths import REPO_ROOT
 
 HOOKS = REPO_ROOT / ".pre-commit-hooks.yaml"

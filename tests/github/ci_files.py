@@ -6,6 +6,7 @@ from pathlib import Path
 from types import ModuleType
 
 import yaml
+
 from tests.paths import REPO_ROOT
 
 WORKFLOWS = REPO_ROOT / ".github" / "workflows"

@@ -3,6 +3,7 @@
 from types import ModuleType
 
 import pytest
+
 from tests.github.ci_files import load_tool
 
 

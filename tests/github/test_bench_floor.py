@@ -4,6 +4,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from tests.github.ci_files import REPO_ROOT
 
 SUMMARY = {"total": 150, "solved": 40, "unsolved": 104, "errors": 0, "skipped": 6, "median_calls": 1,

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from tests.github.ci_files import TOOLS_CI
 
 VERUSAGENT = Path(sys.executable).parent / "verusagent"

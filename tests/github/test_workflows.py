@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+
 from tests.github.ci_files import REPO_ROOT, WORKFLOWS, load_yaml
 
 WORKFLOW_FILES = sorted(WORKFLOWS.glob("*.yml"))

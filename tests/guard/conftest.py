@@ -5,6 +5,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from tests.paths import REPO_ROOT
 
 GUARD_FIXTURES = REPO_ROOT / "rust_fixtures" / "guard"

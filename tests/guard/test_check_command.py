@@ -8,6 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from verusagent.cli import app
+
 from tests.paths import REPO_ROOT
 
 FIXTURES = REPO_ROOT / "rust_fixtures" / "guard"

@@ -5,6 +5,7 @@ in exec syntax is ghost, and every real change next to it is still caught with i
 import pytest
 
 from verusagent.guard import guard
+
 from tests.paths import REPO_ROOT
 
 FIXTURES = REPO_ROOT / "rust_fixtures" / "guard"

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from verusagent.lemmas import LemmaIndex, VstdSource, build_index, find_vstd
+
 from tests.paths import REPO_ROOT
 
 DEMO = REPO_ROOT / "rust_fixtures" / "lemmas" / "lemmas_demo.rs"

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from verusagent.lemmas import LemmaSearch
+
 from tests.paths import REPO_ROOT
 
 TOOL = REPO_ROOT / "tools" / "vstd_lemma_usage.py"

@@ -4,6 +4,7 @@ import importlib
 import sys
 
 import pytest
+
 from tests.paths import REPO_ROOT
 
 TOOLS = str(REPO_ROOT / "tools")

@@ -5,6 +5,7 @@ blocks before the body, the next clause or a bodiless `;` (rust_fixtures/lens_cl
 import pytest
 
 from verusagent.lens import ClauseKind, SourceModel, parse
+
 from tests.paths import REPO_ROOT
 
 FIXTURE = REPO_ROOT / "rust_fixtures" / "lens_clauses.rs"

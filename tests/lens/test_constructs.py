@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from verusagent.lens import ClauseKind, ItemSiteKind, LoopKind, Mode, ProofSiteKind, SourceModel, parse
+
 from tests.paths import REPO_ROOT
 
 

@@ -5,6 +5,7 @@ import pytest
 
 from verusagent.lens import parse
 from verusagent.lens.model import DefinitionKind
+
 from tests.paths import REPO_ROOT
 
 FIXTURES = REPO_ROOT / "rust_fixtures" / "slice"

@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from verusagent.lens import parse_with_tokens, tokenize
+
 from tests.paths import REPO_ROOT
 
 FIXTURES = REPO_ROOT / "rust_fixtures"

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from verusagent.llm.script import Script, ScriptedReply
-from tests.paths import REPO_ROOT
 
+from tests.paths import REPO_ROOT
 
 
 @pytest.fixture(autouse=True)

@@ -6,8 +6,9 @@ import sys
 import threading
 from pathlib import Path
 
-import tests.network_guard as network_guard_module
 import pytest
+
+import tests.network_guard as network_guard_module
 from tests.network_guard import NetworkBlocked, is_loopback
 
 

@@ -5,7 +5,15 @@ from importlib.resources import files
 import jinja2
 import pytest
 
-from verusagent.prompt.templates import REPAIR_KINDS, TASKS, PromptDiagnostic, TemplateError, chat, render, system_prompt
+from verusagent.prompt.templates import (
+    REPAIR_KINDS,
+    TASKS,
+    PromptDiagnostic,
+    TemplateError,
+    chat,
+    render,
+    system_prompt,
+)
 
 SOURCE = "verus! {\nfn f(x: u8) -> (r: u8) ensures r == x { x }\n}\n"
 FINDING = {"severity": "critical", "location": "fn:f, lines 2-2", "reason": "r", "quote": "x", "explanation": "e",

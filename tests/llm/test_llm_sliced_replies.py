@@ -6,8 +6,9 @@ import textwrap
 import pytest
 
 from verusagent.context import slice_source
-from verusagent.lens import parse
 from verusagent.edit.extract import Edit, ExtractionFailure, FailureReason, extract_edit
+from verusagent.lens import parse
+
 from tests.paths import REPO_ROOT
 
 LEDGER = (REPO_ROOT / "rust_fixtures" / "slice" / "ledger.rs").read_text()

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from verusagent.lens import parse
 from verusagent.edit.extract import Edit, extract_edit
+from verusagent.lens import parse
 
 
 def reply(code: str) -> str:

@@ -1,8 +1,8 @@
 """Item replies into one of two impl blocks of the same type and trait (`impl M for Vec<u8>`, `impl<T> M for Vec<T>`):
 the reply's impl header says which."""
 
-from verusagent.lens import parse
 from verusagent.edit.splice import functions_in, splice
+from verusagent.lens import parse
 
 SOURCE = """verus! {
 trait M { fn size(&self) -> usize; }

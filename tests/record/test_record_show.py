@@ -10,17 +10,17 @@ from verusagent.record import (
     GuardChecked,
     RunResult,
     RunStarted,
-    RunWriter,
     RunVerdict,
+    RunWriter,
     VerusRun,
 )
 
 
 def make_run(tmp_path, scripted_replies=True):
     from verusagent.llm.client import ModelClient
+    from verusagent.llm.provider import install_script
     from verusagent.llm.retry import RetryPolicy
     from verusagent.llm.script import Script, ScriptedReply
-    from verusagent.llm.provider import install_script
     from verusagent.llm.settings import ModelSettings
 
     install_script(Script(replies=[ScriptedReply(error="rate_limit"),

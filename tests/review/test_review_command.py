@@ -3,11 +3,12 @@
 import json
 from pathlib import Path
 
-from tests.review.review_records import ShadowRun, vote_finding
 from typer.testing import CliRunner
 
 from verusagent.cli import app
 from verusagent.review import load_calibration
+
+from tests.review.review_records import ShadowRun, vote_finding
 
 runner = CliRunner()
 VOTES = {0: ["minor", "not_real", "minor"], 1: ["substantial", "minor", "not_real"],

@@ -1,11 +1,11 @@
 """The review's context: the context slicer's view around the unit's function, never a whole large file."""
 
 
-from tests.review.review_fakes import PROVED
-
 from verusagent.lens import parse
 from verusagent.review.context import REVIEW_BUDGET_TOKENS, review_context
+
 from tests.paths import REPO_ROOT
+from tests.review.review_fakes import PROVED
 
 TEXT = (REPO_ROOT / PROVED).read_text()
 

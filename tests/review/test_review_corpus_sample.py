@@ -3,6 +3,7 @@ on Verus-Bench ground truths the guard passes, a scripted reviewer (a stand-in) 
 validators voting minor or not_real: no rejection, every fake quote dropped, the audit clean."""
 
 import importlib.util
+
 from tests.paths import REPO_ROOT
 
 SAMPLE = ("cloverbench_array_append_strong", "diffy_brs1")

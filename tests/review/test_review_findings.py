@@ -2,12 +2,13 @@
 
 
 import pytest
-from tests.review.review_fakes import PROVED
 
 from verusagent.lens import parse
 from verusagent.review.findings import Finding, check_finding, locate
 from verusagent.review.units import changed_units
+
 from tests.paths import REPO_ROOT
+from tests.review.review_fakes import PROVED
 
 TEXT = (REPO_ROOT / PROVED).read_text()
 LOOP = next(u for u in changed_units(parse(TEXT), None) if u.id == "fn:find/loop#1")

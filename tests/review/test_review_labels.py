@@ -4,10 +4,11 @@ import json
 from pathlib import Path
 
 import pytest
-from tests.review.review_records import ShadowRun, vote_finding
 
 from verusagent.record import ReviewReport
 from verusagent.review.calibration.labels import LabelError, read_jsonl, read_labels, read_run_labels
+
+from tests.review.review_records import ShadowRun, vote_finding
 
 
 def write_jsonl(path: Path, rows: list) -> Path:

@@ -2,13 +2,13 @@
 function unchanged) or dismissed (disputed and judged not real by another validator), releasing its candidate."""
 
 
-from tests.review.review_fakes import BASE, PROVED
-
 from verusagent.lens import parse
 from verusagent.review.findings import Evidence, Finding
 from verusagent.review.lifecycle import FindingBook
 from verusagent.review.reviewer import ReviewOutcome, UnitResult
+
 from tests.paths import REPO_ROOT
+from tests.review.review_fakes import BASE, PROVED
 
 BEFORE, AFTER = (REPO_ROOT / BASE).read_text(), (REPO_ROOT / PROVED).read_text()
 CHANGED = AFTER.replace("            v@ == start,\n", "            v@ == start,\n            i >= 0,\n")

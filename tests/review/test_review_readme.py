@@ -7,6 +7,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from verusagent.cli import app
+
 from tests.paths import REPO_ROOT
 
 README = REPO_ROOT / "README.md"

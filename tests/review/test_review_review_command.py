@@ -8,7 +8,6 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from tests.review.review_fakes import BASE, PROVED
 from typer.testing import CliRunner
 
 from verusagent.audit import audit_run
@@ -16,7 +15,9 @@ from verusagent.cli import app
 from verusagent.llm import Script
 from verusagent.llm.provider import install_script
 from verusagent.review.calibration.file import Calibration, save_calibration
+
 from tests.paths import REPO_ROOT
+from tests.review.review_fakes import BASE, PROVED
 
 runner = CliRunner()
 CLAIM = {"severity": "critical", "reason": "the loop forgets that v is unchanged", "quote": "v@ == start,",

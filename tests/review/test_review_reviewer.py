@@ -4,11 +4,12 @@ votes scored with the one score (votes.score_of), the gate's strict rule applied
 import json
 
 import pytest
-from tests.review.review_fakes import BASE, PROVED, ListSink, RuleCompleter
 
 from verusagent.review.decision import DEFAULT_RULE, calibrated_rule
 from verusagent.review.reviewer import Reviewer, parse_vote
+
 from tests.paths import REPO_ROOT
+from tests.review.review_fakes import BASE, PROVED, ListSink, RuleCompleter
 
 BEFORE, AFTER = (REPO_ROOT / BASE).read_text(), (REPO_ROOT / PROVED).read_text()
 SHA = "ab" * 32

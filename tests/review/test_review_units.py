@@ -1,11 +1,11 @@
 """Review units: what a candidate changed against its parent, located by the lens, cheapest kind first."""
 
 
-from tests.review.review_fakes import BASE, PROVED
-
 from verusagent.lens import parse
 from verusagent.review.units import ORDER, UnitKind, changed_units, find_unit, unit_text
+
 from tests.paths import REPO_ROOT
+from tests.review.review_fakes import BASE, PROVED
 
 BEFORE, AFTER = (REPO_ROOT / BASE).read_text(), (REPO_ROOT / PROVED).read_text()
 

@@ -2,8 +2,9 @@
 
 import pytest
 
-from tests.verus.adapter_cases import CASES, Case
 from verusagent.verus import RunOptions, Verdict, VerusInstall, run_verus
+
+from tests.verus.adapter_cases import CASES, Case
 
 
 @pytest.fixture(params=["standin", pytest.param("real", marks=pytest.mark.verus)])

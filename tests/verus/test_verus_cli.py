@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tests.verus.verus_support import SCENARIOS, STANDIN
 from verusagent.cli import app
+
+from tests.verus.verus_support import SCENARIOS, STANDIN
 
 SOURCE = """use vstd::prelude::*;
 verus! {

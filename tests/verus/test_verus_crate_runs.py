@@ -11,6 +11,7 @@ from verusagent.crate.model import read_sources
 from verusagent.crate.workspace import crate_sources
 from verusagent.verus import RunOptions, Verdict, run_verus
 from verusagent.verus.sources import tree_digest
+
 from tests.paths import REPO_ROOT
 
 STANDIN = REPO_ROOT / "tools" / "verus_standin.py"

@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.verus.verus_support import SCENARIOS, STANDIN
 from verusagent.verus import VerusInstall, VerusNotFound, VerusUnusable, find_verus
 from verusagent.verus.install import _version_document, _version_from_text
 from verusagent.verus.process import ProcessOutcome
+
+from tests.verus.verus_support import SCENARIOS, STANDIN
 
 
 @pytest.fixture

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.verus.verus_support import STANDIN, SCENARIOS, is_running, pids_in, wait_until
 from verusagent.verus import RunOptions, VerusPool
+
+from tests.verus.verus_support import SCENARIOS, STANDIN, is_running, pids_in, wait_until
 
 SLOW = "verus! { fn slow_{n}() {} }\n"
 

@@ -4,9 +4,10 @@ import os
 import time
 from pathlib import Path
 
-from tests.verus.verus_support import is_running, pids_in, wait_until
 from verusagent.verus import RunOptions, Verdict, run_verus
 from verusagent.verus.runner import num_threads, safe_file_name
+
+from tests.verus.verus_support import is_running, pids_in, wait_until
 
 SOURCE = "use vstd::prelude::*;\nverus! {\nfn f() {}\n}\n"
 

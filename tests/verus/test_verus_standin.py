@@ -5,9 +5,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.verus.verus_support import STANDIN
-
 from verusagent.verus import parse_output, parse_text_log
+
+from tests.verus.verus_support import STANDIN
 
 SOURCE = 'fn main() {\n    let s = "é";\n    let total = add(1, 2);\n}\n'
 

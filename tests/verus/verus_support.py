@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from verusagent.verus import VerusInstall, find_verus
+
 from tests.paths import REPO_ROOT
 
 STANDIN = REPO_ROOT / "tools" / "verus_standin.py"

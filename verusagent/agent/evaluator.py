@@ -1,18 +1,23 @@
 """Every candidate takes the same path, and each step is recorded: created, guard, review, then verus."""
 
 from verusagent.agent.candidate import Candidate, Evaluation
-from verusagent.agent.focus import (CostBook, FocusSettings, ParentView, ScreeningPlan, combine, is_scope_failure,
-                                    plan_screening)
-from verusagent.review.gate import ReviewGate
+from verusagent.agent.focus import (
+    CostBook,
+    FocusSettings,
+    ParentView,
+    ScreeningPlan,
+    combine,
+    is_scope_failure,
+    plan_screening,
+)
 from verusagent.agent.verifier import Verifier
 from verusagent.crate.workspace import CrateWorkspace
 from verusagent.guard import GuardPolicy, GuardReport
 from verusagent.guard.crate import guard_workspace
-from verusagent.record import CandidateCreated, ReviewReport, RunWriter, ScreeningPlanned, VerusRun
-from verusagent.record import GuardChecked
+from verusagent.record import CandidateCreated, GuardChecked, ReviewReport, RunWriter, ScreeningPlanned, VerusRun
 from verusagent.review.disputes import Dispute
 from verusagent.review.findings import Finding
-from verusagent.review.gate import ReviewVerdict
+from verusagent.review.gate import ReviewGate, ReviewVerdict
 from verusagent.verus import Verdict, VerusResult
 
 WHOLE = ScreeningPlan(kind="whole", reason="a whole-file run")

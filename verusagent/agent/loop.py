@@ -10,15 +10,15 @@ from functools import partial
 from verusagent.agent.candidate import Candidate, Evaluation, best_of, describe
 from verusagent.agent.config import AgentConfig, Task
 from verusagent.agent.evaluator import Evaluator
-from verusagent.prompt.feedback import guard_feedback
 from verusagent.agent.outcome import Finisher, RunOutcome
-from verusagent.agent.reporting import Progress
 from verusagent.agent.proposer import Proposal, propose
+from verusagent.agent.reporting import Progress
 from verusagent.agent.session import SessionKit, run_session
 from verusagent.agent.strategies import Strategy, portfolio
 from verusagent.agent.verifier import VerusBudgetExceeded, result_from_log
 from verusagent.edit.houdini import prune_crate
 from verusagent.llm import BudgetExceeded, ModelCallError, ModelClient
+from verusagent.prompt.feedback import guard_feedback
 from verusagent.record import sha256_text
 from verusagent.verus import Verdict
 

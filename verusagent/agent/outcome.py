@@ -8,11 +8,18 @@ from pydantic import BaseModel
 
 from verusagent.agent.candidate import Evaluation
 from verusagent.agent.config import Task
-from verusagent.agent.output import (backup_path, default_name, default_out_folder, default_out_path, partial_path,
-                                     write_copy, write_in_place)
-from verusagent.review.gate import blocking
+from verusagent.agent.output import (
+    backup_path,
+    default_name,
+    default_out_folder,
+    default_out_path,
+    partial_path,
+    write_copy,
+    write_in_place,
+)
 from verusagent.llm import ModelClient
-from verusagent.record import RunResult, RunStopped, RunWriter, RunVerdict
+from verusagent.record import RunResult, RunStopped, RunVerdict, RunWriter
+from verusagent.review.gate import blocking
 from verusagent.verus import VerusInstall
 
 

@@ -4,15 +4,16 @@ from verusagent.agent.candidate import Candidate, Evaluation
 from verusagent.agent.config import AgentConfig, TaskMode
 from verusagent.agent.strategies import Strategy
 from verusagent.agent.targets import target_names
-from verusagent.prompt.crate import crate_diagnostics, crate_view
-from verusagent.edit.crate_splice import crate_edit
 from verusagent.crate.workspace import CrateWorkspace
 from verusagent.edit import Edit
+from verusagent.edit.crate_splice import crate_edit
 from verusagent.llm import ModelClient
 from verusagent.prompt import chat
+from verusagent.prompt.crate import crate_diagnostics, crate_view
 from verusagent.record import sha256_text
 from verusagent.review.disputes import Dispute, parse_disputes
 from verusagent.review.findings import Finding
+
 
 class Proposal:
     """The outcome of one strategy's request: candidates, and what to tell the model next time. An agent-mode

@@ -7,14 +7,21 @@ which rebuilds each strategy's best; spend so far counts against the budgets; ro
 
 from pathlib import Path
 
-from verusagent.agent.candidate import Candidate
-from verusagent.agent.loop import Agent
-from verusagent.agent.setup import RunPlan
+from verusagent.agent.candidate import Candidate, best_of
 from verusagent.agent.evaluator import WHOLE
 from verusagent.agent.focus import ScreeningPlan
-from verusagent.record import (CandidateCreated, RunLog, RunStarted, ScreeningPlanned, SessionStarted, VerusRun,
-                               read_run, spend_of)
-from verusagent.agent.candidate import best_of
+from verusagent.agent.loop import Agent
+from verusagent.agent.setup import RunPlan
+from verusagent.record import (
+    CandidateCreated,
+    RunLog,
+    RunStarted,
+    ScreeningPlanned,
+    SessionStarted,
+    VerusRun,
+    read_run,
+    spend_of,
+)
 
 _REPLAYED = ("baseline", "screen", "houdini", "agent")  # "agent": an agent-mode session's screening runs
 

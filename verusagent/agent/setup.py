@@ -5,7 +5,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from verusagent import __version__
-from verusagent.agent.config import AgentConfig, TaskMode, Task
+from verusagent.agent.config import AgentConfig, Task, TaskMode
 from verusagent.agent.evaluator import Evaluator
 from verusagent.agent.focus import CostBook, FocusSettings
 from verusagent.agent.loop import Agent
@@ -19,8 +19,8 @@ from verusagent.guard import GuardPolicy
 from verusagent.llm import Budget, BudgetTracker, ModelSettings, make_client
 from verusagent.llm.settings import strip_credentials
 from verusagent.record import DEFAULT_RUNS_DIR, RunStarted, RunWriter
-from verusagent.review.gate import AgentReview
 from verusagent.review.build import build_reviewer, load_rule, rule_event
+from verusagent.review.gate import AgentReview
 from verusagent.review.settings import ReviewMode
 from verusagent.verus import RunOptions, VerusInstall, find_verus
 from verusagent.verus.cargo import find_cargo_verus, identity

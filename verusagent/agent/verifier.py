@@ -7,9 +7,8 @@ from typing import Any
 
 from verusagent.crate.workspace import CrateWorkspace
 from verusagent.lens import parse
-from verusagent.verus import RunOptions, VerusInstall, VerusPool, VerusResult, map_to_units
 from verusagent.record import sha256_text
-from verusagent.verus import Verdict, parse_log
+from verusagent.verus import RunOptions, Verdict, VerusInstall, VerusPool, VerusResult, map_to_units, parse_log
 
 
 class VerusBudgetExceeded(Exception):

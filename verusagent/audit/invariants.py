@@ -10,10 +10,14 @@ from verusagent.audit.acceptance import acceptance_shortfall, short, stored_cand
 from verusagent.audit.budgets import BudgetLedger
 from verusagent.audit.findings import blocks_verus, guard_gaps, is_closed, location_key, review_gaps
 from verusagent.audit.report import Breach, breach
-from verusagent.audit.sessions import (accepted_by_acceptance_run, applied_edits_guarded, sessions_within_limits,
-                                       verify_results_from_verus)
-from verusagent.audit.view import RecordView
 from verusagent.audit.review_checks import REVIEW_INVARIANTS
+from verusagent.audit.sessions import (
+    accepted_by_acceptance_run,
+    applied_edits_guarded,
+    sessions_within_limits,
+    verify_results_from_verus,
+)
+from verusagent.audit.view import RecordView
 from verusagent.record.events import CandidateCreated, FindingStatus, GuardChecked, ReviewReport, RunVerdict, VerusRun
 
 

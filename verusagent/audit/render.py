@@ -2,6 +2,7 @@
 
 from verusagent.audit.report import AuditReport
 
+
 def render_text(report: AuditReport) -> list[str]:
     lines = [f"audit of {report.folder or 'events'}: {report.events_checked} events checked"]
     for found in report.breaches:

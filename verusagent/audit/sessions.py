@@ -3,8 +3,17 @@
 from verusagent.audit.acceptance import acceptance_shortfall, short, stored_candidate_problem
 from verusagent.audit.report import Breach, breach
 from verusagent.audit.view import RecordView
-from verusagent.record.events import (CandidateCreated, GuardChecked, RunStarted, RunStopped, SessionEnded,
-                                      SessionStarted, ToolCalled, ToolResult, VerusRun)
+from verusagent.record.events import (
+    CandidateCreated,
+    GuardChecked,
+    RunStarted,
+    RunStopped,
+    SessionEnded,
+    SessionStarted,
+    ToolCalled,
+    ToolResult,
+    VerusRun,
+)
 
 NOT_RUN = ("not_run", "budget")  # tool results of calls that were refused before they ran
 SESSION_VERUS_PURPOSES = ("agent", "agent-function")

@@ -6,7 +6,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from verusagent.record.events import KNOWN_KINDS, Event, RunStarted, UnknownEvent, RunVerdict, parse_event
+from verusagent.record.events import KNOWN_KINDS, Event, RunStarted, RunVerdict, UnknownEvent, parse_event
 from verusagent.record.result import RunResult
 
 E = TypeVar("E", bound=Event)

@@ -2,28 +2,27 @@
 
 import json
 import os
-from dataclasses import replace
 import signal
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from rich.console import Console
 
 from verusagent import __version__
 from verusagent.agent.config import AgentConfig
+from verusagent.bench.local import LocalExecutor
 from verusagent.bench.oracle import ORACLE_OPTIONS
 from verusagent.bench.progress import BenchProgress
+from verusagent.bench.ray_executor import RayExecutor
+from verusagent.bench.report import compare as compare_runs
+from verusagent.bench.report import rebuild
 from verusagent.bench.runner import BenchRunner, BenchUsageError, open_bench_folder
 from verusagent.bench.settings import BENCH_FILE, BenchSettings, SelectedTask
 from verusagent.bench.suites import SuiteError, load_suite
 from verusagent.commands.agent_options import TaskOptions
-from verusagent.commands.exits import UsageError
+from verusagent.commands.exits import EXIT_DONE, EXIT_INTERRUPTED, EXIT_USAGE, UsageError
 from verusagent.review.settings import ReviewMode, ReviewSettings
-from verusagent.commands.exits import EXIT_DONE, EXIT_INTERRUPTED, EXIT_USAGE
-from verusagent.bench.ray_executor import RayExecutor
-from verusagent.bench.local import LocalExecutor
-from verusagent.bench.report import rebuild
-from verusagent.bench.report import compare as compare_runs
 
 MODES = ("prove", "repair", "synth")
 

@@ -8,8 +8,8 @@ wall-clock limit is unsolved with the verdict `timeout`.
 from pydantic import BaseModel
 
 from verusagent.audit.findings import blocks_verus
-from verusagent.commands.exits import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_VERUS
 from verusagent.bench.jobs import TaskJob, TaskResult
+from verusagent.commands.exits import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_VERUS
 from verusagent.record import RunLog, spend_of
 
 NO_VERDICT = frozenset({"tool_failure", "timeout"})

@@ -8,15 +8,14 @@ covered when one of its definitions is shown, the one its `Type::` qualifier nam
 
 from pydantic import BaseModel
 
+from verusagent.agent.config import AgentConfig, Task, TaskMode
+from verusagent.agent.strategies import portfolio
 from verusagent.bench.verusage import SplicedPair, VerusageTask, spliced_pair, target_of
+from verusagent.commands.dry_run import dry_run
 from verusagent.lens import Function, Mode, parse, tokenize
 from verusagent.lens.model import DefinitionKind, SourceModel
-from verusagent.agent.config import AgentConfig, Task
-from verusagent.agent.config import TaskMode
-from verusagent.commands.dry_run import dry_run
-from verusagent.agent.strategies import portfolio
-from verusagent.prompt import chat
 from verusagent.llm.tokens import count_messages_o200k
+from verusagent.prompt import chat
 
 COVERED_KINDS = frozenset(
     {DefinitionKind.STRUCT, DefinitionKind.ENUM, DefinitionKind.UNION, DefinitionKind.TYPE, DefinitionKind.TRAIT,

@@ -10,12 +10,12 @@ import multiprocessing
 import tempfile
 import threading
 import time
+from multiprocessing import forkserver
 from pathlib import Path
 
 from verusagent.bench.jobs import TaskJob, TaskReport
 from verusagent.bench.metrics import TaskEnd, task_result
 from verusagent.bench.processes import stop_tree
-from multiprocessing import forkserver
 from verusagent.bench.task import task_main
 from verusagent.record import read_run
 

@@ -14,8 +14,7 @@ from verusagent.agent.setup import RunPlan, build_agent
 from verusagent.agent.targets import UnknownTarget, resolve_targets
 from verusagent.commands.agent_options import AgentOptions, RunInputs
 from verusagent.commands.dry_run import dry_run, print_dry_run
-from verusagent.commands.exits import (EXIT_INTERRUPTED, EXIT_PARTIAL, EXIT_USAGE, EXIT_VERIFIED, EXIT_VERUS,
-                                       UsageError)
+from verusagent.commands.exits import EXIT_INTERRUPTED, EXIT_PARTIAL, EXIT_USAGE, EXIT_VERIFIED, EXIT_VERUS, UsageError
 from verusagent.commands.progress import Reporter
 from verusagent.commands.summary import print_outcome
 from verusagent.crate.layout import CrateError

@@ -9,6 +9,7 @@ import stat
 import sys
 from importlib.resources import as_file, files
 from pathlib import Path
+
 from verusagent.verus import VerusNotFound, VerusUnusable, find_verus
 
 DEMO_FILE = "double.rs"

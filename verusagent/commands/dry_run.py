@@ -9,15 +9,15 @@ from pydantic import BaseModel
 from rich.console import Console
 
 from verusagent.agent.candidate import Candidate, Evaluation
-from verusagent.agent.config import AgentConfig, TaskMode, Task
+from verusagent.agent.config import AgentConfig, Task, TaskMode
 from verusagent.agent.proposer import build_prompt
 from verusagent.agent.strategies import portfolio
 from verusagent.agent.verifier import result_from_log
 from verusagent.crate.workspace import CrateWorkspace
 from verusagent.guard import GuardReport
+from verusagent.llm.tokens import prompt_size
 from verusagent.prompt import chat
 from verusagent.record import sha256_text
-from verusagent.llm.tokens import prompt_size
 
 
 class DryRequest(BaseModel):

@@ -5,6 +5,8 @@ import json
 from pathlib import Path
 
 import typer
+from rich.console import Console
+from rich.text import Text
 
 from verusagent.commands.exits import EXIT_USAGE, verdict_exit_code
 from verusagent.crate.discover import find_crate
@@ -14,11 +16,8 @@ from verusagent.crate.units import map_crate_units
 from verusagent.crate.workspace import crate_sources
 from verusagent.verus import run_verus
 from verusagent.verus.cargo import find_cargo_verus, identity
+from verusagent.verus.report import Report, result_json
 from verusagent.verus.sources import tree_digest
-from verusagent.verus.report import result_json
-from rich.console import Console
-from rich.text import Text
-from verusagent.verus.report import Report
 
 
 def crate_of(path: Path, package: str | None):

@@ -7,14 +7,14 @@ import re
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
 
-from verusagent.crate_text import join_files, split_files
 from verusagent.crate.layout import CrateLayout, CrateTask, ModuleFile  # noqa: F401 (CrateTask: its home for callers)
 from verusagent.crate.units import map_crate_units
+from verusagent.crate_text import join_files, split_files
 from verusagent.lens import SourceModel, TokenStream, parse_shared
-from verusagent.verus import Diagnostic
-from verusagent.verus.sources import CrateSources
-from verusagent.verus.cargo import crate_relative_spans
 from verusagent.lens.hatches import NO_CHEATING_SITES
+from verusagent.verus import Diagnostic
+from verusagent.verus.cargo import crate_relative_spans
+from verusagent.verus.sources import CrateSources
 
 
 class CrateWorkspace:

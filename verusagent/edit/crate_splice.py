@@ -14,11 +14,11 @@ from pathlib import PurePosixPath
 from pydantic import BaseModel
 
 from verusagent.crate.workspace import CrateWorkspace
-from verusagent.lens import parse
 from verusagent.edit import Edit, ExtractionFailure, extract_edit
 from verusagent.edit.extract import FailureReason
 from verusagent.edit.fences import code_blocks
 from verusagent.edit.splice import ReplyFunction, functions_in, splice
+from verusagent.lens import parse
 
 
 class ReplySection(BaseModel):

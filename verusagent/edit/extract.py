@@ -8,11 +8,11 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from verusagent.edit.fences import CodeBlock, code_blocks
+from verusagent.edit.splice import FoundFunctions, functions_in, splice
 from verusagent.lens import parse_shared
 from verusagent.lens.model import SourceModel
 from verusagent.lens.tokens import is_cut_off
-from verusagent.edit.fences import CodeBlock, code_blocks
-from verusagent.edit.splice import FoundFunctions, functions_in, splice
 from verusagent.prompt.templates import render
 
 _VERUS_MACRO = re.compile(r"\bverus!\s*\{")

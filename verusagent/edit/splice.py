@@ -8,11 +8,11 @@ from functools import partial
 from pydantic import BaseModel, Field
 
 from verusagent.context.render import BODY_ELIDED
+from verusagent.edit import machine_splice
 from verusagent.lens import parse
 from verusagent.lens.macro_roles import inductive_target, is_invariant
 from verusagent.lens.model import DefinitionKind, Function, SourceModel
 from verusagent.lens.tokens import is_cut_off
-from verusagent.edit import machine_splice
 
 _VERUS_MACRO = re.compile(r"\bverus!\s*\{")
 _WRAP_PREFIX = "verus! {\n"

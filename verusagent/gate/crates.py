@@ -8,14 +8,14 @@ alone apply to them). Violations are keyed by the repository path of the file th
 
 from pathlib import Path, PurePosixPath
 
-from verusagent.guard.crate import CrateSnapshot, build_file_violation, guard_crate
-from verusagent.crate.layout import BUILD_FILES, CrateError, CrateLayout
 from verusagent.crate.discover import find_crate
+from verusagent.crate.layout import BUILD_FILES, CrateError, CrateLayout
 from verusagent.crate.manifest import parse_manifest
 from verusagent.crate.model import read_sources
 from verusagent.crate.modules import module_files
 from verusagent.gate.git import Change, GitError, files_at, read_at
 from verusagent.guard import GuardPolicy, Rule, Violation
+from verusagent.guard.crate import CrateSnapshot, build_file_violation, guard_crate
 
 _BUILD_CHANGES = {"added": "added", "untracked": "added", "deleted": "deleted"}  # git's status -> the rule's word
 

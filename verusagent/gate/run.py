@@ -5,11 +5,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, computed_field
 
+from verusagent.gate.crates import crate_violations
 from verusagent.gate.git import Change, changed_files, read_at, repo_root, resolve_base
 from verusagent.guard import GuardPolicy, GuardReport, Rule, Violation, guard, guard_new_file
 from verusagent.guard.report import Evidence
 from verusagent.review.present import is_error
-from verusagent.gate.crates import crate_violations
 
 
 class FileResult(BaseModel):

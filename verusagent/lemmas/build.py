@@ -16,9 +16,8 @@ from pathlib import Path
 from verusagent.lemmas.extract import lemmas_of
 from verusagent.lemmas.groups import BroadcastGroup, assign_groups, groups_of
 from verusagent.lemmas.model import Lemma, LemmaIndex, VstdSource
-from verusagent.lens import MAX_BYTES, parse_with_tokens
+from verusagent.lens import MAX_BYTES, parse, parse_with_tokens
 from verusagent.lens.parse import parse_file
-from verusagent.lens import parse
 
 INDEX_FORMAT = 1  # bump when the index's content or meaning changes: old cache files are then ignored
 CRATE = "vstd"

@@ -1,12 +1,13 @@
 """`struct_with_invariants! { struct S { .. } spec fn wf(&self) -> bool { invariant on f ... { } predicate { } } }`:
 the struct, its functions (methods of S: `fn:S::wf`), and the invariant declarations of their bodies."""
 
+from bisect import bisect_left
+
 from verusagent.lens.context import ScanContext
 from verusagent.lens.functions import ItemScope, doc_comment_start
 from verusagent.lens.machine_model import InvariantDecl, InvariantStruct
 from verusagent.lens.macro_roles import MacroScope
 from verusagent.lens.model import Function
-from bisect import bisect_left
 
 _DECL_WORDS = frozenset({"with", "forall", "specifically", "is"})
 

@@ -20,15 +20,15 @@ from pydantic import BaseModel, Field
 
 from verusagent.llm.budget import BudgetTracker
 from verusagent.llm.cache import CachedReply, ResponseCache, request_key
+from verusagent.llm.cost import call_cost
 from verusagent.llm.errors import ModelCallError
+from verusagent.llm.provider import load_litellm
 from verusagent.llm.retry import RetryPolicy, classify, retry_after_seconds
 from verusagent.llm.settings import ModelSettings, strip_credentials
 from verusagent.llm.tools import ToolCall, tool_calls_of, tool_names
 from verusagent.record.events import CallError, Event, ModelReply, ModelRequest, TokenUsage
 from verusagent.record.redact import register_secret
 from verusagent.record.sink import EventSink
-from verusagent.llm.cost import call_cost
-from verusagent.llm.provider import load_litellm
 
 Message = dict[str, Any]  # {"role", "content"}, plus "tool_calls" / "tool_call_id" in tool conversations
 

@@ -15,7 +15,6 @@ from types import ModuleType
 from typing import Any
 
 from verusagent.llm.runtime import import_litellm_quietly
-
 from verusagent.llm.script import Script, ScriptCursor, ScriptedReply
 from verusagent.llm.tools import tool_names
 from verusagent.record.redact import scrub

@@ -4,13 +4,13 @@ verus's errors with excerpts from the file each lies in. A single file is shown 
 
 from pydantic import BaseModel
 
-from verusagent.prompt.feedback import MAX_DIAGNOSTICS, prompt_diagnostics
 from verusagent.context import estimate_tokens, prompt_view, slice_mentioned
 from verusagent.context.mentions import Mention
 from verusagent.context.targets import functions_of_units
 from verusagent.crate.workspace import CrateWorkspace
 from verusagent.lens.tokens import tokenize
 from verusagent.prompt import PromptDiagnostic
+from verusagent.prompt.feedback import MAX_DIAGNOSTICS, prompt_diagnostics
 from verusagent.verus import Diagnostic
 
 OTHER_FILES_TOKENS = 3000  # what the prompt may show of the crate's other files, in all
@@ -51,7 +51,7 @@ def other_files(workspace: CrateWorkspace, text: str, shown: str, named: list[st
     mentioned_by = tokenize(shown.encode("utf-8"))
     files, parsed = workspace.files(text), workspace.parsed(text)
     left, found = OTHER_FILES_TOKENS, []
-    for path, targets, mentions in _ranked(workspace, parsed, mentioned_by, named, error_units):
+    for path, targets, _mentions in _ranked(workspace, parsed, mentioned_by, named, error_units):
         if left < LEAST_FILE_TOKENS:
             break
         model, stream = parsed[path]

@@ -15,10 +15,10 @@ from typing import Self
 from verusagent.record.clock import HarnessClock
 from verusagent.record.continuation import RequestCompactor
 from verusagent.record.events import Event, ModelRequest
+from verusagent.record.reader import read_run
 from verusagent.record.redact import scrub, secret_values
 from verusagent.record.result import RunResult
 from verusagent.record.runs import CANDIDATES_DIR, DEFAULT_RUNS_DIR, EVENTS_FILE, RESULT_FILE, new_run_id
-from verusagent.record.reader import read_run
 
 
 def sha256_text(text: str) -> str:

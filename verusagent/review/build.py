@@ -5,9 +5,9 @@ from pathlib import Path
 
 from verusagent.llm import BudgetTracker, ModelSettings, RetryPolicy, make_client
 from verusagent.record.events import ReviewRule
+from verusagent.record.sink import EventSink
 from verusagent.review.calibration.file import gate_rule, load_calibration
 from verusagent.review.decision import GateRule, can_ever_reject
-from verusagent.record.sink import EventSink
 from verusagent.review.reviewer import Reviewer
 from verusagent.review.settings import ReviewSettings
 

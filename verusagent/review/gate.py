@@ -15,13 +15,13 @@ from pydantic import BaseModel, Field
 
 from verusagent.lens import SourceModel, parse_shared
 from verusagent.record.events import FindingStatus, ReviewDecision, ReviewDispute
+from verusagent.record.sink import EventSink
 from verusagent.review.auto import AutoSwitch
 from verusagent.review.context import review_context
 from verusagent.review.decision import GateRule
 from verusagent.review.disputes import Dispute
 from verusagent.review.findings import Finding
 from verusagent.review.lifecycle import FindingBook, StatusChange
-from verusagent.record.sink import EventSink
 from verusagent.review.reviewer import Judgment, Reviewer, ReviewOutcome
 from verusagent.review.settings import ReviewMode, ReviewSettings
 from verusagent.review.units import ReviewUnit, UnitKind, changed_units, find_unit

@@ -16,8 +16,8 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
-from verusagent.lens import SourceModel, parse
 from verusagent.edit import JsonFailure, extract_json
+from verusagent.lens import SourceModel, parse
 from verusagent.llm import BudgetExceeded, ModelCallError
 from verusagent.prompt import chat
 from verusagent.record.events import ReviewFindingDropped, ReviewProposal, ReviewVote

@@ -6,11 +6,12 @@ import pytest
 
 from verusagent.agent.candidate import Candidate, Evaluation
 from verusagent.agent.evaluator import Evaluator
-from tests.review.pass_through import PassThroughReview
 from verusagent.agent.session.workspace import Workspace
 from verusagent.guard import GuardPolicy, guard
 from verusagent.record import RunWriter, read_run, sha256_text
+
 from tests.paths import REPO_ROOT
+from tests.review.pass_through import PassThroughReview
 
 TOOLS_TASK = REPO_ROOT / "rust_fixtures" / "agent" / "session_tools.rs"
 

@@ -8,6 +8,7 @@ from verusagent.agent.session.dispatch import Dispatcher, Toolbox
 from verusagent.agent.session.library import LemmaLibrary
 from verusagent.agent.session.limits import SessionMeter
 from verusagent.llm import ToolCall
+
 from tests.agent.session.session_support import total_fn
 
 

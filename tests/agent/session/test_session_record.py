@@ -4,12 +4,13 @@ and the audit read it. The scripted model (a stand-in) and the verus stand-in (n
 
 import json
 
-from tests.agent.agent_harness import REPO_ROOT
 from typer.testing import CliRunner
 
 from verusagent.audit import audit_run
 from verusagent.cli import app
 from verusagent.record import ModelRequest, read_run
+
+from tests.agent.agent_harness import REPO_ROOT
 
 DEMO = REPO_ROOT / "rust_fixtures" / "demo"
 TURNS = 12

@@ -3,6 +3,7 @@
 from verusagent.agent.session.views import MAX_VIEW_LINES, view
 from verusagent.agent.session.workspace import Workspace
 from verusagent.bench.verusage import discover
+
 from tests.agent.session.session_support import baseline
 
 

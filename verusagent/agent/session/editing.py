@@ -7,9 +7,9 @@ from verusagent.agent.candidate import Candidate, Evaluation
 from verusagent.agent.evaluator import Evaluator
 from verusagent.agent.session.outcome import ToolOutcome, failure
 from verusagent.agent.session.workspace import Workspace
-from verusagent.guard import Violation
-from verusagent.edit.crate_splice import crate_edit
 from verusagent.edit import Edit
+from verusagent.edit.crate_splice import crate_edit
+from verusagent.guard import Violation
 from verusagent.prompt import render
 from verusagent.record import sha256_text
 

@@ -11,9 +11,9 @@ from verusagent.agent.config import ToolProtocol
 from verusagent.agent.session.outcome import ToolOutcome
 from verusagent.agent.session.schema import SPECS, openai_tools
 from verusagent.llm import Choice, ToolCall, assistant_message, tool_result_message
-from verusagent.prompt import render
 from verusagent.llm.provider import supports_function_calling
 from verusagent.llm.tools import parse_arguments
+from verusagent.prompt import render
 
 _TOOL_BLOCK = re.compile(r"```[ \t]*tool[ \t]*\n(.*?)(?:\n```|\Z)", re.DOTALL)
 _NAME = re.compile(r'"name"\s*:\s*"([^"]*)"')

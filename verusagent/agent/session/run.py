@@ -5,7 +5,7 @@ verified goes back to the loop, whose acceptance run alone can accept. Every cal
 from rich.markup import escape
 
 from verusagent.agent.candidate import Candidate, Evaluation
-from verusagent.agent.config import AgentConfig, TaskMode, SessionLimits
+from verusagent.agent.config import AgentConfig, SessionLimits, TaskMode
 from verusagent.agent.proposer import Proposal
 from verusagent.agent.session.dispatch import Dispatcher, Toolbox
 from verusagent.agent.session.kit import SessionKit
@@ -14,15 +14,15 @@ from verusagent.agent.session.outcome import ToolOutcome, failure
 from verusagent.agent.session.protocol import Conversation, choose
 from verusagent.agent.session.schema import SPECS, TOOL_NAMES
 from verusagent.agent.session.views import outline
-from verusagent.review.findings import Finding
 from verusagent.agent.session.workspace import Workspace
 from verusagent.agent.strategies import Strategy
 from verusagent.agent.targets import target_names
-from verusagent.prompt.crate import crate_diagnostics
 from verusagent.agent.verifier import VerusBudgetExceeded
 from verusagent.llm import BudgetExceeded, Choice, ModelCallError, ModelClient, ToolCall
 from verusagent.prompt import render, system_prompt
+from verusagent.prompt.crate import crate_diagnostics
 from verusagent.record import SessionEnded, SessionStarted, ToolCalled, ToolResult
+from verusagent.review.findings import Finding
 
 QUIET_REPLIES = 2  # replies in a row without a tool call that end the session
 

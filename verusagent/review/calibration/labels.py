@@ -150,7 +150,7 @@ def read_jsonl(path: Path) -> LabelSet:
 
 def _json_rows(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     try:
-        handle = open(path, "rb")
+        handle = open(path, "rb")  # noqa: SIM115 - opened apart from the `with`: its failure is this file's error
     except OSError as error:
         raise LabelError(path, None, f"cannot read: {error.strerror or error}") from error
     with handle:

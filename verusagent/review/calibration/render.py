@@ -2,8 +2,8 @@
 
 from collections import Counter
 
-from verusagent.review.decision import SCORE_TOLERANCE, rejects
 from verusagent.review.calibration.report import CalibrationReport
+from verusagent.review.decision import SCORE_TOLERANCE, rejects
 
 
 def render_text(report: CalibrationReport) -> list[str]:

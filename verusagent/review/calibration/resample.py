@@ -18,9 +18,9 @@ from math import comb
 
 from pydantic import BaseModel
 
+from verusagent.review.calibration.labels import Label
 from verusagent.review.calibration.threshold import labels_needed, order_statistic_index
 from verusagent.review.decision import rejects
-from verusagent.review.calibration.labels import Label
 
 DEFAULT_TRIALS = 2000
 DEFAULT_SEED = 0
