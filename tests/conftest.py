@@ -1,11 +1,13 @@
 """Shared fixtures: the one way tests find the real data beside the project (../shared or VERUSAGENT_CORPUS)."""
 
 import os
+import shutil
 import signal
 from pathlib import Path
 
 import pytest
 
+from tests.agent.agent_harness import AgentHarness
 from tests.paths import REPO_ROOT, RUST_FIXTURES
 
 pytest_plugins = ["tests.network_guard"]
@@ -63,3 +65,21 @@ def rust_fixtures() -> Path:
 @pytest.fixture(scope="session")
 def machines_dir(shared_dir: Path) -> Path:
     return shared_dir / "corpus" / "verus-state-machines"
+
+
+@pytest.fixture
+def crates(tmp_path: Path):
+    """copy(name) -> a fresh copy of rust_fixtures/crates/NAME under tmp_path (tests may change it)."""
+
+    def copy(name: str, to: str | None = None) -> Path:
+        target = tmp_path / (to or name)
+        shutil.copytree(RUST_FIXTURES / "crates" / name, target)
+        return target
+
+    return copy
+
+
+@pytest.fixture
+def harness(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> AgentHarness:
+    """The agent run end to end with the scripted model and the verus stand-in (tests/agent/agent_harness.py)."""
+    return AgentHarness(tmp_path, monkeypatch, capsys)

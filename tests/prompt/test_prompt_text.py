@@ -1,8 +1,8 @@
-"""The rendered prompts stay byte for byte what they were when their text was captured (tests/llm/data/prompts/):
+"""The rendered prompts stay byte for byte what they were when their text was captured (tests/prompt/data/prompts/):
 response caches and scripted replies are keyed by the prompt, so a change of wording must be a deliberate one.
 
 To change a prompt on purpose, change the template, then rewrite the captured text with
-`python -m tests.llm.test_llm_prompt_text` and review the diff.
+`python -m tests.prompt.test_prompt_text` and review the diff.
 """
 
 from pathlib import Path
