@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from verusagent.agent.targets import UnknownTarget, resolve_targets, target_names
+from verusagent.prompt.targets import UnknownTarget, resolve_targets, target_names
 
 from tests.agent.agent_harness import file_reply
 

@@ -121,6 +121,10 @@ class Evaluator:
     def fresh_runs(self) -> int:
         return self.verifier.fresh_runs
 
+    @fresh_runs.setter
+    def fresh_runs(self, count: int) -> None:  # --resume: the runs the record already holds
+        self.verifier.fresh_runs = count
+
     def can_accept_with_no_cheating(self) -> bool:
         return self.verifier.can_accept_with_no_cheating()
 

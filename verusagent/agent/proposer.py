@@ -3,13 +3,12 @@
 from verusagent.agent.candidate import Candidate, Evaluation
 from verusagent.agent.config import AgentConfig, TaskMode
 from verusagent.agent.strategies import Strategy
-from verusagent.agent.targets import target_names
 from verusagent.crate.workspace import CrateWorkspace
 from verusagent.edit import Edit
 from verusagent.edit.crate_splice import crate_edit
 from verusagent.llm import ModelClient
 from verusagent.prompt import chat
-from verusagent.prompt.crate import crate_diagnostics, crate_view
+from verusagent.prompt.proposal import round_prompt
 from verusagent.record import sha256_text
 from verusagent.review.disputes import Dispute, parse_disputes
 from verusagent.review.findings import Finding
@@ -54,23 +53,12 @@ def propose(
 
 
 def build_prompt(config: AgentConfig, file_name: str, strategy: Strategy, base: Evaluation, feedback: list[str],
-                 workspace: CrateWorkspace | None = None):
-    """The prompt task and its template context. A large file is shown as a slice around its targets and the
-    model replies with items; a small one is shown whole and comes back whole. A crate's prompt shows its
-    target's file and what it uses of the others (verusagent.prompt.crate)."""
-    workspace = workspace or CrateWorkspace.single(file_name)
-    text = base.candidate.text
+                 workspace: CrateWorkspace | None = None) -> tuple[str, dict]:
+    """The strategy's prompt on the candidate `base` (``verusagent.prompt.proposal``); ``workspace``: the files of
+    a candidate text (a crate), else the single file ``file_name``."""
     synth = config.mode == TaskMode.SYNTH and base.candidate.round == 0
-    named = (config.targets or workspace.placeholders(text)) if synth else config.targets
-    view = crate_view(workspace, text, named, [d.unit_id for d in base.errors if d.unit_id])
-    common = {"file_name": view.file_name, "source": view.source, "strategy": strategy.approach,
-              "feedback": feedback, "reply_format": view.reply_format, "other_files": view.other_files}
-    if synth:
-        return "synth", common | {"targets": named}
-    if base.errors:
-        return "repair", common | {"diagnostics": crate_diagnostics(workspace, base.errors, text)}
-    return "prove", common | {"targets": target_names(workspace.target_text(text), config.targets) or view.targets}
-
+    return round_prompt(workspace or CrateWorkspace.single(file_name), base.candidate.text, base.errors,
+                        targets=config.targets, synth=synth, approach=strategy.approach, feedback=feedback)
 
 
 def _candidate(text: str, strategy: Strategy, round_no: int, base: Evaluation, call_id: str | None) -> Candidate:

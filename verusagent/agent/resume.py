@@ -54,7 +54,7 @@ def restore(agent: Agent, log: RunLog) -> None:
     verified = [e for e in log.events if isinstance(e, VerusRun) and e.purpose in _REPLAYED]
     agent.client.budget.spend = spend_of(log.events)
     agent.kit.taken.update(e.session for e in log.events if isinstance(e, SessionStarted))
-    agent.evaluator.verifier.fresh_runs = sum(1 for e in log.events if isinstance(e, VerusRun) and not e.from_cache)
+    agent.evaluator.fresh_runs = sum(1 for e in log.events if isinstance(e, VerusRun) and not e.from_cache)
     replayed = dict.fromkeys(e.sha256 for e in verified if e.sha256 in created)
     _restore_screening(agent, log, replayed)
     for sha in replayed:

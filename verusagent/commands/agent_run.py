@@ -11,13 +11,13 @@ from verusagent.agent.config import AgentConfig, Task
 from verusagent.agent.output import default_out_path, plan_crate
 from verusagent.agent.resume import CannotResume, load_plan, restore
 from verusagent.agent.setup import RunPlan, build_agent
-from verusagent.agent.targets import UnknownTarget, resolve_targets
 from verusagent.commands.agent_options import AgentOptions, RunInputs
 from verusagent.commands.dry_run import dry_run, print_dry_run
 from verusagent.commands.exits import EXIT_INTERRUPTED, EXIT_PARTIAL, EXIT_USAGE, EXIT_VERIFIED, EXIT_VERUS, UsageError
 from verusagent.commands.progress import Reporter
 from verusagent.commands.summary import print_outcome
 from verusagent.crate.layout import CrateError
+from verusagent.prompt.targets import UnknownTarget, resolve_targets
 from verusagent.record import RunNotFound, RunWriter, resolve_run
 from verusagent.review.calibration.file import CalibrationFileError, load_calibration
 from verusagent.verus import VerusNotFound, VerusUnusable, find_verus

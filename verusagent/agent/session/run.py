@@ -16,11 +16,11 @@ from verusagent.agent.session.schema import SPECS, TOOL_NAMES
 from verusagent.agent.session.views import outline
 from verusagent.agent.session.workspace import Workspace
 from verusagent.agent.strategies import Strategy
-from verusagent.agent.targets import target_names
 from verusagent.agent.verifier import VerusBudgetExceeded
 from verusagent.llm import BudgetExceeded, Choice, ModelCallError, ModelClient, ToolCall
 from verusagent.prompt import render, system_prompt
 from verusagent.prompt.crate import crate_diagnostics
+from verusagent.prompt.targets import target_names
 from verusagent.record import SessionEnded, SessionStarted, ToolCalled, ToolResult
 from verusagent.review.findings import Finding
 
