@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from verusagent.llm.client import make_client
-from verusagent.llm.scripted import install_script
+from verusagent.llm.provider import install_script
 from verusagent.llm.script import Script, ScriptedReply
 from verusagent.llm.settings import ModelSettings
 from verusagent.paths import cache_dir

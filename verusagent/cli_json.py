@@ -7,7 +7,8 @@ prose stays on stderr, where it always goes. The message is the last `error:` li
 
 import json
 import sys
-from typing import IO, Any, Callable
+from collections.abc import Callable
+from typing import IO, Any
 
 _PREFIXES = ("error:", "Error:")
 

@@ -1,18 +1,16 @@
 """A run's output through a pipe: no line is wrapped, so the run id and the record's path can be grepped."""
 
-from agent_harness import STANDIN
+from tests.agent.agent_harness import STANDIN, run_agent
 
 
 def test_the_run_header_and_the_summary_keep_whole_lines_in_a_pipe(harness, capsys, monkeypatch) -> None:
-    from verusagent.agent.cli_run import run_from_cli
-
     monkeypatch.delenv("COLUMNS", raising=False)
     harness.script([{"text": "no code here", "repeat": True}])
     source = harness.task("count_up.rs")
     runs = harness.tmp / ("deep-folder-name-" * 6) / "runs"
     capsys.readouterr()
-    run_from_cli("prove", {"file": source, "model": "scripted/test", "strategies": 1, "rounds": 1,
-                           "verus": str(STANDIN), "runs_dir": runs, "jobs": 1})
+    run_agent("prove", source, model="scripted/test", strategies=1, rounds=1, verus=str(STANDIN), runs_dir=runs,
+              jobs=1)
     captured = capsys.readouterr()
     header = next(line for line in captured.err.splitlines() if line.startswith("run "))
     run_id = header.split()[1]

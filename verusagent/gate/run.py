@@ -5,6 +5,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, computed_field
 
+from verusagent.gate.crates import crate_violations
 from verusagent.gate.git import Change, GitError, changed_files, read_at, repo_root, resolve_base, unknown_paths
 from verusagent.guard import GuardPolicy, GuardReport, Rule, Violation, guard, guard_new_file
 from verusagent.guard.report import Evidence
@@ -60,8 +61,6 @@ class GateResult(BaseModel):
 
 def run_gate(base: str | None, paths: list[str], cwd: Path, policy: GuardPolicy = GuardPolicy()) -> GateResult:
     """Raises GitError (one line) when git cannot answer."""
-    from verusagent.gate.crates import crate_violations
-
     root = repo_root(cwd)
     commit, reason = resolve_base(base, cwd)
     unknown = unknown_paths(commit, paths, cwd)

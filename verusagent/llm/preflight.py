@@ -44,7 +44,7 @@ def check_model(model: str, api_base: str | None = None, api_key_env: str | None
     """Raises UnknownModel or MissingCredentials; imports litellm unless the model is the scripted stand-in."""
     if is_ours(model):
         return
-    from verusagent.llm.runtime import load_litellm
+    from verusagent.llm.provider import load_litellm
 
     litellm = load_litellm()
     try:
@@ -62,7 +62,7 @@ def missing_keys(model: str, api_base: str | None) -> list[str]:
     """The provider key variables litellm expects for the model and does not find; none for a local server."""
     if is_ours(model) or is_local(api_base):
         return []
-    from verusagent.llm.runtime import load_litellm
+    from verusagent.llm.provider import load_litellm
 
     report = load_litellm().validate_environment(model=model, api_base=api_base)
     return [name for name in report.get("missing_keys", []) if _KEY_NAME.search(name)]
@@ -73,7 +73,7 @@ def local_placeholder_key(model: str, api_base: str | None) -> str | None:
     to send a request without one, and a local server (vLLM, llama.cpp, ...) ignores it."""
     if is_ours(model) or not is_local(api_base):
         return None
-    from verusagent.llm.runtime import load_litellm
+    from verusagent.llm.provider import load_litellm
 
     report = load_litellm().validate_environment(model=model)
     return LOCAL_KEY if any(_KEY_NAME.search(name) for name in report.get("missing_keys", [])) else None
