@@ -1,10 +1,14 @@
-"""The choices the command line offers, in a module that imports nothing of verusagent: the option declarations
-(verusagent.commands) read them without loading the agent, the review or pydantic, so `--help` starts fast.
-The agent's and the review's settings use these same enums."""
+"""The choices the command line offers and the defaults it shows, in a module that imports nothing of verusagent:
+the option declarations (verusagent.commands.agent_options) read them without loading the agent or the review,
+so `--help` starts fast. The agent's and the review's settings (AgentConfig, SessionLimits, ReviewSettings) take
+their defaults from here: each default is written once."""
 
 from enum import StrEnum
 
 DEFAULT_VOTES = 3  # validator votes per review finding
+DEFAULT_SAMPLES, DEFAULT_STRATEGIES, DEFAULT_ROUNDS = 1, 2, 4  # replies per strategy and round; strategies; rounds
+DEFAULT_JOBS, DEFAULT_TIMEOUT_S = 2, 300.0  # verus runs at once; seconds per verus run
+DEFAULT_SESSION_TOOL_CALLS, DEFAULT_SESSION_VERUS_RUNS, DEFAULT_SESSION_SECONDS = 40, 12, 1200.0  # agent mode
 
 
 class FocusMode(StrEnum):
