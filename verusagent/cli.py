@@ -4,6 +4,7 @@ import importlib
 import sys
 
 from verusagent.cli_app import app
+from verusagent.cli_json import run_with_json_errors, wants_json
 
 # Each module registers its commands on ``app`` when imported; keep their top-level imports light.
 COMMAND_MODULES = [
@@ -27,8 +28,6 @@ for _module in COMMAND_MODULES:
 def main(argv: list[str] | None = None) -> None:
     """With `--json`, an error is a JSON object on stdout too (verusagent.cli_json)."""
     args = sys.argv[1:] if argv is None else argv
-    from verusagent.cli_json import run_with_json_errors, wants_json
-
     if not wants_json(args):
         app(args=args, prog_name="verusagent")
         return
