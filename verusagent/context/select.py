@@ -22,6 +22,7 @@ candidates.
 
 import heapq
 from collections import deque
+from collections.abc import Sequence
 from enum import IntEnum
 
 from verusagent.context.mentions import Mention, NameIndex, enclosing_type
@@ -150,15 +151,17 @@ def cost_of(node: Node, level: Level) -> int:
 
 def select(index: NameIndex, targets: list[Node], budget_bytes: int, least_bytes: int = 0,
            whole_files: frozenset[int] = frozenset(), needed_depth: int | None = None,
-           growth: float = 0.0) -> Selection:
+           growth: float = 0.0, focus: Sequence[tuple[int, int]] = ()) -> Selection:
     """budget_bytes: what the slice may show in all; beyond what its targets need it adds at least least_bytes
     and growth times what they need.
     whole_files: files shown whole anyway (a crate's small target file): what they need of the other files is
     needed, what else they mention is ranked. needed_depth: the spec bodies followed for what is needed
-    whatever it costs (NEEDED_DEPTH); deeper ones are needed too while all of a depth fits the budget."""
+    whatever it costs (NEEDED_DEPTH); deeper ones are needed too while all of a depth fits the budget. focus:
+    byte ranges inside targets (a review's unit): of such a target only its header, clauses and those ranges
+    name what is needed; what the rest of it names is ranked."""
     needed_depth = NEEDED_DEPTH if needed_depth is None else needed_depth
     selection = Selection(index, whole_files)
-    offers = _Offers(selection, targets)
+    offers = _Offers(selection, targets, focus)
     for file in {target.file for target in targets} | set(whole_files):
         offers.show_uses(index.files[file].root)
     for target in targets:  # whole, whatever their mode
@@ -184,9 +187,10 @@ class _Offers:
     """What the targets need, shown outright; the rest as candidates by their chance of being needed, the best
     chance per byte shown first."""
 
-    def __init__(self, selection: Selection, targets: list[Node]):
+    def __init__(self, selection: Selection, targets: list[Node], focus: Sequence[tuple[int, int]] = ()):
         self.selection = selection
         self.targets = set(targets)
+        self.focus = focus
         self.queue: deque[tuple[Node, int]] = deque()  # needed nodes whose needs are still to read
         self.depth: dict[Node, int] = {}  # each needed node's depth (targets and their containers aside)
         self.index = selection.index
@@ -223,7 +227,10 @@ class _Offers:
         while self.queue:
             node, depth = self.queue.popleft()
             target, spec = node in self.targets, _is_spec(node)
-            for mention in dict.fromkeys(self._mentions_of(node)):
+            focused = self._focused_mentions(node) if target else None
+            if focused is not None:
+                self.read(node, 1.0)  # what the rest of the target names: ranked
+            for mention in dict.fromkeys(focused if focused is not None else self._mentions_of(node)):
                 candidates = [c for c in self.index.resolve(mention, node) if c is not node]
                 certain = len(candidates) <= (1 if _unsure(mention) else _AMBIGUOUS) and \
                     (target or (spec and all(map(_is_spec, candidates))))
@@ -290,6 +297,16 @@ class _Offers:
                 self.read(shown, self.chance.get(shown, self.chance[node]))
                 if self.selection.levels[shown] == Level.HEADER:
                     self._open(shown, self.chance[node])
+
+    def _focused_mentions(self, target: Node) -> list[Mention] | None:
+        """A target with focus ranges inside it (a review's unit in its function): the mentions of its header and
+        clauses and of those ranges; None without focus."""
+        item = target.item
+        inside = [(a, b) for a, b in self.focus if item.span.start <= a and b <= item.span.end]
+        if not inside or item.body is None:
+            return None
+        ranges = [(item.span.start, item.body.start), *inside]
+        return [m for a, b in ranges for m in self.index.mentions(target, a, b)]
 
     def _mentions_of(self, node: Node) -> list[Mention]:
         start, end = shown_range(node, self.selection.levels[node])

@@ -1,6 +1,8 @@
 """`slice_source(source, targets)`: the view of a large file that a prompt shows in place of the whole file;
 `slice_files(files, ...)`: the same for the files of a crate, selected together within one budget."""
 
+from collections.abc import Sequence
+
 from pydantic import BaseModel
 
 from verusagent.context.mentions import NameIndex, SourceFile
@@ -67,9 +69,12 @@ class FileSlicer:
         self.file = SourceFile(source, model, stream, build_outline(model))
         self.index = NameIndex([self.file])
 
-    def slice(self, targets: list[str], budget_tokens: int | None = None, strict: bool = False) -> SlicedSource:
+    def slice(self, targets: list[str], budget_tokens: int | None = None, strict: bool = False,
+              needed_depth: int | None = None, focus: Sequence[tuple[int, int]] = ()) -> SlicedSource:
         """The budget defaults to SLICE_BUDGET_TOKENS. strict: nothing beyond the budget but what the targets
-        need (no LEAST_EXTRA_TOKENS, no LEMMA_GROWTH). A file that fits the budget is shown whole."""
+        need (no LEAST_EXTRA_TOKENS, no LEMMA_GROWTH); needed_depth: how many spec bodies down the spec family
+        is needed whatever it costs (select.NEEDED_DEPTH); focus: byte ranges in the targets whose names are
+        needed (the rest of a target's body is ranked). A file that fits the budget is shown whole."""
         budget_tokens = SLICE_BUDGET_TOKENS if budget_tokens is None else budget_tokens
         found = find_targets(self.file.root, targets)
         if not found:
@@ -77,20 +82,22 @@ class FileSlicer:
         if estimate_tokens(self.file.text) <= budget_tokens:
             return SlicedSource(text=self.file.text, targets=_target_names(found), shown=["the whole file"],
                                 left_out=[], elided_lines=0)
-        return slice_files([self.file], found, budget_tokens, strict=strict, index=self.index)[0]
+        return slice_files([self.file], found, budget_tokens, strict=strict, index=self.index,
+                           needed_depth=needed_depth, focus=focus)[0]
 
 
 def slice_files(files: list[SourceFile], targets: list[Node], budget_tokens: int,
                 whole_files: frozenset[int] = frozenset(), strict: bool = False,
-                index: NameIndex | None = None) -> dict[int, SlicedSource]:
+                index: NameIndex | None = None, needed_depth: int | None = None,
+                focus: Sequence[tuple[int, int]] = ()) -> dict[int, SlicedSource]:
     """The files' slices around `targets` (nodes of any of them), selected together within one budget: what the
     targets need from every file first, then by rank (see SLICE_BUDGET_TOKENS; strict: within the budget only).
     `whole_files` are shown whole anyway (not sliced here). Only the files something is shown of have a slice.
     index: the files' NameIndex, when the caller keeps one."""
     index = index or NameIndex(files)
     least = 0 if strict else min(LEAST_EXTRA_TOKENS, budget_tokens) * BYTES_PER_TOKEN
-    selection = select(index, targets, budget_tokens * BYTES_PER_TOKEN, least, whole_files,
-                       growth=0.0 if strict else LEMMA_GROWTH)
+    selection = select(index, targets, budget_tokens * BYTES_PER_TOKEN, least, whole_files, needed_depth,
+                       growth=0.0 if strict else LEMMA_GROWTH, focus=focus)
     slices = _render(files, selection, targets, whole_files)
     for _ in range(_TRIM_ROUNDS):
         excess = sum(len(s.text.encode("utf-8")) for s in slices.values()) - selection.floor - selection.budget

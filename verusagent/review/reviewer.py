@@ -124,7 +124,7 @@ class Reviewer:
         """Review one unit into ``outcome``; False when the review must stop here."""
         result = UnitResult(id=unit.id, kind=unit.kind.value)
         outcome.units.append(result)
-        context = contexts.of([unit.id])
+        context = contexts.of([unit.id], [(unit.start, unit.end)])
         findings: list[Finding] = []
         try:
             findings = self._propose(sha256, text, unit, context, first_index + len(outcome.findings), outcome)
