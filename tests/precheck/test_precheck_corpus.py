@@ -7,7 +7,12 @@ from pathlib import Path
 import pytest
 
 from verusagent.lens import Mode, parse
-from verusagent.precheck import PrecheckContext, PrecheckReport, crate_of, precheck_source
+from verusagent.precheck import (
+    PrecheckContext,
+    PrecheckReport,
+    crate_of,
+    precheck_source,
+)
 
 pytestmark = pytest.mark.timeout(300)
 

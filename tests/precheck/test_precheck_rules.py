@@ -134,8 +134,8 @@ def test_a_suffixed_literal_in_exec_code(shared_dir) -> None:
     "    let Ghost(g) = Ghost(x as nat);",
     "    assume(x as int == 5int);",
     "    reveal(spec_double);",
-    "    let mut i: u64 = 0;\n    while i < x\n        invariant i as int <= x as int + 0int,\n"
-    "        decreases x as int - i as int,\n    {\n        i = i + 1;\n    }",
+    ("    let mut i: u64 = 0;\n    while i < x\n        invariant i as int <= x as int + 0int,\n"
+     "        decreases x as int - i as int,\n    {\n        i = i + 1;\n    }"),
     "    let w = v.iter().map(|a: &u64| *a as int).count();",
     "    let q = seq![1int, 2int];",
     "    #[verifier::spec] let y = x as int;",

@@ -10,8 +10,18 @@ It never reports what it cannot decide: every ground truth of the shared corpora
 (tests/precheck/test_ground_truths.py).
 """
 
-from verusagent.precheck.check import PrecheckContext, crate_of, precheck_parsed, precheck_source
-from verusagent.precheck.model import RULE_DESCRIPTIONS, PrecheckFinding, PrecheckReport, PrecheckRule
+from verusagent.precheck.check import (
+    PrecheckContext,
+    crate_of,
+    precheck_parsed,
+    precheck_source,
+)
+from verusagent.precheck.model import (
+    RULE_DESCRIPTIONS,
+    PrecheckFinding,
+    PrecheckReport,
+    PrecheckRule,
+)
 from verusagent.precheck.vstd_names import vstd_names
 
 __all__ = [

@@ -23,7 +23,7 @@ _OPENERS = {"(": ")", "[": "]", "{": "}"}
 _CLOSERS = frozenset(_OPENERS.values())
 # Unicode whitespace that Python's lexer skips but Rust's does not (Rust: Pattern_White_Space only).
 _NOT_RUST_SPACE = re.compile("[\x1c-\x1f\xa0\u1680\u2000-\u200a\u202f\u205f\u3000]")
-_TERMINATED_STRING = re.compile(r'[bc]?"(?:[^"\\]|\\.)*"', re.S)
+_TERMINATED_STRING = re.compile(r'[bc]?"(?:[^"\\]|\\.)*"', re.DOTALL)
 _RAW_STRING_START = re.compile(r'[bc]?r(#*)"')
 _BOM = "\ufeff"
 
