@@ -48,6 +48,8 @@ def precheck_parsed(parsed: dict[str, tuple[SourceModel, TokenStream]], context:
     rules_off: dict[str, str] = {}
     if not findings:
         findings = _code_findings(files, context, rules_off)
+    order = {f.place.file: n for n, f in enumerate(files)}
+    findings.sort(key=lambda f: (order.get(_file(f), 0), _offset(f)))
     placed = [_placed(f, files) for f in findings]
     return PrecheckReport(findings=placed, rules_off=rules_off, duration_s=time.perf_counter() - started)
 
@@ -92,6 +94,16 @@ def _placed(finding: PrecheckFinding, files: list[CrateFile]) -> PrecheckFinding
         return finding
     [mapped] = map_to_units([finding.diagnostic], model, None)
     return finding.model_copy(update={"diagnostic": mapped})
+
+
+def _file(finding: PrecheckFinding) -> str:
+    where = finding.diagnostic.location
+    return where.file or "" if where else ""
+
+
+def _offset(finding: PrecheckFinding) -> int:
+    where = finding.diagnostic.location
+    return where.byte_start or 0 if where else 0
 
 
 def crate_of(file_name: str) -> str:

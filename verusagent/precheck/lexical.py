@@ -32,7 +32,6 @@ def parse_findings(place: Place, stream: TokenStream) -> list[PrecheckFinding]:
     cut_off = _unterminated(place, stream)  # an unclosed delimiter then follows from the literal
     found = _encoding(place) + cut_off + (_delimiters(place, stream) if not cut_off else [])
     found += _odd_characters(place, stream)
-    found.sort(key=lambda f: f.diagnostic.location.byte_start or 0 if f.diagnostic.location else 0)
     return found[:MAX_PER_FILE]
 
 
