@@ -61,6 +61,7 @@ class AgentConfig(BaseModel):
     session: SessionLimits = Field(default_factory=SessionLimits)  # each agent-mode session's budgets
     tool_protocol: ToolProtocol = ToolProtocol.AUTO
     vstd: Path | None = None  # the vstd source for search_lemmas (else beside verus, else cargo's registry)
+    precheck: bool = True  # the static pre-check before verus (verusagent.precheck)
 
 
 class Task(BaseModel):

@@ -10,7 +10,7 @@ from functools import partial
 from verusagent.agent.candidate import Candidate, Evaluation, best_of
 from verusagent.agent.config import AgentConfig, Task
 from verusagent.agent.evaluator import Evaluator
-from verusagent.agent.feedback import guard_feedback
+from verusagent.agent.feedback import guard_feedback, precheck_feedback
 from verusagent.agent.outcome import Finisher, Outcome
 from verusagent.agent.progress import Reporter, describe
 from verusagent.agent.proposer import Proposal, propose
@@ -157,10 +157,13 @@ class Agent:
         return released
 
     def note_rejection(self, evaluation: Evaluation) -> None:
-        """Guard violations go into the strategy's feedback; review findings reach its next prompt through
+        """Guard violations and pre-check findings go into the strategy's feedback (the candidate may not rank
+        high enough to be repaired itself); review findings reach its next prompt through
         the review gate (``prompt_findings``), with their ids, so that the model can dispute them."""
         if evaluation.rejected_by == "guard":
             self.feedback[evaluation.candidate.strategy].extend(guard_feedback(evaluation.guard))
+        elif evaluation.prechecked_out:
+            self.feedback[evaluation.candidate.strategy].extend(precheck_feedback(evaluation.errors))
 
     def share_best(self) -> Evaluation:
         """The best candidate of all strategies becomes the starting point of any strategy it beats."""

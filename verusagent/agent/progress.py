@@ -54,6 +54,9 @@ def describe(evaluation: Evaluation) -> str:
     if evaluation.rejected_by == "guard":
         rules = ", ".join(sorted({str(v.rule) for v in evaluation.guard.errors()}))
         return f"rejected by the guard ({rules})"
+    if evaluation.rejected_by == "precheck":
+        first = evaluation.errors[0].message if evaluation.errors else ""
+        return f"rejected by the pre-check ({len(evaluation.errors)} errors verus would report first: {first})"
     if evaluation.rejected_by == "review":
         return "rejected by the review"
     if evaluation.verus is None:

@@ -14,10 +14,11 @@ from verusagent.agent.progress import Reporter
 from verusagent.agent.session import SessionKit
 from verusagent.agent.session.library import LemmaLibrary
 from verusagent.agent.verifier import Verifier
-from verusagent.crate.workspace import Workspace
+from verusagent.crate.workspace import Workspace, crate_name
 from verusagent.guard import GuardPolicy
 from verusagent.llm import Budget, BudgetTracker, ModelSettings, make_client
 from verusagent.llm.settings import strip_credentials
+from verusagent.precheck import Prechecker
 from verusagent.record import DEFAULT_RUNS_DIR, RunStarted, RunWriter
 from verusagent.review.agent_gate import AgentReview
 from verusagent.review.build import build_reviewer, load_rule, rule_event
@@ -69,8 +70,10 @@ def build_agent(plan: RunPlan, record: RunWriter, reporter: Reporter, install: V
     costs = CostBook()
     record.emit(_started(plan, record, install, settings, resumed))
     review = build_review(config, settings, budget, record, task.source_path.name, costs, workspace)
+    prechecker = Prechecker(crate_name(workspace.layout), config.vstd, install.path) if config.precheck else None
     evaluator = Evaluator(task.original, guard_policy(config, task.original, workspace), review, verifier, record,
-                          focus=FocusSettings(mode=config.focus), costs=costs, workspace=workspace)
+                          focus=FocusSettings(mode=config.focus), costs=costs, workspace=workspace,
+                          precheck=prechecker)
     finisher = Finisher(task, record, client, install, lambda: verifier.fresh_runs, workspace=workspace,
                         review_summary=review.summary)
     reporter.line(_verus_line(install))

@@ -28,7 +28,9 @@ def precheck(
 
     names, problem = _vstd_names(vstd, verus)
     parsed, crate_name = _read(path, package)
-    context = PrecheckContext(crate_name=crate_name or crate_of(path.name), vstd_names=names, vstd_problem=problem)
+    # a file alone may be one module of a larger crate: its globs of `crate::`/`super::` may bring in any name
+    context = PrecheckContext(crate_name=crate_name or crate_of(path.name), vstd_names=names, vstd_problem=problem,
+                              whole_crate=crate_name is not None)
     report = precheck_parsed(parsed, context)
     if as_json:
         typer.echo(report.model_dump_json(indent=2))

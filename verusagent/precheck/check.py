@@ -29,6 +29,9 @@ class PrecheckContext:
     crate_name: str = "crate"
     vstd_names: frozenset[str] | None = None
     vstd_problem: str = "the vstd source was not given"
+    # the files are the whole crate (a file verus checks alone, or every module file): a glob import of
+    # `crate::`/`super::`/`self::` then brings in nothing the check does not see
+    whole_crate: bool = True
     rules: frozenset[PrecheckRule] = field(default_factory=lambda: frozenset(PrecheckRule))
 
 
@@ -79,7 +82,7 @@ def _unknown_calls(files: list[CrateFile], context: PrecheckContext, rules_off: 
     if context.vstd_names is None:
         rules_off[rule] = context.vstd_problem
         return []
-    blind = blind_spot(files, {f.place.file for f in files})
+    blind = blind_spot(files, {f.place.file for f in files}, context.whole_crate)
     if blind is not None:
         rules_off[rule] = blind
         return []

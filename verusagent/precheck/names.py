@@ -61,16 +61,18 @@ def unknown_call_findings(files: list[CrateFile], outside: frozenset[str]) -> li
     return found[:MAX_FINDINGS]
 
 
-def blind_spot(files: list[CrateFile], crate_files: set[str]) -> str | None:
-    """Why names may exist that the rule cannot see, or None when it sees them all."""
+def blind_spot(files: list[CrateFile], crate_files: set[str], whole_crate: bool = True) -> str | None:
+    """Why names may exist that the rule cannot see, or None when it sees them all. Not `whole_crate` (a file
+    that may be one module of a larger crate): a glob of the crate's own paths may bring in names from elsewhere."""
+    roots = _GLOB_ROOTS if whole_crate else VERUS_CRATES
     for file in files:
-        reason = _file_blind_spot(file, crate_files)
+        reason = _file_blind_spot(file, crate_files, roots)
         if reason is not None:
             return f"{file.place.file}: {reason}"
     return None
 
 
-def _file_blind_spot(file: CrateFile, crate_files: set[str]) -> str | None:
+def _file_blind_spot(file: CrateFile, crate_files: set[str], roots: frozenset[str]) -> str | None:
     model, stream = file.model, file.stream
     if any(site.kind in _BLIND_SITES for site in model.item_sites):
         return "an include! or #[path] module"
@@ -86,7 +88,7 @@ def _file_blind_spot(file: CrateFile, crate_files: set[str]) -> str | None:
         return "a macro that may define items"
     if _has_cfg(stream):
         return "#[cfg] may compile a call out"
-    glob = _foreign_glob(model)
+    glob = _foreign_glob(model, roots)
     return f"the glob import `{glob}` may bring in any name" if glob else None
 
 
@@ -95,14 +97,14 @@ def _has_cfg(stream: TokenStream) -> bool:
     return any(t == "cfg" and stream.is_punct(i + 1, "(") and stream.is_punct(i - 1, "[") for i, t in enumerate(texts))
 
 
-def _foreign_glob(model: SourceModel) -> str | None:
+def _foreign_glob(model: SourceModel, roots: frozenset[str]) -> str | None:
     """A `use a::b::*` of a path that is neither vstd, builtin nor this crate's own (a module or enum it defines)."""
     own = {d.name for d in model.definitions if d.kind in (DefinitionKind.MOD, DefinitionKind.ENUM)}
     for d in model.definitions:
         if d.kind != DefinitionKind.USE:
             continue
         text = model.data[d.span.start : d.span.end].decode("utf-8", "replace")
-        if "*" in text and _glob_root(text) not in _GLOB_ROOTS | own:
+        if "*" in text and _glob_root(text) not in roots | own:
             return " ".join(text.split())
     return None
 
