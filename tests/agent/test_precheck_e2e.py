@@ -4,8 +4,8 @@ them as it would repair verus's own errors. Every run's record passes the audit.
 
 from verusagent.audit import audit_run
 
-from agent_harness import file_reply, proved
-from test_e2e import BASELINE_RULE, GOOD_PROOF, GOOD_RULE, ORIGINAL_LOOP
+from agent_harness import file_reply
+from test_e2e import BASELINE_RULE, GOOD_PROOF, GOOD_RULE
 
 # A proof that calls a lemma nobody wrote: the guard lets proof code be added; verus would stop at rustc's E0425.
 MADE_UP_LEMMA = GOOD_PROOF.replace("        r = r + 1;\n", "        proof { lemma_count_up_bound(r, n); }\n        r = r + 1;\n")

@@ -34,9 +34,8 @@ def _file_text(file: FileResult) -> str:
 def _precheck_text(file: FileResult) -> list[str]:
     if not file.prechecked_out:
         return []
-    findings = file.precheck.findings
-    return [file.precheck.rendered(), f"{file.path}: pre-check: {len(findings)} finding(s): verus would reject it "
-                                      "before verifying"]
+    count = len(file.precheck.findings)
+    return [file.precheck.rendered(), f"{file.path}: pre-check: {count} finding(s): verus would reject it before verifying"]
 
 
 def _review_text(file: FileResult) -> list[str]:
