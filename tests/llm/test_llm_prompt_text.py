@@ -28,6 +28,7 @@ DIAGNOSTICS = [
                      location="line 12"),
 ]
 COMMON = {"file_name": "sum_to.rs", "source": SOURCE}
+DESCRIPTION = "Sum the numbers from 1 to n with a loop.\nThe hard part is the absence of overflow.\n"
 CASES = {
     "prove_targets_file": ("prove", COMMON | {"targets": ["sum_to"], "strategy": "", "feedback": [],
                                               "reply_format": "file"}),
@@ -41,6 +42,11 @@ CASES = {
                                          "reply_format": "file"}),
     "synth_no_targets_feedback": ("synth", COMMON | {"targets": [], "strategy": "Keep loops simple.",
                                                      "feedback": FEEDBACK, "reply_format": "items"}),
+    "synth_description": ("synth", COMMON | {"targets": ["sum_to"], "strategy": "", "feedback": [],
+                                             "reply_format": "file", "description": DESCRIPTION}),
+    "repair_synth_writes": ("repair", COMMON | {"diagnostics": DIAGNOSTICS[1:], "strategy": "", "feedback": [],
+                                                "reply_format": "file", "description": DESCRIPTION,
+                                                "writes": ["sum_to"]}),
 }
 
 

@@ -60,7 +60,9 @@ def build_prompt(config: AgentConfig, file_name: str, strategy: Strategy, base: 
     named = (config.targets or workspace.placeholders(text)) if synth else config.targets
     view = crate_view(workspace, text, named, [d.unit_id for d in base.errors if d.unit_id])
     common = {"file_name": view.file_name, "source": view.source, "strategy": strategy.approach,
-              "feedback": feedback, "reply_format": view.reply_format, "other_files": view.other_files}
+              "feedback": feedback, "reply_format": view.reply_format, "other_files": view.other_files,
+              "description": config.description or "",
+              "writes": config.targets if config.mode == Mode.SYNTH else []}
     if synth:
         return "synth", common | {"targets": named}
     if base.errors:

@@ -59,13 +59,15 @@ def build_agent(plan: RunPlan, record: RunWriter, reporter: Reporter, install: V
                 resumed: bool = False) -> Agent:
     install = install or find_verus(plan.verus)
     config, task = plan.config, plan.task
+    workspace = workspace_for(task, install)
+    if config.mode == Mode.SYNTH and not config.targets:  # the functions to write, named once for every prompt
+        config = config.model_copy(update={"targets": workspace.placeholders(task.original)})
     budget = BudgetTracker(Budget(max_calls=config.max_calls, max_tokens=config.max_tokens,
                                   max_cost_usd=config.max_cost_usd))
     settings = ModelSettings(model=config.model, api_base=config.api_base, temperature=config.temperature,
                              n=config.samples)
     client = make_client(settings, budget=budget, recorder=record)
     options = RunOptions(timeout_s=config.timeout_s, rlimit=config.rlimit, file_name=task.source_path.name)
-    workspace = workspace_for(task, install)
     verifier = Verifier(install, options, jobs=config.jobs, max_runs=config.max_verus_runs, workspace=workspace)
     costs = CostBook()
     record.emit(_started(plan, record, install, settings, resumed))

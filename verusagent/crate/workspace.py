@@ -13,6 +13,7 @@ from verusagent.crate.layout import CrateLayout, CrateTask, ModuleFile  # noqa: 
 from verusagent.crate.units import map_crate_units
 from verusagent.guard import GuardPolicy, GuardReport, guard
 from verusagent.lens import SourceModel, TokenStream, parse_shared
+from verusagent.lens.placeholders import placeholder_functions
 from verusagent.verus import Diagnostic
 from verusagent.verus.sources import CrateSources
 
@@ -127,9 +128,9 @@ class Workspace:
         return self.with_files(text, changed) if changed else None
 
     def placeholders(self, text: str) -> list[str]:
-        """The functions whose body is `unimplemented!()` or `todo!()` (synth writes them), by crate path."""
-        return [f.qualified for model in self.models(text).values() for f in model.functions
-                if f.body is not None and any(p in model.slice(f.body) for p in ("unimplemented!", "todo!"))]
+        """The functions synth writes (`unimplemented!()`/`todo!()` bodies, empty bodies under a spec), by crate
+        path (verusagent.lens.placeholders)."""
+        return [f.qualified for model in self.models(text).values() for f in placeholder_functions(model)]
 
 
 def _unreadable(reason: str):
