@@ -173,7 +173,18 @@ def agent_config(mode: str, options: AgentOptions) -> AgentConfig:
         max_verus_runs=options.max_verus_runs, jobs=options.jobs, timeout_s=options.timeout, focus=options.focus,
         review=review_settings(options), strategy_names=strategy_names(options.strategy),
         session=session_limits(options), tool_protocol=options.tool_protocol, vstd=options.vstd,
+        precheck=not options.no_precheck, description=_read_description(options.description),
     )
+
+
+def _read_description(path: Path | None) -> str | None:
+    """The task statement of `--description FILE`, as text (a task's words are UTF-8; other bytes replaced)."""
+    if path is None:
+        return None
+    try:
+        return path.read_bytes().decode("utf-8", errors="replace")
+    except OSError as error:
+        raise UsageError(f"cannot read the description {path}: {error.strerror or error}") from error
 
 
 def review_settings(options: AgentOptions):

@@ -93,15 +93,23 @@ class TaskOptions:
         float, typer.Option("--session-time", min=1.0, help="Agent mode: wall seconds per session.")
     ] = 1200.0
     vstd: Annotated[
-        Optional[Path], typer.Option("--vstd", help="Agent mode: the vstd source for search_lemmas "
+        Optional[Path], typer.Option("--vstd", help="The vstd source for search_lemmas and the pre-check "
                                      "(default: beside verus, else the cargo registry's).")
     ] = None
+    no_precheck: Annotated[
+        bool, typer.Option("--no-precheck", help="Send candidates to verus without the static pre-check (which "
+                           "rejects what verus would reject in its front end, without a verus run).")
+    ] = False
 
 
 @dataclass(kw_only=True)
 class AgentOptions(TaskOptions):
     """The options of prove, repair and synth: a task's options, and what to prove, where, with which model."""
 
+    description: Annotated[
+        Optional[Path], typer.Option("--description", help="A file with the task statement in words (e.g. the "
+                                     "algorithm to use, what is hard): the prompts show it.")
+    ] = None
     fn: Annotated[
         Optional[list[str]], typer.Option("--fn", help="A function to prove (repeatable); default: all of them. "
                                           "In a crate: net::send, Conn::open, or a unit id.")
