@@ -19,6 +19,7 @@ class TaskJob(BaseModel):
     verus: str | None = None  # the verus on the worker; None: $VERUS_PATH or PATH there
     standin_scenario: dict | None = None  # set: the shipped verus stand-in answers, from this scenario
     script: dict | None = None  # the scripted model's replies (--oracle)
+    description: str | None = None  # the task statement, shown in the prompts (vericoding: verus_nl.txt)
     timeout_s: float = 3600.0  # the task's wall-clock limit
 
 

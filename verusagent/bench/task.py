@@ -48,6 +48,10 @@ def run_task(job: TaskJob, folder: Path) -> int:
     os.environ["VERUSAGENT_CACHE_DIR"] = str(folder / "cache")  # a bench run is never answered from old runs
     options = {**job.options, "file": source, "runs_dir": folder / "runs", "verus": _verus(job, folder),
                "as_json": True}
+    if job.description is not None:
+        statement = folder / "task-statement.txt"
+        statement.write_text(job.description, encoding="utf-8")
+        options["description"] = statement
     if job.script is not None:
         script = folder / "script.json"
         script.write_text(json.dumps(job.script), encoding="utf-8")
