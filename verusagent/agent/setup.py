@@ -36,11 +36,14 @@ class RunPlan(BaseModel):
 
 
 def guard_policy(config: AgentConfig, original: str, workspace: Workspace) -> GuardPolicy:
-    """Strict, except in synth mode: the bodies of the placeholder functions are the model's to write."""
+    """Strict, except in synth mode: the bodies of the placeholder functions are the model's to write, and so are
+    new exec helper functions (under the guard's rule for new names, like new spec fns and lemmas); a `decreases`
+    may be added to them (as to any exec function); everything else stays, `fn main` included."""
     if config.mode != Mode.SYNTH:
         return GuardPolicy()
     names = config.targets or workspace.placeholders(original)  # paths such as `Type::f`, `net::send`
-    return GuardPolicy(exec_editable_functions=frozenset([*names, *(f"fn:{name}" for name in names)]))
+    return GuardPolicy(exec_editable_functions=frozenset([*names, *(f"fn:{name}" for name in names)]),
+                       allow_new_exec_functions=True)
 
 
 def workspace_for(task: Task, install: VerusInstall) -> Workspace:
