@@ -54,3 +54,52 @@ def test_int_in_the_written_body_is_rejected_by_the_precheck_and_repaired(harnes
     assert rejected["sha256"] not in {c["sha256"] for c in run.verus_calls}
     assert [e["clean"] for e in run.events("guard_report") if e["sha256"] == rejected["sha256"]] == [True]
     assert_audited(run)
+
+
+POWER_VERIFIED = {"when_contains": "lemma_pow_step(base as nat, exp as nat);", "verdict": "verified"}
+POWER_BASELINE = {"verdict": "did_not_compile",
+                  "errors": [{"message": "mismatched types", "line_contains": "fn power("}]}
+
+
+def test_a_helper_a_lemma_and_a_decreases_on_the_target_are_accepted(harness) -> None:
+    spec, solution, folder = task_files("power_recursive")
+    assert "fn mul_within(" in solution and "proof fn lemma_pow_step(" in solution
+    assert "    decreases exp,\n// <code>" in solution  # added to the target
+    source = harness.task("verus_spec.rs", spec)
+    harness.script([file_reply(solution)])
+    harness.scenario([POWER_VERIFIED, POWER_BASELINE])
+    run = harness.run("synth", source, description=folder / "verus_nl.txt")
+    assert run.outcome["verdict"] == "verified", harness.last_err
+    assert (harness.tmp / "verus_spec.standin-verified.rs").read_text() == solution
+    assert all(e["clean"] for e in run.events("guard_report"))
+    assert all(e["clean"] for e in run.events("precheck"))
+    assert_audited(run)
+
+
+def test_the_same_reply_with_a_changed_preamble_is_rejected(harness) -> None:
+    spec, solution, folder = task_files("power_recursive")
+    weakened = solution.replace("        1\n    } else {\n        base * pow", "        0\n    } else {\n        base * pow", 1)
+    assert weakened != solution
+    source = harness.task("verus_spec.rs", spec)
+    harness.script([{**file_reply(weakened), "repeat": True}])
+    harness.scenario([POWER_VERIFIED, POWER_BASELINE])  # a fooled verifier would accept it
+    run = harness.run("synth", source, description=folder / "verus_nl.txt", rounds=1)
+    assert run.outcome["verdict"] == "partial"
+    [rejected] = [e for e in run.events("guard_report") if not e["clean"]]
+    assert [(v["rule"], v["function"]) for v in rejected["violations"]] == [("spec-changed", "fn:pow")]
+    assert rejected["sha256"] not in {c["sha256"] for c in run.verus_calls}, "a changed problem reached verus"
+    assert not (harness.tmp / "verus_spec.standin-verified.rs").exists()
+    assert_audited(run)
+
+
+def test_main_under_external_stays_as_it_was(harness) -> None:
+    spec, solution, folder = task_files("power_recursive")
+    changed_main = solution.replace('println!("{}", power(3, 4));', 'println!("{}", power(3, 5));')
+    source = harness.task("verus_spec.rs", spec)
+    harness.script([{**file_reply(changed_main), "repeat": True}])
+    harness.scenario([POWER_VERIFIED, POWER_BASELINE])
+    run = harness.run("synth", source, rounds=1)
+    assert run.outcome["verdict"] == "partial"
+    [rejected] = [e for e in run.events("guard_report") if not e["clean"]]
+    assert ("exec-changed", "fn:main") in {(v["rule"], v["function"]) for v in rejected["violations"]}
+    assert_audited(run)
