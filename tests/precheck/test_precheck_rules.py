@@ -250,3 +250,25 @@ def test_every_rendering_reads_back_as_the_same_diagnostic() -> None:
         assert (read.location.file, read.location.line, read.location.col) == \
             (made.location.file, made.location.line, made.location.col)
         assert read.location.text == made.location.text
+
+
+def test_a_crate_s_other_files_count_as_the_file() -> None:
+    """A call of a function another module file defines (through `use crate::..::*`) is known; one nobody
+    defines is not. A file alone (whole_crate false: it may be one module of a larger crate) does not run the rule
+    through such a glob."""
+    from verusagent.lens import parse_shared
+    from verusagent.precheck import precheck_parsed
+
+    lib = PRELUDE + "pub mod util;\nuse crate::util::*;\nfn f(x: u64) -> u64 { helper(x) + missing(x) }\n}\n"
+    util = PRELUDE + "pub fn helper(x: u64) -> u64 { x }\n}\n"
+    parsed = {"src/lib.rs": parse_shared(lib), "src/util.rs": parse_shared(util, module="util")}
+    report = precheck_parsed(parsed, PrecheckContext(crate_name="c", vstd_names=frozenset()))
+    assert [f.diagnostic.message for f in report.findings] == ["cannot find function `missing` in this scope"]
+    assert report.findings[0].diagnostic.location.file == "src/lib.rs"
+    alone = precheck_parsed({"src/lib.rs": parsed["src/lib.rs"]},
+                            PrecheckContext(crate_name="c", vstd_names=frozenset(), whole_crate=False))
+    assert alone.clean and "mod x;" in alone.rules_off["unknown-function"]
+    without_mod = parse_shared(lib.replace("pub mod util;\n", ""))
+    alone = precheck_parsed({"src/lib.rs": without_mod},
+                            PrecheckContext(crate_name="c", vstd_names=frozenset(), whole_crate=False))
+    assert alone.clean and "use crate::util::*" in alone.rules_off["unknown-function"]
