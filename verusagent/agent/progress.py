@@ -55,8 +55,10 @@ def describe(evaluation: Evaluation) -> str:
         rules = ", ".join(sorted({str(v.rule) for v in evaluation.guard.errors()}))
         return f"rejected by the guard ({rules})"
     if evaluation.rejected_by == "precheck":
-        first = evaluation.errors[0].message if evaluation.errors else ""
-        return f"rejected by the pre-check ({len(evaluation.errors)} errors verus would report first: {first})"
+        errors = evaluation.errors
+        first = errors[0].message if errors else ""
+        return f"rejected by the pre-check ({len(errors)} error{'s' if len(errors) != 1 else ''} verus would " \
+               f"report first: {first})"
     if evaluation.rejected_by == "review":
         return "rejected by the review"
     if evaluation.verus is None:
