@@ -16,7 +16,7 @@ COMMAND_MODULES = [
     "verusagent.commands.audit",
     "verusagent.commands.calibrate",
     "verusagent.commands.lemmas",
-    "verusagent.commands.bench",
+    "verusagent.bench.command",
     "verusagent.commands.review",
 ]
 

@@ -4,8 +4,7 @@ them as it would repair verus's own errors. Every run's record passes the audit.
 
 from verusagent.audit import audit_run
 
-from agent_harness import file_reply
-from test_e2e import BASELINE_RULE, GOOD_PROOF, GOOD_RULE
+from tests.agent.agent_harness import BASELINE_RULE, GOOD_PROOF, GOOD_RULE, file_reply
 
 # A proof that calls a lemma nobody wrote: the guard lets proof code be added; verus would stop at rustc's E0425.
 MADE_UP_LEMMA = GOOD_PROOF.replace("        r = r + 1;\n", "        proof { lemma_count_up_bound(r, n); }\n        r = r + 1;\n")
@@ -52,12 +51,12 @@ def test_an_input_the_precheck_rejects_is_repaired_from_its_findings(harness, sh
 
 def test_the_audit_catches_a_verus_run_on_a_rejected_candidate(harness) -> None:
     from verusagent.audit import audit_events
-    from verusagent.record import CandidateCreated, PrecheckReport, VerusRun
+    from verusagent.record import CandidateCreated, Prechecked, VerusRun
 
     finding = {"rule": "parse-error", "message": "unknown start of token: `", "line": 3}
     events = [CandidateCreated(seq=0, ts=1.0, sha256="ab" * 32),
-              PrecheckReport(seq=1, ts=2.0, sha256="ab" * 32, clean=False, findings=[finding]),
-              PrecheckReport(seq=2, ts=2.5, sha256="cd" * 32, clean=False, findings=[]),
+              Prechecked(seq=1, ts=2.0, sha256="ab" * 32, clean=False, findings=[finding]),
+              Prechecked(seq=2, ts=2.5, sha256="cd" * 32, clean=False, findings=[]),
               VerusRun(seq=3, ts=3.0, sha256="ab" * 32, verdict="failed", partial=False, flags=[],
                        verus_version="x", is_standin=True, duration_s=0.1)]
     breaches = [b for b in audit_events(events).breaches if b.invariant == 18]

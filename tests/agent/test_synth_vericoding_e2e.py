@@ -5,7 +5,8 @@ from pathlib import Path
 
 from verusagent.audit import audit_run
 
-from agent_harness import REPO_ROOT, file_reply
+from tests.agent.agent_harness import file_reply
+from tests.paths import REPO_ROOT
 
 TASKS = REPO_ROOT / "rust_fixtures" / "vericoding"
 

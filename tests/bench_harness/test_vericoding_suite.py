@@ -4,14 +4,15 @@ statement in the prompt; the report and plots are those of the other suites."""
 
 import json
 import shutil
-from pathlib import Path
-
-from bench_support import REPO_ROOT, bench, results_of
 
 from verusagent.bench.cli_run import plan
 from verusagent.bench.runner import BenchUsageError
 from verusagent.bench.suites import load_suite, suite_kind
+from verusagent.commands.agent_options import TaskOptions
 from verusagent.record import read_run
+
+from tests.bench_harness.bench_support import bench, results_of
+from tests.paths import REPO_ROOT
 
 FIXTURES = REPO_ROOT / "rust_fixtures" / "vericoding"
 
@@ -42,10 +43,10 @@ def test_nested_folders_and_a_single_task(tmp_path) -> None:
 def test_the_mode_is_the_tasks_own(tmp_path) -> None:
     options = {"mode": None, "oracle": True, "model": None, "suite": FIXTURES, "tasks": None, "limit": None,
                "verus": None, "task_timeout": 60.0, "max_total_cost": None}
-    settings, _ = plan(options)
+    settings, _ = plan(options, TaskOptions())
     assert settings.mode == "synth" and settings.suite_kind == "vericoding"
     try:
-        plan(options | {"mode": "prove"})
+        plan(options | {"mode": "prove"}, TaskOptions())
     except BenchUsageError as error:
         assert "this suite's tasks run in synth mode" in str(error)
     else:

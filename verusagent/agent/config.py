@@ -9,7 +9,7 @@ from verusagent.crate.layout import CrateTask
 from verusagent.review.settings import ReviewSettings
 
 
-class Mode(StrEnum):
+class TaskMode(StrEnum):
     PROVE = "prove"  # add proofs; specs and exec code stay
     REPAIR = "repair"  # the same, started from verus's diagnostics of a failing file
     SYNTH = "synth"  # write the bodies of `unimplemented!()`/`todo!()`/empty spec'd functions, and their proofs
@@ -38,7 +38,7 @@ class SessionLimits(BaseModel):
 
 
 class AgentConfig(BaseModel):
-    mode: Mode = Mode.PROVE
+    mode: TaskMode = TaskMode.PROVE
     targets: list[str] = Field(default_factory=list)  # function names; empty: every function
     model: str = "scripted/demo"
     api_base: str | None = None
@@ -73,4 +73,4 @@ class Task(BaseModel):
     out_path: Path
     in_place: bool = False
     log_text: str | None = None  # `repair --log LOG`: saved verus output for the baseline
-    crate: CrateTask | None = None  # a crate (then `original` holds every module file, verusagent.crate.files)
+    crate: CrateTask | None = None  # a crate (then `original` holds every module file, verusagent.crate_text)

@@ -10,12 +10,23 @@ from verusagent.audit.acceptance import acceptance_shortfall, short, stored_cand
 from verusagent.audit.budgets import BudgetLedger
 from verusagent.audit.findings import blocks_verus, guard_gaps, is_closed, location_key, review_gaps
 from verusagent.audit.report import Breach, breach
-from verusagent.audit.sessions import (accepted_by_acceptance_run, applied_edits_guarded, sessions_within_limits,
-                                       verify_results_from_verus)
-from verusagent.audit.view import RecordView
 from verusagent.audit.review_checks import REVIEW_INVARIANTS
-from verusagent.record.events import (CandidateCreated, FindingStatus, GuardReport, PrecheckReport, ReviewReport,
-                                      Verdict, VerusRun)
+from verusagent.audit.sessions import (
+    accepted_by_acceptance_run,
+    applied_edits_guarded,
+    sessions_within_limits,
+    verify_results_from_verus,
+)
+from verusagent.audit.view import RecordView
+from verusagent.record.events import (
+    CandidateCreated,
+    FindingStatus,
+    GuardChecked,
+    Prechecked,
+    ReviewReport,
+    RunVerdict,
+    VerusRun,
+)
 
 
 def monotone_timestamps(view: RecordView) -> list[Breach]:
@@ -42,7 +53,7 @@ def accepted_candidate_verified(view: RecordView) -> list[Breach]:
     return breaches
 
 
-def _acceptance_breaches(view: RecordView, index: int, verdict: Verdict) -> list[Breach]:
+def _acceptance_breaches(view: RecordView, index: int, verdict: RunVerdict) -> list[Breach]:
     sha = verdict.accepted_sha256 or ""
     session = view.session_at(index)
     version = session.verus_version if session else None
@@ -60,7 +71,7 @@ def accepted_candidate_guarded(view: RecordView) -> list[Breach]:
     violations at all; a dirty report on the same hash contradicts it and is a breach too."""
     breaches = []
     for index, verdict in view.accepting_verdicts():
-        reports = [r for _, r in view.on_sha(GuardReport, verdict.accepted_sha256 or "", before=index)]
+        reports = [r for _, r in view.on_sha(GuardChecked, verdict.accepted_sha256 or "", before=index)]
         dirty = [r for r in reports if not r.clean or r.violations]
         if len(dirty) == len(reports):
             what = "only dirty guard reports" if reports else "no guard report"
@@ -113,7 +124,7 @@ def findings_complete(view: RecordView) -> list[Breach]:
     for event in view.events:
         if isinstance(event, ReviewReport):
             gaps = review_gaps(event.findings)
-        elif isinstance(event, GuardReport):
+        elif isinstance(event, GuardChecked):
             gaps = guard_gaps(event.violations)
         else:
             continue
@@ -140,7 +151,7 @@ def gated_before_verus(view: RecordView) -> list[Breach]:
     breaches = []
     for index, run in _first_verus_runs(view):
         breaches.extend(_gate_breaches(view, index, run))
-    for index, report in view.indexed(GuardReport) + view.indexed(ReviewReport):
+    for index, report in view.indexed(GuardChecked) + view.indexed(ReviewReport):
         if not view.on_sha(CandidateCreated, report.sha256, before=index):
             breaches.append(breach(7, f"{report.kind} #{report.seq} on {short(report.sha256)} comes before any "
                                       f"candidate_created for it", report))
@@ -161,7 +172,7 @@ def _gate_breaches(view: RecordView, index: int, run: VerusRun) -> list[Breach]:
                           f"for it", run)]
     start, creation = created[0]
     breaches = []
-    for kind in (GuardReport, ReviewReport):
+    for kind in (GuardChecked, ReviewReport):
         reports = view.on_sha(kind, run.sha256, before=len(view.events))
         if not any(start < i < index for i, _ in reports):
             name = kind.model_fields["kind"].default
@@ -175,7 +186,7 @@ def verdict_claims(view: RecordView) -> list[Breach]:
     """8. A ``verified`` verdict names an accepted candidate (which 2 and 3 then check), a ``partial`` or
     ``failed`` one names none; ``result.json`` claims no verdict that the record's last verdict does not make."""
     breaches = []
-    for verdict in (v for _, v in view.indexed(Verdict)):
+    for verdict in (v for _, v in view.indexed(RunVerdict)):
         if verdict.verdict == "verified" and not verdict.accepted_sha256:
             breaches.append(breach(8, f"verdict #{verdict.seq} is verified but accepts no candidate", verdict))
         elif verdict.verdict != "verified" and verdict.accepted_sha256:
@@ -188,7 +199,7 @@ def _result_breaches(view: RecordView) -> list[Breach]:
     result = view.result
     if result is None or result.verdict is None:
         return []
-    verdicts = [v for _, v in view.indexed(Verdict)]
+    verdicts = [v for _, v in view.indexed(RunVerdict)]
     last = verdicts[-1] if verdicts else None
     if last is not None and (last.verdict, last.accepted_sha256) == (result.verdict, result.accepted_sha256):
         return []
@@ -202,10 +213,10 @@ def prechecked_not_verified(view: RecordView) -> list[Breach]:
     """18. A candidate the pre-check rejected (a report with findings) has no verus run after that report: the
     pre-check stands for verus's front end, so such a candidate never reaches verus. A rejecting report carries
     its findings, each with a rule, a message and a line."""
-    rejected: dict[str, PrecheckReport] = {}
+    rejected: dict[str, Prechecked] = {}
     breaches = []
     for event in view.events:
-        if isinstance(event, PrecheckReport) and not event.clean:
+        if isinstance(event, Prechecked) and not event.clean:
             rejected.setdefault(event.sha256, event)
             breaches.extend(_precheck_gaps(event))
         elif isinstance(event, VerusRun) and event.sha256 in rejected:
@@ -215,7 +226,7 @@ def prechecked_not_verified(view: RecordView) -> list[Breach]:
     return breaches
 
 
-def _precheck_gaps(report: PrecheckReport) -> list[Breach]:
+def _precheck_gaps(report: Prechecked) -> list[Breach]:
     if not report.findings:
         return [breach(18, f"pre-check report #{report.seq} on {short(report.sha256)} rejects with no finding",
                        report)]

@@ -4,43 +4,54 @@ import json
 import os
 import signal
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from rich.console import Console
 
 from verusagent import __version__
-from verusagent.bench.agent_options import agent_options
+from verusagent.agent.config import AgentConfig
+from verusagent.bench.local import LocalExecutor
+from verusagent.bench.oracle import ORACLE_OPTIONS
 from verusagent.bench.progress import BenchProgress
+from verusagent.bench.ray_executor import RayExecutor
+from verusagent.bench.report import compare as compare_runs
+from verusagent.bench.report import rebuild
 from verusagent.bench.runner import BenchRunner, BenchUsageError, open_bench_folder
 from verusagent.bench.settings import BENCH_FILE, BenchSettings, SelectedTask
 from verusagent.bench.suites import SuiteError, load_suite
+from verusagent.commands.agent_options import TaskOptions
+from verusagent.commands.exits import EXIT_DONE, EXIT_INTERRUPTED, EXIT_USAGE, UsageError
+from verusagent.review.settings import ReviewMode, ReviewSettings
 
-EXIT_DONE, EXIT_USAGE, EXIT_INTERRUPTED = 0, 2, 130
 MODES = ("prove", "repair", "synth")
 
 
-def run_bench_from_cli(options: dict) -> int:
+def run_bench_from_cli(options: dict, task_options: TaskOptions) -> int:
+    """`options`: bench's own; `task_options`: every task's agent options (the budgets are per task)."""
     console = Console(stderr=True)
     try:
-        settings, tasks = plan(options)
+        settings, tasks = plan(options, task_options)
         finished = open_bench_folder(options["out"], settings, options["resume"])
         executor = make_executor(options)
-    except (BenchUsageError, SuiteError, RuntimeError) as error:
+    except (BenchUsageError, SuiteError, UsageError, RuntimeError) as error:
         console.print(f"[red]error:[/red] {error}", highlight=False, soft_wrap=True)
         return EXIT_USAGE
     return _run(settings, tasks, finished, executor, options, console)
 
 
-def plan(options: dict) -> tuple[BenchSettings, list]:
+def plan(options: dict, task_options: TaskOptions) -> tuple[BenchSettings, list]:
     if options["mode"] is not None and options["mode"] not in MODES:
         raise BenchUsageError(f"--mode must be one of {', '.join(MODES)}, not {options['mode']!r}")
     if options["oracle"] == bool(options["model"]):
         raise BenchUsageError("give --model M, or --oracle (the ground truth as the reply) instead of a model")
     suite = options["suite"].resolve()
     tasks = load_suite(suite, options["tasks"], options["limit"])
+    mode = _mode(options["mode"], tasks)
     settings = BenchSettings(
-        suite=suite, suite_kind=tasks[0].suite if tasks else "verus-bench", mode=_mode(options["mode"], tasks),
-        oracle=options["oracle"], model=options["model"], agent_options=agent_options(options, options["oracle"]),
+        suite=suite, suite_kind=tasks[0].suite if tasks else "verus-bench", mode=mode,
+        oracle=options["oracle"], model=options["model"],
+        agent_config=agent_config(task_options, mode, options["model"], options["oracle"]).model_dump(mode="json"),
         verus=_verus_path(options["verus"]), task_timeout_s=options["task_timeout"],
         max_total_cost=options["max_total_cost"], tasks_glob=options["tasks"], limit=options["limit"],
         selected=[SelectedTask(task_id=t.task_id, source=t.source) for t in tasks], version=__version__,
@@ -58,6 +69,16 @@ def _mode(given: str | None, tasks: list) -> str:
     return given or (own.pop() if len(own) == 1 else "prove")
 
 
+def agent_config(options: TaskOptions, mode: str, model: str | None, oracle: bool) -> AgentConfig:
+    """Every task's config (the one conversion, `TaskOptions.to_config`). Under --oracle the scripted model answers
+    with the ground truth, once, with no server and no review: the run measures our side only."""
+    if not oracle:
+        return options.to_config(mode, model or "")
+    search = {name: value for name, value in ORACLE_OPTIONS.items() if name != "model"}
+    config = replace(options, api_base=None, **search).to_config(mode, ORACLE_OPTIONS["model"])
+    return config.model_copy(update={"review": ReviewSettings(mode=ReviewMode.OFF)})
+
+
 def _verus_path(given: str | None) -> str | None:
     if given is None:
         return None
@@ -67,17 +88,12 @@ def _verus_path(given: str | None) -> str | None:
 
 def make_executor(options: dict):
     if options["ray"]:
-        from verusagent.bench.ray_executor import RayExecutor
-
         return RayExecutor(options["ray"], options["workers"])
-    from verusagent.bench.local import LocalExecutor
 
     return LocalExecutor(options["workers"] or os.cpu_count() or 1)
 
 
 def _run(settings: BenchSettings, tasks, finished, executor, options: dict, console: Console) -> int:
-    from verusagent.bench.report import rebuild
-
     out = options["out"]
     console.print(_header(settings, executor, len(tasks), len(finished)), highlight=False, soft_wrap=True)
     progress = BenchProgress(len(tasks), finished, console)
@@ -128,9 +144,6 @@ def _print_summary(summary: dict, out: Path, as_json: bool, console: Console) ->
 
 
 def report_from_cli(folder: Path, compare: Path | None, as_json: bool) -> int:
-    from verusagent.bench.report import compare as compare_runs
-    from verusagent.bench.report import rebuild
-
     console = Console(stderr=True)
     for path in filter(None, (folder, compare)):
         if not (path / BENCH_FILE).is_file():

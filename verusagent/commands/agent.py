@@ -3,7 +3,6 @@
 Exit codes: 0 verified, 1 partial (obligations listed), 2 usage, 3 verus missing or unusable, 130 Ctrl-C.
 """
 
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -21,7 +20,7 @@ DEMO_DIR = Path(".verusagent/demo")
 def prove(file: Annotated[Path, typer.Argument(help="A Verus file with specs, a crate folder or a Cargo.toml.")],
           options: AgentOptions) -> None:
     """Add proofs (invariants, decreases, assertions, lemmas); specs and exec code stay as they are."""
-    _launch("prove", {"file": file}, options)
+    _launch("prove", options, file)
 
 
 @app.command()
@@ -34,7 +33,7 @@ def repair(
     ] = None,
 ) -> None:
     """Repair a proof that verus rejects, starting from its diagnostics."""
-    _launch("repair", {"file": file, "log": log}, options)
+    _launch("repair", options, file, log)
 
 
 @app.command()
@@ -44,13 +43,13 @@ def synth(
     options: AgentOptions,
 ) -> None:
     """Write the implementation and its proof for functions that have only a spec."""
-    _launch("synth", {"file": file}, options)
+    _launch("synth", options, file)
 
 
-def _launch(mode: str, inputs: dict, options: AgentOptions) -> None:
-    from verusagent.agent.cli_run import run_from_cli
+def _launch(mode: str, options: AgentOptions, file: Path, log: Path | None = None) -> None:
+    from verusagent.commands.agent_run import run_command  # lazy: the whole agent, loaded only to run
 
-    raise typer.Exit(run_from_cli(mode, inputs | vars(options)))
+    raise typer.Exit(run_command(mode, options, file, log))
 
 
 @app.command()
@@ -60,7 +59,7 @@ def demo(
     as_json: Json = False,
 ) -> None:
     """Prove a small fixture with the scripted model: real verus if installed, else the verus stand-in."""
-    from verusagent.agent.demo import prepare_workdir, real_verus, standin_launcher, use_demo_script
+    from verusagent.commands.demo import prepare_workdir, real_verus, standin_launcher, use_demo_script
 
     source = prepare_workdir(workdir)
     use_demo_script()
@@ -73,4 +72,4 @@ def demo(
                    "its verdicts prove nothing)")
     options = AgentOptions(model="scripted/demo", strategies=1, rounds=3, samples=1, verus=verus, runs_dir=runs_dir,
                            as_json=as_json, jobs=1)
-    _launch("prove", {"file": source}, options)
+    _launch("prove", options, source)

@@ -1,16 +1,22 @@
-"""The options of the agent commands (prove, repair, synth), declared once: a new option is one field here,
-then read where the run is planned (verusagent.agent.cli_run). A command that takes every agent option and
-its own declares `@with_options(AgentOptions)`, or a subclass of AgentOptions for options of its own; `bench`
-takes the per-task part, `TaskOptions`."""
+"""The options of the agent commands (prove, repair, synth), declared once: a new option is one field here and
+one line of `to_config`, the one conversion from options to the run's `AgentConfig` (whose fields hold every
+default; the options show them). A command that takes every agent option and its own declares
+`@with_options(AgentOptions)`, or a subclass of AgentOptions for options of its own; `bench` takes the
+per-task part, `TaskOptions`."""
 
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
+from pydantic import BaseModel
 
-from verusagent.agent.config import FocusMode, ToolProtocol
-from verusagent.review.settings import DEFAULT_VOTES, ReviewMode
+from verusagent.agent.config import AgentConfig, FocusMode, SessionLimits, TaskMode, ToolProtocol
+from verusagent.agent.strategies import STRATEGIES
+from verusagent.commands.exits import UsageError
+from verusagent.review.settings import ReviewMode, ReviewSettings
+
+CONFIG, SESSION, REVIEW = AgentConfig(), SessionLimits(), ReviewSettings()  # the defaults the options show
 
 # Also taken by `demo`, which has no other agent option.
 RunsDir = Annotated[Path, typer.Option("--runs-dir", help="Where run records go.")]
@@ -25,9 +31,9 @@ class TaskOptions:
     api_base: Annotated[
         Optional[str], typer.Option("--api-base", help="An OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1.")
     ] = None
-    samples: Annotated[int, typer.Option("--samples", "-k", min=1, max=16, help="Replies per strategy and round.")] = 1
-    strategies: Annotated[int, typer.Option("--strategies", min=1, max=4, help="Strategies tried in parallel.")] = 2
-    rounds: Annotated[int, typer.Option("--rounds", min=1, help="Rounds at most.")] = 4
+    samples: Annotated[int, typer.Option("--samples", "-k", min=1, max=16, help="Replies per strategy and round.")] = CONFIG.samples
+    strategies: Annotated[int, typer.Option("--strategies", min=1, max=4, help="Strategies tried in parallel.")] = CONFIG.strategies
+    rounds: Annotated[int, typer.Option("--rounds", min=1, help="Rounds at most.")] = CONFIG.rounds
     temperature: Annotated[
         Optional[float], typer.Option("--temperature", help="Default: 0 for one sample, 0.7 for more.")
     ] = None
@@ -39,22 +45,22 @@ class TaskOptions:
     max_verus_runs: Annotated[
         Optional[int], typer.Option("--max-verus-runs", min=0, help="Budget of fresh verus runs.")
     ] = None
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="verus runs at once.")] = 2
-    timeout: Annotated[float, typer.Option("--timeout", help="Seconds per verus run.")] = 300.0
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="verus runs at once.")] = CONFIG.jobs
+    timeout: Annotated[float, typer.Option("--timeout", help="Seconds per verus run.")] = CONFIG.timeout_s
     focus: Annotated[
         FocusMode, typer.Option("--focus", help="Screen candidates of large files by verus runs on the changed "
                                 "functions only (auto: when measured cheaper); acceptance is always whole-file.")
-    ] = FocusMode.AUTO
+    ] = CONFIG.focus
     review: Annotated[
         ReviewMode, typer.Option("--review", help="off, on, shadow (review, never block: labels for calibrate) "
                                  "or auto (review when it is expected to save verus time).")
-    ] = ReviewMode.AUTO
+    ] = REVIEW.mode
     review_model: Annotated[
         Optional[str], typer.Option("--review-model", help="The review's model (default: --model).")
     ] = None
     review_votes: Annotated[
         int, typer.Option("--review-votes", min=1, max=15, help="Validator votes per review finding.")
-    ] = DEFAULT_VOTES
+    ] = REVIEW.votes
     calibration: Annotated[
         Optional[Path], typer.Option("--calibration", help="The review threshold file (verusagent calibrate).")
     ] = None
@@ -76,10 +82,10 @@ class TaskOptions:
         ToolProtocol, typer.Option("--tool-protocol", help="Agent mode: the provider's tool calls (native), the "
                                    "documented text protocol (text), or native where litellm says the model has "
                                    "function calling (auto).")
-    ] = ToolProtocol.AUTO
+    ] = CONFIG.tool_protocol
     session_tool_calls: Annotated[
         int, typer.Option("--session-tool-calls", min=1, help="Agent mode: tool calls per session.")
-    ] = 40
+    ] = SESSION.max_tool_calls
     session_tokens: Annotated[
         Optional[int], typer.Option("--session-tokens", min=0, help="Agent mode: tokens per session.")
     ] = None
@@ -88,10 +94,10 @@ class TaskOptions:
     ] = None
     session_verus_runs: Annotated[
         Optional[int], typer.Option("--session-verus-runs", min=0, help="Agent mode: fresh verus runs per session.")
-    ] = 12
+    ] = SESSION.max_verus_runs
     session_time: Annotated[
         float, typer.Option("--session-time", min=1.0, help="Agent mode: wall seconds per session.")
-    ] = 1200.0
+    ] = SESSION.max_seconds
     vstd: Annotated[
         Optional[Path], typer.Option("--vstd", help="The vstd source for search_lemmas and the pre-check "
                                      "(default: beside verus, else the cargo registry's).")
@@ -100,6 +106,41 @@ class TaskOptions:
         bool, typer.Option("--no-precheck", help="Send candidates to verus without the static pre-check (which "
                            "rejects what verus would reject in its front end, without a verus run).")
     ] = False
+
+    def to_config(self, mode: str, model: str, targets: list[str] | None = None) -> AgentConfig:
+        """The run's config: the one conversion from options (UsageError: an unknown --strategy)."""
+        temperature = self.temperature
+        if temperature is None:
+            temperature = 0.0 if self.samples == 1 else 0.7
+        return AgentConfig(
+            mode=TaskMode(mode), targets=list(targets or []), model=model, api_base=self.api_base,
+            temperature=temperature, samples=self.samples, strategies=self.strategies, rounds=self.rounds,
+            max_calls=self.max_calls, max_tokens=self.max_tokens, max_cost_usd=self.max_cost,
+            max_verus_runs=self.max_verus_runs, jobs=self.jobs, timeout_s=self.timeout, focus=self.focus,
+            review=self.review_settings(), strategy_names=strategy_names(self.strategy),
+            session=self.session_limits(), tool_protocol=self.tool_protocol, vstd=self.vstd,
+            precheck=not self.no_precheck,
+        )
+
+    def review_settings(self) -> ReviewSettings:
+        """--review, --review-model, --review-votes, --calibration, and the auto mode's priors when given."""
+        given = {"mode": self.review, "model": self.review_model, "votes": self.review_votes,
+                 "calibration": self.calibration, "prior_review_s": self.review_prior_seconds,
+                 "prior_rejection_rate": self.review_prior_rate}
+        return ReviewSettings(**{key: value for key, value in given.items() if value is not None})
+
+    def session_limits(self) -> SessionLimits:
+        return SessionLimits(max_tool_calls=self.session_tool_calls, max_tokens=self.session_tokens,
+                             max_cost_usd=self.session_cost, max_verus_runs=self.session_verus_runs,
+                             max_seconds=self.session_time)
+
+
+def strategy_names(names: list[str] | None) -> list[str]:
+    unknown = [name for name in names or [] if name not in STRATEGIES]
+    if unknown:
+        raise UsageError(f"unknown --strategy {', '.join(unknown)}; the strategies are {', '.join(STRATEGIES)}")
+    return list(dict.fromkeys(names or []))
+
 
 
 @dataclass(kw_only=True)
@@ -139,3 +180,37 @@ class AgentOptions(TaskOptions):
     ] = False
     runs_dir: RunsDir = RUNS_DIR
     as_json: Json = False
+
+    def to_config(self, mode: str, model: str | None = None, targets: list[str] | None = None) -> AgentConfig:
+        config = super().to_config(mode, model or self.model, self.fn if targets is None else targets)
+        return config.model_copy(update={"description": read_description(self.description)})
+
+    def inputs(self, file: Path, log: Path | None = None) -> "RunInputs":
+        return RunInputs(file=file, log=log, package=self.package, out=self.out, in_place=self.in_place,
+                         resume=self.resume, verus=self.verus, dry_run=self.dry_run, runs_dir=self.runs_dir,
+                         as_json=self.as_json)
+
+
+def read_description(path: Path | None) -> str | None:
+    """The task statement of `--description FILE`, as text (a task's words are UTF-8; other bytes replaced)."""
+    if path is None:
+        return None
+    try:
+        return path.read_bytes().decode("utf-8", errors="replace")
+    except OSError as error:
+        raise UsageError(f"cannot read the description {path}: {error.strerror or error}") from error
+
+
+class RunInputs(BaseModel):
+    """What an agent command works on besides its config: the input, where results go, and how it runs."""
+
+    file: Path
+    log: Path | None = None  # repair --log: saved verus output for the file
+    package: str | None = None
+    out: Path | None = None
+    in_place: bool = False
+    resume: str | None = None
+    verus: str | None = None
+    dry_run: bool = False
+    runs_dir: Path = RUNS_DIR
+    as_json: bool = False

@@ -12,8 +12,7 @@ from pathlib import Path
 import typer
 
 from verusagent.cli_app import app
-
-EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_USAGE, EXIT_REVIEW_UNAVAILABLE = 0, 1, 2, 3
+from verusagent.commands.exits import EXIT_CLEAN, EXIT_REVIEW_UNAVAILABLE, EXIT_USAGE, EXIT_VIOLATIONS
 
 
 class GateFormat(StrEnum):
@@ -73,7 +72,7 @@ def _review(result, model: str, api_base: str | None, review_model: str | None, 
     from verusagent.gate.review import review_changes
     from verusagent.llm import Budget, BudgetTracker, ModelSettings
     from verusagent.review.build import load_rule
-    from verusagent.review.calibration_file import CalibrationFileError
+    from verusagent.review.calibration.file import CalibrationFileError
     from verusagent.review.settings import ReviewSettings
 
     try:

@@ -9,8 +9,7 @@ from pathlib import Path
 import typer
 
 from verusagent.cli_app import app
-
-EXIT_CLEAN, EXIT_REJECT, EXIT_USAGE = 0, 1, 2
+from verusagent.commands.exits import EXIT_CLEAN, EXIT_REJECT, EXIT_USAGE
 
 
 @app.command()

@@ -15,8 +15,7 @@ from typing import NoReturn
 import typer
 
 from verusagent.cli_app import app
-
-EXIT_PASS, EXIT_REJECT, EXIT_USAGE, EXIT_INCOMPLETE = 0, 1, 2, 3
+from verusagent.commands.exits import EXIT_INCOMPLETE, EXIT_PASS, EXIT_REJECT, EXIT_USAGE
 
 
 @app.command()
@@ -37,7 +36,7 @@ def review(
     """Review CANDIDATE's changes against ORIGINAL: findings a model proposes, judged by validator votes."""
     from verusagent.llm import Budget, ModelSettings
     from verusagent.review.build import load_rule
-    from verusagent.review.calibration_file import CalibrationFileError
+    from verusagent.review.calibration.file import CalibrationFileError
     from verusagent.review.settings import ReviewSettings
     from verusagent.review.standalone import review_files
 

@@ -14,12 +14,10 @@ from typing import TYPE_CHECKING
 import typer
 
 from verusagent.cli_app import app
+from verusagent.commands.exits import EXIT_TOOL_FAILURE, EXIT_USAGE, verdict_exit_code
 
 if TYPE_CHECKING:
     from verusagent.lens.model import SourceModel
-    from verusagent.verus.models import Verdict
-
-EXIT_VERIFIED, EXIT_NOT_VERIFIED, EXIT_USAGE, EXIT_TOOL_FAILURE = 0, 1, 2, 3
 
 
 @app.command()
@@ -62,7 +60,7 @@ def verify(
         typer.echo(json.dumps(result_json(result, groups), indent=2))
     else:
         _print_result(result, install.describe(), file, groups, model)
-    raise typer.Exit(_exit_code(result.verdict, partial_allowed=function is not None))
+    raise typer.Exit(verdict_exit_code(result.verdict, partial_allowed=function is not None))
 
 
 @app.command()
@@ -85,7 +83,7 @@ def diagnose(
         typer.echo(json.dumps(parsed_json(parsed, groups), indent=2))
     else:
         _print_parsed(parsed, log, groups, model, main_file)
-    raise typer.Exit(_exit_code(parsed.verdict, partial_allowed=False))
+    raise typer.Exit(verdict_exit_code(parsed.verdict, partial_allowed=False))
 
 
 def _read(path: Path) -> bytes:
@@ -109,16 +107,6 @@ def _model(data: bytes) -> "SourceModel":
     from verusagent.lens import parse
 
     return parse(data)
-
-
-def _exit_code(verdict: "Verdict | None", partial_allowed: bool) -> int:
-    from verusagent.verus import Verdict
-
-    if verdict == Verdict.VERIFIED or (partial_allowed and verdict == Verdict.VERIFIED_PARTIAL):
-        return EXIT_VERIFIED
-    if verdict in (Verdict.TOOL_FAILURE, Verdict.TIMEOUT):
-        return EXIT_TOOL_FAILURE
-    return EXIT_NOT_VERIFIED
 
 
 def _print_result(result, describe: str, file: Path, groups, model) -> None:

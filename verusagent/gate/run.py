@@ -5,6 +5,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, computed_field
 
+from verusagent.gate.crates import crate_violations
 from verusagent.gate.git import Change, changed_files, read_at, repo_root, resolve_base
 from verusagent.guard import GuardPolicy, GuardReport, Rule, Violation, guard, guard_new_file
 from verusagent.guard.report import Evidence
@@ -71,8 +72,6 @@ def run_gate(base: str | None, paths: list[str], cwd: Path, policy: GuardPolicy 
              precheck: Prechecker | None = None) -> GateResult:
     """Raises GitError (one line) when git cannot answer. With `precheck`, each file the guard passed is
     pre-checked too (before any review): what verus would reject in its front end fails the gate."""
-    from verusagent.gate.crates import crate_violations
-
     root = repo_root(cwd)
     commit, reason = resolve_base(base, cwd)
     changes = changed_files(commit, paths, cwd)

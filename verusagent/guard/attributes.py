@@ -7,12 +7,11 @@ Escape-hatch attributes (external_body, exec_allows_no_decreases_clause, rlimit(
 
 from collections import Counter
 
-from verusagent.lens import Function
-
 from verusagent.guard.evidence import function_violation
 from verusagent.guard.hatches import hatch_words
 from verusagent.guard.report import Rule, Violation
 from verusagent.guard.source import Source
+from verusagent.lens import Function
 
 PROOF_TUNING = frozenset(
     {

@@ -2,8 +2,6 @@
 
 import traceback
 
-from verusagent.lens import Span
-
 from verusagent.guard.functions import function_violations
 from verusagent.guard.hatches import hatch_violations
 from verusagent.guard.items import item_violations
@@ -13,6 +11,7 @@ from verusagent.guard.sections import section_violations
 from verusagent.guard.shadowing import shadowing_violations
 from verusagent.guard.source import Source, analyse, as_bytes
 from verusagent.guard.syntax import syntax_violations
+from verusagent.lens import Span
 
 _ADDED_ONLY_RULES = frozenset(
     {Rule.ESCAPE_HATCH_ADDED, Rule.TERMINATION_CHECK_DISABLED, Rule.RLIMIT_UNBOUNDED, Rule.OUTSIDE_READ_ADDED}

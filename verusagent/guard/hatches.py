@@ -11,12 +11,11 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
-from verusagent.lens import Span
-from verusagent.lens.hatches import CALL_WORDS, ITEM_WORDS, Effect, attribute_hatches, renamed_calls
-
 from verusagent.guard.report import Evidence, Rule, Violation
 from verusagent.guard.source import Source, spelled_at
 from verusagent.guard.tokens import attribute_end_in
+from verusagent.lens import Span
+from verusagent.lens.hatches import CALL_WORDS, ITEM_WORDS, Effect, attribute_hatches, renamed_calls
 
 _RULES = {
     Effect.TRUSTED: Rule.ESCAPE_HATCH_ADDED,

@@ -23,7 +23,7 @@ class Rule(StrEnum):
     CANDIDATE_UNPARSABLE = "candidate-unparsable"
     GUARD_ERROR = "guard-error"
     SECTION_MOVED = "section-moved"  # a `// <spec>`-style section comment of a vericoding task removed or moved
-    # Crates (verusagent.crate.guard): a proof never needs to change the module tree or the build.
+    # Crates (verusagent.guard.crate): a proof never needs to change the module tree or the build.
     MODULE_CHANGED = "module-changed"
     FUNCTION_MOVED = "function-moved"
     BUILD_FILE_CHANGED = "build-file-changed"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from verusagent.llm.runtime import load_litellm
+from verusagent.llm.provider import load_litellm
 
 O200K = "o200k_base"
 _O200K_FILE = "fb374d419588a4632f3f557e76b4b70aebbca790"  # tiktoken's cache name: sha1 of the encoding's URL

@@ -92,14 +92,14 @@ class CandidateCreated(Event):
     call_id: str | None = None
 
 
-class GuardReport(Event):
+class GuardChecked(Event):
     kind: Literal["guard_report"] = "guard_report"
     sha256: str
     clean: bool
     violations: list[dict[str, Any]] = Field(default_factory=list)
 
 
-class PrecheckReport(Event):
+class Prechecked(Event):
     """The static pre-check's verdict on one candidate (verusagent.precheck): a candidate with findings is
     rejected without a verus run; its findings (verus's messages, located) are what repair reads instead."""
 
@@ -115,7 +115,7 @@ class ReviewReport(Event):
     """The review's verdict on one candidate. ``mode`` and ``score`` are what calibration reads: a ``shadow``
     report (reviewed, never blocked) with its score, paired with the candidate's verus run, is one label; each
     finding that took part in the score carries ``votes``, its validators' judgments in order
-    (``substantial``/``minor``/``not_real``). See ``verusagent/review/labels.py`` for the whole contract."""
+    (``substantial``/``minor``/``not_real``). See ``verusagent/review/calibration/labels.py`` for the whole contract."""
 
     kind: Literal["review_report"] = "review_report"
     sha256: str
@@ -243,7 +243,7 @@ class ScreeningPlanned(Event):
     estimate_s: dict[str, float] = Field(default_factory=dict)
 
 
-class Verdict(Event):
+class RunVerdict(Event):
     kind: Literal["verdict"] = "verdict"
     verdict: Literal["verified", "partial", "failed"]
     accepted_sha256: str | None = None
@@ -324,8 +324,8 @@ KnownEvent = Annotated[
     | ModelRequest
     | ModelReply
     | CandidateCreated
-    | GuardReport
-    | PrecheckReport
+    | GuardChecked
+    | Prechecked
     | ReviewReport
     | ReviewRule
     | ReviewDecision
@@ -336,7 +336,7 @@ KnownEvent = Annotated[
     | FindingStatus
     | VerusRun
     | ScreeningPlanned
-    | Verdict
+    | RunVerdict
     | RunStopped
     | SessionStarted
     | ToolCalled
@@ -353,8 +353,8 @@ KNOWN_KINDS = frozenset(
         ModelRequest,
         ModelReply,
         CandidateCreated,
-        GuardReport,
-        PrecheckReport,
+        GuardChecked,
+        Prechecked,
         ReviewReport,
         ReviewRule,
         ReviewDecision,
@@ -365,7 +365,7 @@ KNOWN_KINDS = frozenset(
         FindingStatus,
         VerusRun,
         ScreeningPlanned,
-        Verdict,
+        RunVerdict,
         RunStopped,
         SessionStarted,
         ToolCalled,
