@@ -19,6 +19,17 @@ if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+@pytest.fixture(autouse=True)
+def temporary_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test's caches (model replies, verus results, the lemma index, cargo targets) go to a folder of its
+    own, never to the user's (~/.cache/verusagent): $VERUSAGENT_CACHE_DIR, which verusagent.paths reads first,
+    and $XDG_CACHE_HOME, where platformdirs puts the user cache folder, both point there."""
+    folder = tmp_path_factory.mktemp("cache")
+    monkeypatch.setenv("VERUSAGENT_CACHE_DIR", str(folder / "verusagent"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(folder))
+    return folder / "verusagent"
+
+
 def find_shared() -> Path | None:
     """The shared data folder: $VERUSAGENT_CORPUS if set, else ../shared beside the repository."""
     configured = os.environ.get("VERUSAGENT_CORPUS")

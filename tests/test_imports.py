@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 LIGHT_MODULES = [
     "verusagent.cli",
     "verusagent.llm",
@@ -44,12 +46,12 @@ main()
 """
 
 
-def modules_after_cli(tmp_path: Path, *args: str) -> set[str]:
+def modules_after_cli(tmp_path: Path, *args: str, codes: tuple[int, ...] = (0,)) -> set[str]:
     """The modules loaded by a fresh interpreter that ran the ``verusagent`` entry point with ``args``."""
     out = tmp_path / "modules.json"
     run = subprocess.run([sys.executable, "-c", CLI_PROBE, str(out), *args], capture_output=True, text=True,
                          timeout=120)
-    assert run.returncode == 0, run.stdout[-1000:] + run.stderr[-2000:]
+    assert run.returncode in codes, run.stdout[-1000:] + run.stderr[-2000:]
     return set(json.loads(out.read_text()))
 
 
@@ -124,6 +126,70 @@ def test_lemmas_does_not_load_litellm(tmp_path):
     modules = modules_after_cli(tmp_path, "lemmas", "seq len", "--vstd", str(vstd), "--json")
     assert "verusagent.lemmas.search" in modules
     assert not has_litellm(modules)
+
+
+@pytest.fixture
+def files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Inputs for the model-free commands: a file and its proof, a verus log, a vstd folder, labels, a git
+    repository with a proved file changed, and the verus stand-in answering "verified"."""
+    repo = Path(__file__).resolve().parents[1]
+    count_up = (repo / "rust_fixtures" / "agent" / "count_up.rs").read_text()
+    proved = count_up.replace("    while r < n {", "    while r < n\n        invariant\n            r <= n,\n        "
+                              "decreases n - r,\n    {")
+    (tmp_path / "count_up.rs").write_text(count_up)
+    (tmp_path / "proved.rs").write_text(proved)
+    (tmp_path / "verus.log").write_text("error: invariant not satisfied at end of loop body\n  --> count_up.rs:12:13\n"
+                                        "\nverification results:: 0 verified, 1 errors\n")
+    (tmp_path / "vstd").mkdir()
+    (tmp_path / "vstd" / "vstd.rs").write_text("verus! { pub proof fn lemma_x(s: Seq<int>) ensures s.len() >= 0 {} }\n")
+    (tmp_path / "labels.jsonl").write_text('{"score": 0.0, "valid": true}\n' * 20 + '{"score": 1.0, "valid": false}\n')
+    (tmp_path / "verified.json").write_text('{"name": "verified", "rules": [{"verdict": "verified"}]}')
+    monkeypatch.setenv("VERUS_STANDIN_SCENARIO", str(tmp_path / "verified.json"))
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "count_up.rs").write_text(count_up)
+    for args in (["init", "-q"], ["add", "."], ["-c", "user.email=t@example.invalid", "-c", "user.name=T", "commit",
+                                                  "-qm", "problem"]):
+        subprocess.run(["git", *args], cwd=project, check=True, capture_output=True)
+    (project / "count_up.rs").write_text(proved)
+    return tmp_path
+
+
+STANDIN = str(Path(__file__).resolve().parents[1] / "tools" / "verus_standin.py")
+MODEL_FREE = {  # command line, relative to the `files` folder (gate: in its git repository)
+    "prove --dry-run": ["prove", "count_up.rs", "--model", "openai/gpt-4o", "--dry-run"],
+    "repair --dry-run": ["repair", "count_up.rs", "--log", "verus.log", "--model", "anthropic/claude-sonnet-4-5",
+                         "--dry-run", "--json"],
+    "synth --dry-run": ["synth", "count_up.rs", "--model", "nosuchprovider/foo", "--dry-run"],
+    "units": ["units", "count_up.rs", "--json"],
+    "check": ["check", "count_up.rs", "proved.rs"],
+    "lemmas": ["lemmas", "seq", "len", "--vstd", "vstd", "--file", "proved.rs"],
+    "verify": ["verify", "count_up.rs", "--verus", STANDIN],
+    "diagnose": ["diagnose", "verus.log", "--source", "count_up.rs"],
+    "gate": ["gate", "--base", "HEAD"],
+    "gate --review, nothing to review": ["gate", "--base", "HEAD", "--review", "--model", "openai/gpt-4o",
+                                         "no-such-change.rs"],
+    "calibrate": ["calibrate", "labels.jsonl", "--json"],
+    "--version": ["--version"],
+    "prove --help": ["prove", "--help"],
+}
+
+
+@pytest.mark.parametrize("name", list(MODEL_FREE))
+def test_a_model_free_command_does_not_load_litellm(name: str, files: Path, monkeypatch) -> None:
+    args = MODEL_FREE[name]
+    if args[0] == "gate":
+        monkeypatch.chdir(files / "project")
+        if "no-such-change.rs" in args:  # a path with no change: the review has no file to read
+            (files / "project" / "no-such-change.rs").write_text("")
+            subprocess.run(["git", "add", "no-such-change.rs"], cwd=files / "project", check=True)
+            subprocess.run(["git", "-c", "user.email=t@example.invalid", "-c", "user.name=T", "commit", "-qm", "x"],
+                           cwd=files / "project", check=True, capture_output=True)
+    else:
+        monkeypatch.chdir(files)
+    modules = modules_after_cli(Path.cwd(), *args, codes=(0, 1))  # 1: not verified, a verdict
+    assert "verusagent.cli" in modules
+    assert not has_litellm(modules), f"`verusagent {' '.join(args)}` imported litellm"
 
 
 def test_the_model_layer_knows_nothing_of_verus():

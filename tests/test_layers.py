@@ -17,7 +17,8 @@ PACKAGE = REPO_ROOT / "verusagent"
 # Lowest first. A module belongs to the layer of the longest name it starts with (`verusagent.x` holds
 # `verusagent.x.y`); the modules of one layer do not depend on each other's layer being lower.
 LAYERS: list[tuple[str, ...]] = [
-    ("verusagent", "verusagent.paths", "verusagent.crate_text", "verusagent.standin"),  # standalone
+    ("verusagent", "verusagent.paths", "verusagent.crate_text", "verusagent.standin", "verusagent.choices",
+     "verusagent.console", "verusagent.source_file"),  # standalone
     ("verusagent.record",),  # the run record
     ("verusagent.lens",),  # the Verus-aware source model
     ("verusagent.verus", "verusagent.context", "verusagent.llm"),  # verus adapter, prompt slices, model transport
@@ -30,7 +31,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("verusagent.agent",),  # the loop
     ("verusagent.cli_app", "verusagent.commands"),  # the commands and their console output
     ("verusagent.bench",),  # the benchmark harness: its tasks run the agent commands
-    ("verusagent.cli",),  # the entry point
+    ("verusagent.cli", "verusagent.cli_json", "verusagent.__main__"),  # the entry point
 ]
 
 _START_UP = "a command module, loaded for `verusagent --help`: what its command needs loads when it runs"
@@ -45,6 +46,9 @@ LATE: dict[str, str] = {
     "verusagent.commands.exits": "read at start-up by every command module; the verus adapter loads for verify only",
     "verusagent.llm.runtime": _LITELLM,
     "verusagent.llm.provider": _LITELLM + " (the scripted provider subclasses litellm's CustomLLM)",
+    "verusagent.llm.preflight": _LITELLM + " (the scripted model and a local server are checked without it)",
+    "verusagent.commands.agent_options": "read for `verusagent --help`: the agent's config loads when a run is "
+                                         "planned (to_config), not to print the options",
     "verusagent.llm.tokens": "tiktoken reads its encodings when first imported: only when a count is asked for",
     "verusagent.lens.machines": _LENS_DESCENT,
     "verusagent.lens.invariant_structs": _LENS_DESCENT,

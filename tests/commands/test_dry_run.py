@@ -53,13 +53,35 @@ def test_prove_renders_one_request_per_strategy_without_verus_or_a_record(workdi
     assert not (workdir / ".verusagent").exists() and not (workdir / "count_up.verified.rs").exists()
 
 
-def test_a_known_model_is_counted_by_litellm_and_priced_from_its_local_cost_map(workdir):
+def test_a_known_model_is_counted_as_litellm_counts_and_priced_from_its_bundled_table(workdir):
+    from verusagent.llm.provider import load_litellm
+
     source = workdir / "count_up.rs"
     source.write_text((REPO_ROOT / "rust_fixtures" / "agent" / "count_up.rs").read_text())
     request = dry("prove", str(source), "--model", "openai/gpt-4o", "--strategies", "1")["requests"][0]
-    assert request["tokenizer"] == "litellm:gpt-4o"
-    assert abs(request["prompt_tokens"] - count_messages_o200k(request["messages"])) <= 8  # gpt-4o is o200k
-    assert request["estimated_cost_usd"] == pytest.approx(request["prompt_tokens"] * 2.5e-6)
+    assert request["tokenizer"] == "o200k_base" and request["tokenizer_exact"] and request["known_model"]
+    litellm = load_litellm()
+    assert abs(request["prompt_tokens"] - litellm.token_counter(model="gpt-4o", messages=request["messages"])) <= 8
+    prompt_cost, _ = litellm.cost_per_token(model="gpt-4o", prompt_tokens=request["prompt_tokens"], completion_tokens=0)
+    assert request["estimated_cost_usd"] == pytest.approx(prompt_cost)
+
+
+def test_an_older_openai_model_is_counted_with_its_own_encoding(workdir):
+    source = workdir / "count_up.rs"
+    source.write_text((REPO_ROOT / "rust_fixtures" / "agent" / "count_up.rs").read_text())
+    request = dry("prove", str(source), "--model", "openai/gpt-4", "--strategies", "1")["requests"][0]
+    assert request["tokenizer"] == "cl100k_base" and request["tokenizer_exact"]
+
+
+@pytest.mark.parametrize("model", ["nosuchprovider/foo", "gpt-banana"])
+def test_an_unknown_model_is_named_as_such_with_no_price(workdir, model):
+    source = workdir / "count_up.rs"
+    source.write_text((REPO_ROOT / "rust_fixtures" / "agent" / "count_up.rs").read_text())
+    output = dry("prove", str(source), "--model", model, "--strategies", "1")
+    assert not output["requests"][0]["known_model"] and output["requests"][0]["estimated_cost_usd"] is None
+    assert any("unknown model" in note for note in output["notes"])
+    text = runner.invoke(app, ["prove", str(source), "--model", model, "--dry-run"])
+    assert text.exit_code == 0 and "unknown model, price unknown per request" in text.stdout
 
 
 def test_repair_needs_a_log_and_shows_its_diagnostics(workdir):
@@ -99,7 +121,7 @@ def test_the_text_output_shows_each_prompt_with_its_size(workdir):
     source.write_text((REPO_ROOT / "rust_fixtures" / "agent" / "count_up.rs").read_text())
     result = runner.invoke(app, ["prove", str(source), "--model", "scripted/demo", "--dry-run"])
     assert result.exit_code == 0, result.output
-    assert "=== prove / invariants:" in result.stdout and "prompt tokens (o200k_base)" in result.stdout
+    assert "=== prove / invariants:" in result.stdout and "prompt tokens (o200k_base, an estimate for this model)" in result.stdout
     assert "--- system ---" in result.stdout and "dry run: nothing was sent" in result.stdout
 
 

@@ -115,10 +115,11 @@ def test_in_place_writes_each_changed_file_after_a_backup(harness, crates) -> No
 
 def test_the_record_holds_every_file_and_resume_rebuilds_the_crate(harness, crates) -> None:
     crate = crates("netlib")
-    harness.script([{"error": "authentication"}])  # a fatal model error stops the run after its first round
+    harness.script([{"error": "authentication"}])  # a refused key stops the run after its first round (exit 3)
     harness.scenario([PROVED, BASELINE])
     first = harness.run("prove", crate, fn=["net::send"])
-    assert first.outcome["verdict"] == "partial" and first.outcome["stopped_reason"] == "error"
+    assert first.outcome["verdict"] == "partial" and first.outcome["stopped_reason"] == "credentials"
+    assert first.exit_code == 3
     started = first.events("run_started")[0]
     assert started["config"]["plan"]["task"]["crate"]["target"] == "src/net.rs"
     baseline = first.events("candidate_created")[0]["sha256"]

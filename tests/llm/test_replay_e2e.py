@@ -137,3 +137,13 @@ def test_a_missing_key_variable_fails_before_any_request(replay_server, tmp_path
         client.complete(MESSAGES)
     assert raised.value.attempts == 0 and raised.value.error.kind == "authentication"
     assert server.requests == [] and read_run(writer.folder).events == []
+
+
+def test_a_local_server_is_reached_without_any_key(replay_server, tmp_path, monkeypatch):
+    """litellm's OpenAI client refuses to send without a key; a server on 127.0.0.1 gets a placeholder."""
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    monkeypatch.delenv("OPENAI_ADMIN_KEY", raising=False)
+    server = replay_server([{"content": "ok"}])
+    client, _ = client_for(server, tmp_path)
+    assert client.complete(MESSAGES).texts == ["ok"]
+    assert server.requests[0]["headers"]["authorization"] == "Bearer no-key-needed"

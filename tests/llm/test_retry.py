@@ -67,7 +67,7 @@ def test_retries_stop_at_max_attempts_exactly(tmp_path, scripted):
 @pytest.mark.parametrize(
     ("scripted_error", "kind", "hint_word"),
     [("context_window", "context_window", "context window"), ("authentication", "authentication", "API key"),
-     ("bad_request", "bad_request", "malformed")],
+     ("bad_request", "bad_request", "malformed"), ("missing_credentials", "authentication", "OPENAI_API_KEY")],
 )
 def test_fatal_errors_are_not_retried_and_carry_a_hint(tmp_path, scripted, scripted_error, kind, hint_word):
     model = scripted({"error": scripted_error}, {"text": "never served"})
@@ -128,3 +128,29 @@ def test_request_events_carry_the_prompt_once_per_call(tmp_path, scripted):
     assert requests[0].messages == MESSAGES and requests[1].messages == []
     assert {r.purpose for r in requests} == {"prove"}
     assert requests[0].call_id == requests[1].call_id
+
+
+def test_a_missing_key_from_the_real_openai_provider_is_fatal_at_once(tmp_path, monkeypatch):
+    """litellm's real OpenAI path without a key (it fails before any connection): one attempt, not four."""
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    sleeps: list[float] = []
+    client = ModelClient(ModelSettings(model="openai/gpt-4o", cache=False), retry=RetryPolicy(max_attempts=4),
+                         sleep=sleeps.append)
+    with pytest.raises(ModelCallError) as raised:
+        client.complete(MESSAGES)
+    assert raised.value.attempts == 1 and sleeps == []
+    assert raised.value.error.kind == "authentication" and "OPENAI_API_KEY" in raised.value.error.hint
+
+
+@pytest.mark.parametrize(("status", "kind", "retryable"),
+                         [(401, "authentication", False), (403, "permission", False), (409, "server_error", True)])
+def test_a_bare_status_is_classified_as_litellm_retries_it(status, kind, retryable):
+    from verusagent.llm.provider import load_litellm
+
+    load_litellm()
+
+    class Bare(Exception):
+        status_code = status
+
+    error = classify(Bare("refused"))
+    assert (error.kind, error.retryable) == (kind, retryable)

@@ -81,6 +81,7 @@ def test_show_reports_a_cut_off_record(tmp_path):
     assert "line 2: last line cut off" in result.output and "did not finish" in result.output
 
 
-def test_show_an_unknown_run_exits_1(tmp_path):
-    result = CliRunner().invoke(app, ["show", "nope", "--runs-dir", str(tmp_path)])
-    assert result.exit_code == 1 and "no run 'nope'" in result.output
+def test_show_an_unknown_run_is_a_usage_error_like_audit(tmp_path):
+    shown = CliRunner().invoke(app, ["show", "nope", "--runs-dir", str(tmp_path)])
+    audited = CliRunner().invoke(app, ["audit", "nope", "--runs-dir", str(tmp_path)])
+    assert shown.exit_code == audited.exit_code == 2 and "no run 'nope'" in shown.output

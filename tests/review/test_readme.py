@@ -1,4 +1,4 @@
-"""The README's worked calibration example is what the command prints."""
+"""The worked calibration example of docs/calibration.md is what the command prints."""
 
 import re
 import shlex
@@ -10,13 +10,11 @@ from verusagent.cli import app
 
 from tests.paths import REPO_ROOT
 
-README = REPO_ROOT / "README.md"
+CALIBRATION = REPO_ROOT / "docs" / "calibration.md"
 
 
 def example_blocks() -> list[str]:
-    text = README.read_text()
-    section = text[text.index("## Calibrating the review"):]
-    section = section[:section.index("\n## ", 1)]
+    section = CALIBRATION.read_text()
     return re.findall(r"```\n(.*?)```", section, flags=re.DOTALL)
 
 

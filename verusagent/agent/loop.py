@@ -18,6 +18,7 @@ from verusagent.agent.strategies import Strategy, portfolio
 from verusagent.agent.verifier import VerusBudgetExceeded, result_from_log
 from verusagent.edit.houdini import prune_crate
 from verusagent.llm import BudgetExceeded, ModelCallError, ModelClient
+from verusagent.llm.retry import CREDENTIAL_KINDS
 from verusagent.prompt.feedback import guard_feedback, precheck_feedback
 from verusagent.record import sha256_text
 from verusagent.verus import Verdict
@@ -51,8 +52,9 @@ class Agent:
             return self.finisher.partial(self.overall_best(), "rounds", f"{self.config.rounds} rounds done")
         except (BudgetExceeded, VerusBudgetExceeded) as stop:
             return self.finisher.partial(self.overall_best(), "budget", stop.reason)
-        except ModelCallError as error:
-            return self.finisher.partial(self.overall_best(), "error", str(error))
+        except ModelCallError as error:  # a key missing or refused stops as "credentials": the command exits 3
+            reason = "credentials" if error.error.kind in CREDENTIAL_KINDS else "error"
+            return self.finisher.partial(self.overall_best(), reason, str(error))
         except KeyboardInterrupt:
             self.kit.cancel.set()
             self.evaluator.cancel()

@@ -39,6 +39,7 @@ class RunOutcome(BaseModel):
     model: str
     model_is_standin: bool  # the replies came from the scripted model (a stand-in), not a language model
     calls: int = 0
+    cached_calls: int = 0  # replies served from the response cache (no model call, no tokens)
     tokens: int = 0
     cost_usd: float = 0.0
     verus_runs: int = 0
@@ -90,7 +91,8 @@ class Finisher:
             output_path=written, backup_path=backup, already_verified=already, obligations=obligations,
             stopped_reason=reason, detail=detail, verus_version=self.install.version,
             verus_is_standin=self.install.is_standin, model=self.client.settings.model,
-            model_is_standin=is_scripted(self.client.settings.model), calls=spend.calls, tokens=spend.tokens,
+            model_is_standin=is_scripted(self.client.settings.model), calls=spend.calls,
+            cached_calls=spend.cached_calls, tokens=spend.tokens,
             cost_usd=spend.cost_usd, verus_runs=self.verus_runs(), changed_files=self.written,
             backup_paths=self.backups, review=self.review_summary(),
         )

@@ -68,9 +68,10 @@ def build_agent(plan: RunPlan, record: RunWriter, reporter: Progress, install: V
     budget = BudgetTracker(Budget(max_calls=config.max_calls, max_tokens=config.max_tokens,
                                   max_cost_usd=config.max_cost_usd))
     settings = ModelSettings(model=config.model, api_base=config.api_base, temperature=config.temperature,
-                             n=config.samples)
+                             n=config.samples, cache=config.use_cache)
     client = make_client(settings, budget=budget, recorder=record)
-    options = RunOptions(timeout_s=config.timeout_s, rlimit=config.rlimit, file_name=task.source_path.name)
+    options = RunOptions(timeout_s=config.timeout_s, rlimit=config.rlimit, file_name=task.source_path.name,
+                         use_cache=config.use_cache)
     verifier = Verifier(install, options, jobs=config.jobs, max_runs=config.max_verus_runs, workspace=workspace)
     costs = CostBook()
     record.emit(_started(plan, record, install, settings, resumed))

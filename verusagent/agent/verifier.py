@@ -43,7 +43,8 @@ class Verifier:
         """Each (tag, text, scope): `scope` updates the run options (`verify_function`, `verify_module`,
         `verify_root` for a focused run; empty for a whole-file run). Answers from the result cache come first
         and cost nothing; each run that starts verus counts against the budget."""
-        options = self.options.model_copy(update={"no_cheating": no_cheating, "use_cache": not fresh})
+        options = self.options.model_copy(update={"no_cheating": no_cheating,
+                                                  "use_cache": self.options.use_cache and not fresh})
         pending = []
         for tag, text, scope in jobs:
             source, chosen = self.workspace.sources(text), options.model_copy(update=scope)

@@ -22,6 +22,8 @@ from verusagent.bench.settings import BENCH_FILE, BenchSettings, SelectedTask
 from verusagent.bench.suites import SuiteError, load_suite
 from verusagent.commands.agent_options import TaskOptions
 from verusagent.commands.exits import EXIT_DONE, EXIT_INTERRUPTED, EXIT_USAGE, UsageError
+from verusagent.console import make_console
+from verusagent.llm.litellm_data import known_to_litellm
 from verusagent.review.settings import ReviewMode, ReviewSettings
 
 MODES = ("prove", "repair", "synth")
@@ -29,7 +31,7 @@ MODES = ("prove", "repair", "synth")
 
 def run_bench_from_cli(options: dict, task_options: TaskOptions) -> int:
     """`options`: bench's own; `task_options`: every task's agent options (the budgets are per task)."""
-    console = Console(stderr=True)
+    console = make_console(stderr=True)
     try:
         settings, tasks = plan(options, task_options)
         finished = open_bench_folder(options["out"], settings, options["resume"])
@@ -45,6 +47,9 @@ def plan(options: dict, task_options: TaskOptions) -> tuple[BenchSettings, list]
         raise BenchUsageError(f"--mode must be one of {', '.join(MODES)}, not {options['mode']!r}")
     if options["oracle"] == bool(options["model"]):
         raise BenchUsageError("give --model M, or --oracle (the ground truth as the reply) instead of a model")
+    if options["model"] and not known_to_litellm(options["model"]):  # offline: the driver never loads litellm
+        raise BenchUsageError(f"unknown model {options['model']!r}: litellm names no such provider or model; write "
+                              "provider/model, e.g. openai/gpt-4o")
     suite = options["suite"].resolve()
     tasks = load_suite(suite, options["tasks"], options["limit"])
     mode = _mode(options["mode"], tasks)
@@ -144,7 +149,7 @@ def _print_summary(summary: dict, out: Path, as_json: bool, console: Console) ->
 
 
 def report_from_cli(folder: Path, compare: Path | None, as_json: bool) -> int:
-    console = Console(stderr=True)
+    console = make_console(stderr=True)
     for path in filter(None, (folder, compare)):
         if not (path / BENCH_FILE).is_file():
             console.print(f"[red]error:[/red] {path} is not a bench folder ({BENCH_FILE} is missing)", highlight=False,

@@ -1,6 +1,7 @@
 """`verusagent prove | repair | synth FILE`: the agent, with verus in the loop.
 
-Exit codes: 0 verified, 1 partial (obligations listed), 2 usage, 3 verus missing or unusable, 130 Ctrl-C.
+Exit codes: 0 verified, 1 partial (obligations listed), 2 usage (an unknown model too), 3 verus missing or
+unusable, or the model's API key missing or refused (the variable is named), 130 Ctrl-C.
 """
 
 from pathlib import Path
@@ -57,19 +58,25 @@ def demo(
     workdir: Annotated[Path, typer.Option("--workdir", help="Where the demo copies its file.")] = DEMO_DIR,
     runs_dir: RunsDir = RUNS_DIR,
     as_json: Json = False,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Replay no cached reply or verus result: the "
+                                           "demo's model calls and verus runs happen again.")] = False,
 ) -> None:
     """Prove a small fixture with the scripted model: real verus if installed, else the verus stand-in."""
     from verusagent.commands.demo import prepare_workdir, real_verus, standin_launcher, use_demo_script
 
-    source = prepare_workdir(workdir)
+    try:
+        source = prepare_workdir(workdir)
+    except OSError as error:
+        typer.echo(f"error: cannot prepare the demo in --workdir {workdir}: {error.strerror or error}", err=True)
+        raise typer.Exit(2) from error
     use_demo_script()
     verus = real_verus()
-    if verus:
-        typer.echo(f"demo: verus found at {verus}: the result below is verus's own verdict")
+    if verus:  # with --json these lines go to stderr: stdout holds only the JSON document
+        typer.echo(f"demo: verus found at {verus}: the result below is verus's own verdict", err=as_json)
     else:
         verus = standin_launcher(workdir)
         typer.echo("demo: verus is not installed here, so the verus STAND-IN answers (not the real verus: "
-                   "its verdicts prove nothing)")
+                   "its verdicts prove nothing)", err=as_json)
     options = AgentOptions(model="scripted/demo", strategies=1, rounds=3, samples=1, verus=verus, runs_dir=runs_dir,
-                           as_json=as_json, jobs=1)
+                           as_json=as_json, jobs=1, no_cache=no_cache)
     _launch("prove", options, source)

@@ -16,10 +16,15 @@ from verusagent.commands.dry_run import dry_run, print_dry_run
 from verusagent.commands.exits import EXIT_INTERRUPTED, EXIT_PARTIAL, EXIT_USAGE, EXIT_VERIFIED, EXIT_VERUS, UsageError
 from verusagent.commands.progress import Reporter
 from verusagent.commands.summary import print_outcome
+from verusagent.console import make_console
 from verusagent.crate.layout import CrateError
+from verusagent.lens import parse_shared
+from verusagent.llm.preflight import ModelUnusable, check_model
 from verusagent.prompt.targets import UnknownTarget, resolve_targets
 from verusagent.record import RunNotFound, RunWriter, resolve_run
 from verusagent.review.calibration.file import CalibrationFileError, load_calibration
+from verusagent.review.settings import ReviewMode
+from verusagent.source_file import UnusableSource, read_source_text
 from verusagent.verus import VerusNotFound, VerusUnusable, find_verus
 
 
@@ -28,12 +33,12 @@ def run_command(mode: str, options: AgentOptions, file: Path, log: Path | None =
     try:
         config = options.to_config(mode)
     except UsageError as error:
-        return _usage_error(Console(stderr=True), error)
+        return _usage_error(make_console(stderr=True), error)
     return run_from_cli(config, options.inputs(file, log))
 
 
 def run_from_cli(config: AgentConfig, inputs: RunInputs) -> int:
-    console = Console(stderr=True)
+    console = make_console(stderr=True)
     try:
         if inputs.dry_run:
             return _dry_run(config, inputs)
@@ -44,6 +49,9 @@ def run_from_cli(config: AgentConfig, inputs: RunInputs) -> int:
     except (VerusNotFound, VerusUnusable) as error:
         console.print(f"[red]error:[/red] {error}", highlight=False, soft_wrap=True)
         return EXIT_VERUS
+    except ModelUnusable as error:
+        console.print(f"[red]error:[/red] {error}", highlight=False, soft_wrap=True)
+        return error.exit_code
     except KeyboardInterrupt:
         console.print("interrupted: the run record is complete up to here; continue with --resume RUN")
         return EXIT_INTERRUPTED
@@ -61,12 +69,14 @@ def _plan(config: AgentConfig, inputs: RunInputs) -> tuple[RunPlan, object]:
         except (RunNotFound, CannotResume, FileNotFoundError) as error:
             raise UsageError(str(error)) from error
         check_calibration(plan.config.review.calibration)
+        check_models(plan.config)
         return plan, log
     task, targets = read_task(inputs, config.targets)
     config = config.model_copy(update={"targets": targets})
     if task.crate is None:
         check_targets(task.original, config.targets)
     check_calibration(config.review.calibration)
+    check_models(config)
     return RunPlan(task=task, config=config, verus=inputs.verus, runs_dir=inputs.runs_dir), None
 
 
@@ -76,6 +86,16 @@ def check_targets(source: str, targets: list[str]) -> None:
         resolve_targets(source, targets)
     except UnknownTarget as error:
         raise UsageError(str(error)) from error
+
+
+def check_models(config: AgentConfig) -> None:
+    """The prover's model and, when the review may run, the review's: each known to litellm, with its key set
+    (before the baseline verus run: a typo or a missing key costs nothing)."""
+    models = [config.model]
+    if config.review.mode != ReviewMode.OFF and config.review.model:
+        models.append(config.review.model)
+    for model in dict.fromkeys(models):
+        check_model(model, config.api_base)
 
 
 def check_calibration(path: Path | None) -> None:
@@ -132,12 +152,22 @@ def _crate_plan(inputs: RunInputs, names: list[str], writes: bool):
 
 
 def _read_source(source: Path) -> str:
+    """The file's text; an unreadable, binary or non-UTF-8 file, or one without a function, is a usage error."""
     try:
-        return source.read_bytes().decode("utf-8")
-    except OSError as error:
-        raise UsageError(f"cannot read {source}: {error.strerror or error}") from error
-    except UnicodeDecodeError as error:
-        raise UsageError(f"{source} is not UTF-8 (byte {error.start}); verus reads UTF-8 source") from error
+        text = read_source_text(source)
+    except UnusableSource as error:
+        raise UsageError(str(error)) from error
+    check_has_functions(source, text)
+    return text
+
+
+def check_has_functions(source: Path, text: str) -> None:
+    """An empty file, or one without a function, gives the model nothing to prove: refused before any prompt."""
+    if not text.strip():
+        raise UsageError(f"{source} is empty: nothing to prove")
+    if not parse_shared(text)[0].functions:
+        raise UsageError(f"{source} has no function: nothing to prove (verusagent proves functions that have a "
+                         "spec; write the function and its requires/ensures first)")
 
 
 def _file_task(source: Path, original: str, log: Path | None, inputs: RunInputs) -> Task:
@@ -172,5 +202,7 @@ def _run(plan: RunPlan, log, as_json: bool, console: Console) -> int:
         outcome = agent.run()
     finally:
         reporter.close()
-    print_outcome(outcome, as_json, Console(file=sys.stdout))
+    print_outcome(outcome, as_json, make_console(file=sys.stdout))
+    if outcome.stopped_reason == "credentials":
+        return EXIT_VERUS  # the model refused the key: no call can succeed (the summary names the variable)
     return EXIT_VERIFIED if outcome.verdict == "verified" else EXIT_PARTIAL

@@ -25,7 +25,7 @@ def calibrate(
     as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
     runs_dir: Path = typer.Option(Path(".verusagent/runs"), "--runs-dir", help="Where run ids are looked up."),
     trials: int = typer.Option(2000, "--trials", min=2, help="Resampling trials (when the labels carry votes)."),
-    seed: int = typer.Option(0, "--seed", help="Seed of the resampling: the same seed gives the same figures."),
+    seed: int = typer.Option(0, "--seed", min=0, help="Seed of the resampling: the same seed gives the same figures."),
 ) -> None:
     """Choose the review threshold by FactTest's order-statistic rule: FNR <= tau with probability 1 - delta."""
     from verusagent.review.calibration.labels import LabelError, read_labels

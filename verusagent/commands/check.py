@@ -69,12 +69,10 @@ def _check_crates(original: Path, candidate: Path, package: str | None, policy, 
 
 
 def _read(path: Path) -> bytes:
+    from verusagent.source_file import UnusableSource, read_source_bytes
+
     try:
-        data = path.read_bytes()
-    except OSError as error:
-        typer.echo(f"error: cannot read {path}: {error.strerror or error}", err=True)
+        return read_source_bytes(path)
+    except UnusableSource as error:
+        typer.echo(f"error: {error}", err=True)
         raise typer.Exit(EXIT_USAGE) from error
-    if b"\x00" in data[:65536]:
-        typer.echo(f"error: {path} is a binary file (it holds NUL bytes), not Rust source", err=True)
-        raise typer.Exit(EXIT_USAGE)
-    return data

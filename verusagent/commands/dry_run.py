@@ -6,13 +6,13 @@ import json
 import sys
 
 from pydantic import BaseModel
-from rich.console import Console
 
 from verusagent.agent.candidate import Candidate, Evaluation
 from verusagent.agent.config import AgentConfig, Task, TaskMode
 from verusagent.agent.proposer import build_prompt
 from verusagent.agent.strategies import portfolio
 from verusagent.agent.verifier import result_from_log
+from verusagent.console import make_console
 from verusagent.crate.workspace import CrateWorkspace
 from verusagent.guard import GuardReport
 from verusagent.llm.tokens import prompt_size
@@ -25,7 +25,9 @@ class DryRequest(BaseModel):
     strategy: str
     file: str
     prompt_tokens: int
-    tokenizer: str
+    tokenizer: str  # the tiktoken encoding counted with
+    tokenizer_exact: bool  # the model's own encoding; else an estimate
+    known_model: bool  # litellm knows the model's provider; False: a real run refuses it (exit 2)
     estimated_cost_usd: float | None  # the prompt's input price for one request; None: no known price
     samples: int  # replies asked for (`--samples`)
     reply_format: str  # "file" (the whole file comes back), "items" (only the functions changed), or "crate"
@@ -50,9 +52,13 @@ def dry_run(task: Task, config: AgentConfig) -> DryRun:
         size = prompt_size(config.model, messages)
         requests.append(DryRequest(
             task=name, strategy=strategy.name, file=str(task.source_path), prompt_tokens=size.tokens,
-            tokenizer=size.tokenizer, estimated_cost_usd=size.input_cost_usd, samples=config.samples,
+            tokenizer=size.tokenizer, tokenizer_exact=size.exact, known_model=size.known_model,
+            estimated_cost_usd=size.input_cost_usd, samples=config.samples,
             reply_format=context["reply_format"], sliced=context["source"] != shown_whole,
             messages=messages))
+    if requests and not requests[0].known_model:
+        notes.append(f"unknown model {config.model!r}: litellm knows no such provider or model, price unknown; a "
+                     "real run stops before any work (exit 2)")
     return DryRun(requests=requests, notes=notes)
 
 
@@ -81,7 +87,7 @@ def print_dry_run(result: DryRun, as_json: bool) -> None:
     if as_json:
         sys.stdout.write(json.dumps(result.model_dump(mode="json"), indent=2) + "\n")
         return
-    out = Console(file=sys.stdout, highlight=False, soft_wrap=True)
+    out = make_console(file=sys.stdout, highlight=False, soft_wrap=True)
     for note in result.notes:
         out.print(f"note: {note}", markup=False)
     for request in result.requests:
@@ -96,6 +102,9 @@ def print_dry_run(result: DryRun, as_json: bool) -> None:
 
 def _heading(request: DryRequest) -> str:
     cost = "price unknown" if request.estimated_cost_usd is None else f"~${request.estimated_cost_usd:.4f} input"
+    if not request.known_model:
+        cost = "unknown model, price unknown"
     view = "a slice of the file" if request.sliced else "the whole file"
-    return (f"=== {request.task} / {request.strategy}: {request.prompt_tokens:,} prompt tokens ({request.tokenizer}), "
+    tokenizer = request.tokenizer if request.tokenizer_exact else f"{request.tokenizer}, an estimate for this model"
+    return (f"=== {request.task} / {request.strategy}: {request.prompt_tokens:,} prompt tokens ({tokenizer}), "
             f"{cost} per request, x{request.samples} samples; shows {view}, reply: {request.reply_format} ===")

@@ -5,6 +5,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from verusagent.agent.candidate import Evaluation, describe
+from verusagent.console import make_console
 from verusagent.record import Spend
 
 
@@ -12,7 +13,7 @@ class Reporter:
     """Plain lines everywhere; on a terminal also a live status line (round, spend, best so far)."""
 
     def __init__(self, console: Console | None = None, quiet: bool = False):
-        self.console = console or Console(stderr=True)
+        self.console = console or make_console(stderr=True)
         self.quiet = quiet
         self.status = self.console.status("starting") if self.console.is_terminal and not quiet else None
         self.round_text = "baseline"

@@ -22,6 +22,13 @@ def print_outcome(outcome: RunOutcome, as_json: bool, console: Console) -> None:
                       f"{escape(str(obligation.get('message', obligation.get('reason', ''))))}", highlight=False)
 
 
+def _calls(outcome: RunOutcome) -> str:
+    if not outcome.cached_calls:
+        return str(outcome.calls)
+    return (f"{outcome.calls}, and {outcome.cached_calls} replies replayed from the response cache (an earlier "
+            "run's answers; --no-cache asks the model again)")
+
+
 def _rows(outcome: RunOutcome) -> list[tuple[str, object]]:
     checker = "the verus STAND-IN (not verus: nothing is proved)" if outcome.verus_is_standin else "verus"
     verdict = outcome.verdict + (" (the input already verified)" if outcome.already_verified else "")
@@ -40,7 +47,7 @@ def _rows(outcome: RunOutcome) -> list[tuple[str, object]]:
     elif outcome.backup_path:
         rows.append(("backup of the input", outcome.backup_path))
     rows += [
-        ("model calls", outcome.calls),
+        ("model calls", _calls(outcome)),
         ("tokens", outcome.tokens),
         ("cost (known prices)", f"${outcome.cost_usd:.4f}"),
         ("fresh verus runs", outcome.verus_runs),

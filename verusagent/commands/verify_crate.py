@@ -5,10 +5,10 @@ import json
 from pathlib import Path
 
 import typer
-from rich.console import Console
 from rich.text import Text
 
 from verusagent.commands.exits import EXIT_USAGE, verdict_exit_code
+from verusagent.console import make_console
 from verusagent.crate.discover import find_crate
 from verusagent.crate.layout import CrateError
 from verusagent.crate.model import CrateModel, read_sources
@@ -80,8 +80,7 @@ def _json(result, groups, layout, runner: str) -> dict:
 
 
 def _print(result, describe: str, layout, runner: str, groups, model) -> None:
-
-    console = Console(highlight=False, soft_wrap=True)
+    console = make_console(highlight=False, soft_wrap=True)
     console.print(describe, markup=False)
     console.print(f"crate: {layout.describe()}; ran `{runner}` on a scratch copy", markup=False)
     counts = f"({result.verified if result.verified is not None else '?'} verified, "

@@ -6,7 +6,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, computed_field
 
 from verusagent.gate.crates import crate_violations
-from verusagent.gate.git import Change, changed_files, read_at, repo_root, resolve_base
+from verusagent.gate.git import Change, GitError, changed_files, read_at, repo_root, resolve_base, unknown_paths
 from verusagent.guard import GuardPolicy, GuardReport, Rule, Violation, guard, guard_new_file
 from verusagent.guard.report import Evidence
 from verusagent.precheck import Prechecker, PrecheckReport
@@ -74,6 +74,9 @@ def run_gate(base: str | None, paths: list[str], cwd: Path, policy: GuardPolicy 
     pre-checked too (before any review): what verus would reject in its front end fails the gate."""
     root = repo_root(cwd)
     commit, reason = resolve_base(base, cwd)
+    unknown = unknown_paths(commit, paths, cwd)
+    if unknown:
+        raise GitError(f"no such file or folder: {', '.join(unknown)} (neither in the working tree nor at the base)")
     changes = changed_files(commit, paths, cwd)
     rust = [c for c in changes if c.path.endswith(".rs") and c.status != "deleted"]
     files = [_prechecked(_check(change, commit, root, policy), root, precheck) for change in rust]

@@ -22,6 +22,7 @@ from verusagent.llm.budget import BudgetTracker
 from verusagent.llm.cache import CachedReply, ResponseCache, request_key
 from verusagent.llm.cost import call_cost
 from verusagent.llm.errors import ModelCallError
+from verusagent.llm.preflight import local_placeholder_key
 from verusagent.llm.provider import load_litellm
 from verusagent.llm.retry import RetryPolicy, classify, retry_after_seconds
 from verusagent.llm.settings import ModelSettings, strip_credentials
@@ -232,6 +233,10 @@ class ModelClient:
             kwargs["api_base"] = s.api_base
         if s.api_key_env:
             kwargs["api_key"] = _key_from_env(s.api_key_env)
+        elif s.api_base:
+            placeholder = local_placeholder_key(s.model, s.api_base)
+            if placeholder:
+                kwargs["api_key"] = placeholder
         return kwargs
 
     def _native_n(self) -> bool:

@@ -166,9 +166,16 @@ def _wait(reply: ScriptedReply, model: str, timeout: float | None) -> None:
     time.sleep(reply.delay_s)
 
 
+# litellm's words (1.8x) for an OpenAI request without a key, raised as InternalServerError
+MISSING_CREDENTIALS = ("OpenAIException - Missing credentials. Please pass an `api_key`, `workload_identity`, "
+                       "`admin_api_key`, or set the `OPENAI_API_KEY` or `OPENAI_ADMIN_KEY` environment variable.")
+
+
 def _provider_error(kind: str, model: str) -> Exception:
     message = f"scripted model (a stand-in): scripted {kind} error"
     common = {"message": message, "model": model, "llm_provider": PROVIDER}
+    if kind == "missing_credentials":
+        return litellm.InternalServerError(**common | {"message": f"{message}: {MISSING_CREDENTIALS}"})
     errors = {
         "rate_limit": litellm.RateLimitError,
         "server_error": litellm.InternalServerError,
