@@ -56,8 +56,12 @@ def test_an_attribute_added_to_an_existing_function(base_text, proved_text, attr
 def test_proof_tuning_attributes_are_silent(base_text, proved_text) -> None:
     tuning = "#[verifier::rlimit(50)]\n    #[verifier::spinoff_prover]\n    "
     tuned = edit(proved_text, "impl Counter {\n    fn bump", "impl Counter {\n    " + tuning + "fn bump")
-    tuned = edit(tuned, "pub open spec fn sorted", "#[verifier::opaque]\npub open spec fn sorted")
     assert guard(base_text, tuned).violations == []
+
+
+def test_making_an_existing_spec_fn_opaque_changes_what_every_proof_sees(base_text, proved_text) -> None:
+    hidden = edit(proved_text, "pub open spec fn sorted", "#[verifier::opaque]\npub open spec fn sorted")
+    assert rules_of(guard(base_text, hidden)) == {("attribute-changed", "fn:sorted")}
 
 
 def test_an_original_hatch_licenses_no_new_one_elsewhere(base_text) -> None:

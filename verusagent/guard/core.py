@@ -4,6 +4,7 @@ import traceback
 
 from verusagent.lens import Span
 
+from verusagent.guard.attributes import unknown_verifier_attributes
 from verusagent.guard.functions import function_violations
 from verusagent.guard.hatches import hatch_violations
 from verusagent.guard.items import item_violations
@@ -43,6 +44,7 @@ def _all_rules(pair: tuple[Source, Source], policy: GuardPolicy) -> tuple[list[V
         *functions,
         *item_violations(pair),
         *shadowing_violations(pair),
+        *unknown_verifier_attributes(pair),
     ]
     return violations, compared
 

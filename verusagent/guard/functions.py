@@ -7,7 +7,7 @@ changes that code. A new bodiless lemma (outside a trait declaration) is a trust
 
 from verusagent.lens import Function, Mode
 
-from verusagent.guard.attributes import attribute_violations
+from verusagent.guard.attributes import attribute_violations, new_function_attribute_violations
 from verusagent.guard.clauses import clause_violations
 from verusagent.guard.erase import exec_tokens
 from verusagent.guard.evidence import function_violation
@@ -74,12 +74,13 @@ def _renamed_to(pair: tuple[Source, Source], f: Function) -> Function | None:
 
 
 def _new_function(pair: tuple[Source, Source], g: Function, policy: GuardPolicy) -> list[Violation]:
+    attributes = new_function_attribute_violations(pair, g)
     if g.mode == Mode.EXEC and not (policy.allow_new_exec_functions or policy.allow_exec_changes):
         size = len(exec_tokens(pair[1], g))
         reason = f"new exec fn `{g.qualified}` added ({size} tokens of exec code): exec code is not the model's to add"
-        return [function_violation(Rule.EXEC_CHANGED, pair, (None, g), reason)]
+        return [function_violation(Rule.EXEC_CHANGED, pair, (None, g), reason), *attributes]
     in_trait = (g.container or "").startswith("trait ")
     if g.mode == Mode.PROOF and g.body is None and not in_trait:
         reason = f"new proof fn `{g.qualified}` has no body: a bodiless lemma is an unproved axiom"
-        return [function_violation(Rule.ESCAPE_HATCH_ADDED, pair, (None, g), reason)]
-    return []
+        return [function_violation(Rule.ESCAPE_HATCH_ADDED, pair, (None, g), reason), *attributes]
+    return attributes

@@ -24,7 +24,7 @@ _RULES = {
     Effect.UNBOUNDED_SOLVER: Rule.RLIMIT_UNBOUNDED,
     Effect.OUTSIDE_READ: Rule.OUTSIDE_READ_ADDED,
 }
-_LEADING_WORD = re.compile(r"[A-Za-z_]\w*")  # of an item site: `axiom`, `include_str`, `mod`, ...
+_LEADING_WORD = re.compile(r"(?:r#)?([A-Za-z_]\w*)")  # of an item site: `axiom`, `include_str`, `r#env`, ...
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ def _item_hatches(source: Source) -> list[Found]:
     found = []
     for site in source.model.item_sites:
         word = _LEADING_WORD.match(site.text)
-        hatch = ITEM_WORDS.get(word.group()) if word else None
+        hatch = ITEM_WORDS.get(word.group(1)) if word else None
         if hatch is None or hatch.site != site.kind:
             continue  # attributes are read by _attribute_hatches
         text = " ".join(site.text.split())

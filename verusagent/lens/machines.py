@@ -79,7 +79,7 @@ def _attributes(ctx: ScanContext, i: int, stop: int) -> list[Attribute]:
     found = []
     while i < stop and ctx.stream.is_punct(i, "#"):
         attribute, i = read_attribute(ctx, i)
-        if attribute is not None:
+        if attribute is not None and not attribute.inner:
             found.append(attribute)
     return found
 
