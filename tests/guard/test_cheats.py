@@ -207,7 +207,7 @@ def test_items_outside_functions_are_part_of_the_problem(base_text, proved_text)
     assert {str(v.rule) for v in field.violations} == {"item-changed"}
     shadow_vec = "macro_rules! vec { ($($x:tt)*) => { Vec::new() } }\n\n"
     macro = guard(base_text, edit(proved_text, "pub const LIMIT", shadow_vec + "pub const LIMIT"))
-    assert {str(v.rule) for v in macro.violations} == {"item-changed"}
+    assert {str(v.rule) for v in macro.violations} == {"item-changed", "name-shadowed"}
 
 
 def test_new_blocks_of_lemmas_are_silent(base_text, proved_text) -> None:
@@ -306,10 +306,13 @@ def test_a_hatch_outside_any_function_counts_per_file(base_text, proved_text) ->
     assert hatch.reason.endswith("added at item level (assume: 0 in the original there, 1 in the candidate)")
 
 
-def test_a_new_lemma_may_reuse_a_lemma_name_the_original_calls() -> None:
+def test_a_new_lemma_may_not_take_a_name_the_original_calls() -> None:
+    """The original's `lemma_square` comes from somewhere (a glob import): a new one would be found first."""
     original = "verus! {\nproof fn p(n: nat) ensures n * n >= 0 { lemma_square(n); }\n}\n"
     own = original.replace("verus! {\n", "verus! {\nproof fn lemma_square(n: nat) ensures n * n >= 0 {}\n")
-    assert guard(original, own).violations == []
+    assert rules_of(guard(original, own)) == {("name-shadowed", "fn:lemma_square")}
+    fresh = own.replace("fn lemma_square", "fn lemma_square_nonnegative")
+    assert guard(original, fresh).violations == []
 
 
 @pytest.mark.parametrize(

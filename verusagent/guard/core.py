@@ -19,11 +19,13 @@ _ADDED_ONLY_RULES = frozenset(
 )
 
 
-def guard(original: str | bytes, candidate: str | bytes, policy: GuardPolicy = STRICT) -> GuardReport:
-    """Compare a candidate with the original it was made from. A failure inside the guard is a violation."""
+def guard(original: str | bytes, candidate: str | bytes, policy: GuardPolicy = STRICT, *,
+          names: frozenset[str] = frozenset()) -> GuardReport:
+    """Compare a candidate with the original it was made from. A failure inside the guard is a violation.
+    `names`: identifiers spelled outside this file that a new function must not take (a crate's other files)."""
     try:
         pair = (analyse(as_bytes(original)), analyse(as_bytes(candidate)))
-        violations, compared = _all_rules(pair, policy)
+        violations, compared = _all_rules(pair, policy, names)
     except Exception as error:  # fail closed: a candidate the guard could not judge is not clean
         return GuardReport(violations=[_internal_error(error, as_bytes(candidate))])
     return _report(violations, compared, policy)
@@ -36,14 +38,15 @@ def guard_new_file(candidate: str | bytes, policy: GuardPolicy = STRICT) -> Guar
     return GuardReport(violations=kept, functions_compared=0)
 
 
-def _all_rules(pair: tuple[Source, Source], policy: GuardPolicy) -> tuple[list[Violation], int]:
+def _all_rules(pair: tuple[Source, Source], policy: GuardPolicy, names: frozenset[str]) -> tuple[list[Violation], int]:
     functions, compared = function_violations(pair, policy)
+    new = [g for g in pair[1].model.functions if g.id not in pair[0].by_id]
     violations = [
         *syntax_violations(pair),
         *hatch_violations(*pair),
         *functions,
         *item_violations(pair),
-        *shadowing_violations(pair),
+        *shadowing_violations(pair, new, names),
         *unknown_verifier_attributes(pair),
     ]
     return violations, compared

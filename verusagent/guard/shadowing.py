@@ -1,50 +1,143 @@
-"""New names that would change what the original's code refers to.
+"""New items and names that could change what a name of the original resolves to.
 
-Rust lets a local item or an explicit import shadow a glob import (`use vstd::prelude::*`), so a new
-`spec fn is_sorted` or `use my::weaker as is_sorted;` could change a spec without touching its tokens. A new spec
-fn is suspect when the original calls its name without defining it (a new lemma cannot stand in for a spec or
-exec function, and a new exec fn is reported anyway); a new non-glob import when its name appears in the original
-and the original neither imported nor defined it.
+Rust resolves a name to a local item before a glob import (`use defs::*`), to an explicit import before a glob
+one, to an inherent method before a trait method (`x.inv()`; `x@` is `x.view()`), and a trait brought into scope
+adds methods to any type (a by-value `view(self)` found before `View::view(&self)` on `u64`). So a candidate can
+change what a spec or exec code means without touching one of its tokens. The rule does not try to tell which
+additions would matter; it bars every addition that could:
+
+- no new trait, trait impl, type (struct, enum, union, alias), const, static, macro or item-level macro call
+  (a new inline module is reported by `modules`);
+- no new `use` that brings in a name the original spells anywhere (`use`, `pub use`; a `broadcast use` only offers
+  proved lemmas to the prover and brings no name);
+- a new function, of any mode, in a new or an existing impl, in any module, needs a name that the original never
+  spells (its functions, methods, fields, imported and glob-imported items, locals: every identifier of it), that no
+  trait of vstd declares as a method (`view`, `deep_view`, `spec_index`, ...) and that verus's syntax does not call
+  on its own (`spec_add` for `+` in spec code, `get` for a tracked pattern, ...).
+
+In a crate, the names spelled by the crate's other files count too (`guard(.., names=..)`).
 """
 
+from collections import Counter
+from itertools import compress
+
+from verusagent.lens import Function
+from verusagent.lens.model import Definition, DefinitionKind
+
 from verusagent.guard.evidence import function_violation
-from verusagent.guard.exec_code import SPEC_MODES
-from verusagent.guard.layout import use_leaves, use_statements
+from verusagent.guard.layout import is_broadcast_use, use_leaves, use_statements
 from verusagent.guard.report import Evidence, Rule, Violation
 from verusagent.guard.source import Source
+from verusagent.guard.tokens import canonical
+from verusagent.guard.vstd_names import TRAIT_METHODS
+
+# Methods that verus's `verus!` rewriting calls by name (builtin_macros' syntax.rs): arithmetic and comparison in
+# spec code (`a + b` is `a.spec_add(b)`), `x[i]` (`spec_index`), `x@` (`view`), `has`, negation, and the for-loop
+# and tracked-pattern expansions (`get`, `borrow_mut`, `wf`, `seq`, `decrease`, `peek`, `unwrap_or`).
+SYNTAX_METHODS = frozenset(
+    {"view", "spec_index", "spec_add", "spec_sub", "spec_mul", "spec_euclidean_or_real_div", "spec_euclidean_mod",
+     "spec_lt", "spec_le", "spec_gt", "spec_ge", "spec_neg", "spec_bitand", "spec_bitor", "spec_bitxor", "spec_shl",
+     "spec_shr", "spec_has", "get", "borrow_mut", "wf", "seq", "decrease", "peek", "unwrap_or", "into_iter", "next"}
+)
+RESERVED = TRAIT_METHODS | SYNTAX_METHODS
+_BARRED = {
+    DefinitionKind.TRAIT: "trait", DefinitionKind.TYPE: "type", DefinitionKind.CONST: "const",
+    DefinitionKind.STATIC: "static", DefinitionKind.STRUCT: "struct", DefinitionKind.ENUM: "enum",
+    DefinitionKind.UNION: "union", DefinitionKind.MACRO_RULES: "macro", DefinitionKind.MACRO: "macro invocation",
+}
 
 
-def shadowing_violations(pair: tuple[Source, Source]) -> list[Violation]:
-    return [*_shadowing_functions(pair), *_shadowing_imports(pair)]
+def shadowing_violations(pair: tuple[Source, Source], new: list[Function], names: frozenset[str]) -> list[Violation]:
+    """`new`: the candidate's functions the original lacks; `names`: further names spelled elsewhere (a crate)."""
+    return [*_new_items(pair), *_new_imports(pair), *_new_function_names(pair, new, names)]
 
 
-def _shadowing_functions(pair: tuple[Source, Source]) -> list[Violation]:
-    original, candidate = pair
-    defined = {f.name for f in original.model.functions}
-    plain = {c.callee for c in original.model.calls if c.path == c.callee}
-    qualified = {c.callee for c in original.model.calls if c.path != c.callee}
+def spelled_names(source: Source) -> frozenset[str]:
+    """Every identifier the file spells."""
+    def compute(s: Source) -> frozenset[str]:
+        return frozenset(compress(s.stream.texts, map("ident".__eq__, s.stream.kinds)))
+
+    return source.derived("spelled_names", compute)
+
+
+def _new_function_names(pair: tuple[Source, Source], new: list[Function], names: frozenset[str]) -> list[Violation]:
+    original = pair[0]
+    taken = spelled_names(original) | names
     found = []
-    for g in candidate.model.functions:
-        if g.id in original.by_id or g.name in defined or g.mode not in SPEC_MODES:
-            continue
-        in_impl = (g.container or "").startswith("impl")
-        if g.name in (qualified if in_impl else plain):
-            reason = f"new fn `{g.qualified}` shadows `{g.name}`, which the original calls without defining it"
+    for g in new:
+        if g.name in taken or g.name in RESERVED:
+            why = ("a name the original spells" if g.name in taken else
+                   "the name of a method of a vstd trait or one verus's syntax calls")
+            reason = (f"new fn `{g.qualified}` has {why}: a new function could be found before the `{g.name}` "
+                      "the original's code means (an inherent method before a trait's, a local item before an "
+                      "import); name it anew")
             found.append(function_violation(Rule.NAME_SHADOWED, pair, (None, g), reason))
     return found
 
 
-def _shadowing_imports(pair: tuple[Source, Source]) -> list[Violation]:
+def _new_items(pair: tuple[Source, Source]) -> list[Violation]:
     original, candidate = pair
-    known = {leaf for first, last in use_statements(original) for leaf in use_leaves(original, first, last)}
-    known |= {f.name for f in original.model.functions}
-    used = original.derived("used", lambda s: set(s.spelled()))  # every token's text; the leaves are names
+    had = Counter(_item_key(d) for d in original.model.definitions if _barred(d))
     found = []
-    for first, last in use_statements(candidate):
+    for definition in candidate.model.definitions:
+        if not _barred(definition):
+            continue
+        key = _item_key(definition)
+        if had[key] > 0:
+            had[key] -= 1
+            continue
+        found.append(_item_violation(candidate, definition))
+    return found
+
+
+def _barred(definition: Definition) -> bool:
+    return definition.kind in _BARRED or (definition.kind == DefinitionKind.IMPL and definition.trait_name is not None)
+
+
+def _item_key(definition: Definition) -> tuple:
+    return definition.kind, definition.name, definition.trait_name, definition.container
+
+
+def _item_violation(candidate: Source, definition: Definition) -> Violation:
+    if definition.kind == DefinitionKind.IMPL:
+        what = f"impl of trait `{definition.trait_name}` for `{definition.name}`"
+    else:
+        what = f"{_BARRED[definition.kind]} `{definition.name}`"
+    span = definition.span
+    return Violation(
+        rule=Rule.NAME_SHADOWED,
+        function=None,
+        candidate=candidate.location(span.start, span.end),
+        original=None,
+        reason=f"new {what}: a proof adds no trait, trait impl, type, const, static or macro (a new item can change "
+        "what the original's names resolve to)",
+        evidence=Evidence(original="", candidate=candidate.snippet(span.start, span.end)),
+    )
+
+
+def _new_imports(pair: tuple[Source, Source]) -> list[Violation]:
+    """New `use` declarations that bring in a name the original spells (an explicit import beats a glob one)."""
+    original, candidate = pair
+    had = Counter(_use_key(original, first, last) for first, last in _imports(original))
+    spelled = spelled_names(original)
+    found = []
+    for first, last in _imports(candidate):
+        key = _use_key(candidate, first, last)
+        if had[key] > 0:
+            had[key] -= 1
+            continue
         for leaf in use_leaves(candidate, first, last):
-            if leaf in used and leaf not in known:
+            if leaf in spelled:
                 found.append(_import_violation(candidate, first, last, leaf))
     return found
+
+
+def _imports(source: Source) -> list[tuple[int, int]]:
+    return [(first, last) for first, last in use_statements(source) if not is_broadcast_use(source, first, last)]
+
+
+def _use_key(source: Source, first: int, last: int) -> tuple[str, ...]:
+    return tuple(t.text for t in canonical(source.stream.token_slice(first, last + 1)))
 
 
 def _import_violation(candidate: Source, first: int, last: int, leaf: str) -> Violation:
@@ -54,6 +147,7 @@ def _import_violation(candidate: Source, first: int, last: int, leaf: str) -> Vi
         function=None,
         candidate=candidate.tokens_location(tokens),
         original=None,
-        reason=f"new import of `{leaf}` may shadow the `{leaf}` that the original's code refers to",
+        reason=f"new import of `{leaf}`, a name the original's code spells: an explicit import is found before a "
+        "glob one and can change what that name means",
         evidence=Evidence(original="", candidate=candidate.tokens_snippet(tokens)),
     )

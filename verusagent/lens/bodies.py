@@ -309,8 +309,8 @@ def _loop_header_end(ctx: ScanContext, i: int, last: int, kind: LoopKind, words:
         i += 1
     start, heads = i, 0
     while i <= last:
-        if words and stream.is_keyword(i, *words):
-            return i
+        if words and stream.is_keyword(i, *words) or stream.is_punct(i, ")", "]", "}", ";"):
+            return i  # a clause, or the end of the group holding the loop (it has no body there)
         if stream.is_punct(i, "{"):
             if heads:
                 heads -= 1

@@ -67,7 +67,7 @@ def _clause_extent(
             if text in words and not (stream.raw and i in stream.raw) and _starts_clause(ctx, i, first):
                 return i, False
             heads += text in BLOCK_HEADS
-        elif text == ";" and kind == "punct":
+        elif text in _ENDS and kind == "punct":  # `;`, or the end of the group holding the loop: `f(while c { })`
             return i, True
         elif text == "{" and kind == "punct":
             if at_start:
@@ -90,6 +90,7 @@ _OPERAND_WORDS = frozenset(
      "let", "mut", "ref", "box", "yield", "do"}
 )
 _OPERAND_ENDS = frozenset({")", "]", "}", "?", "@"})
+_ENDS = frozenset({";", ")", "]", "}"})  # a closer at the clauses' level closes a group they are inside
 
 
 def ends_operand(stream, j: int) -> bool:

@@ -1,0 +1,68 @@
+"""Names from vstd's source, written by tools/vstd_names.py (do not edit by hand; run the tool again on a newer
+vstd): the methods its traits declare, and the macros it defines."""
+
+TRAIT_METHODS = frozenset(
+    {
+    "agree", "all", "all_spec", "any", "append", "apply", "arbitrary", "arrow_0", "arrow_Err_0", "arrow_Ok_0",
+    "arrow_Some_0", "as_bytes_vec", "as_option", "associative", "atomic_inv", "awaited", "base", "base_min", "bits",
+    "bits_to_base", "branch", "clamp", "clone", "cmp", "cmp_spec", "collect", "commutative", "compatible", "concat",
+    "contains_spec", "count", "decrease", "deep_clone", "deep_view", "default", "deref", "deref_mut", "element",
+    "end_bound", "ens", "ensures", "eq", "eq_spec", "exec_add", "exec_contains", "exec_count", "exec_difference",
+    "exec_dom", "exec_drop_first", "exec_drop_last", "exec_empty", "exec_eq", "exec_first", "exec_get",
+    "exec_index", "exec_index_of", "exec_index_of_first", "exec_index_of_last", "exec_insert", "exec_intersect",
+    "exec_invariant", "exec_is_prefix_of", "exec_is_suffix_of", "exec_last", "exec_len", "exec_push", "exec_remove",
+    "exec_singleton", "exec_skip", "exec_sub", "exec_subrange", "exec_take", "exec_to_multiset", "exec_union",
+    "exec_unwrap", "exec_update", "final_value", "find", "from", "from_iter", "from_iter_ensures", "from_spec",
+    "from_str", "full_properties", "ge", "get_Err_0", "get_Ok_0", "get_Some_0", "get_ascii", "get_char",
+    "get_owned", "get_ref", "ghost_advance", "ghost_decrease", "ghost_ensures", "ghost_invariant", "ghost_iter",
+    "ghost_peek_next", "gt", "in_range", "index", "index_mut", "index_req", "inner_mask", "instance_id", "into",
+    "into_spec", "inv", "is_Err", "is_None", "is_Ok", "is_Some", "is_ascii", "is_eq", "is_finite_spec", "is_ge",
+    "is_gt", "is_infinite_spec", "is_le", "is_lt", "is_nan_spec", "is_ne", "is_sign_negative_spec", "is_some_spec",
+    "is_zero", "join", "key", "le", "lt", "max", "mem_contents", "min", "namespaces", "ne", "next", "next_back",
+    "obeys_cmp_spec", "obeys_contains", "obeys_eq_spec", "obeys_from_spec", "obeys_into_spec",
+    "obeys_partial_cmp_spec", "obeys_prophetic_iter_laws", "obeys_try_from_spec", "obeys_try_into_spec", "op",
+    "op_unit", "outer_mask", "partial_cmp", "partial_cmp_spec", "peek", "peek_back", "peek_ensures",
+    "peek_requires", "post", "pre", "predicate", "range_len", "range_properties", "range_set", "rel", "remaining",
+    "req", "requires", "rev", "set", "set_and_swap", "spec_backward_checked", "spec_backward_checked_int",
+    "spec_bytes", "spec_end_bound", "spec_finish", "spec_forward_checked", "spec_forward_checked_int", "spec_index",
+    "spec_is_lt", "spec_key", "spec_start_bound", "spec_steps_between", "spec_steps_between_int", "split",
+    "start_bound", "substring_ascii", "substring_char", "to_bits_abs_spec", "to_bits_spec", "tracked_borrow",
+    "tracked_expect", "tracked_expect_err", "tracked_take", "tracked_unwrap", "tracked_unwrap_err", "try_from",
+    "try_from_spec", "try_into", "try_into_spec", "unicode_len", "unique", "unit", "unit_valid", "valid",
+    "valid_op", "value", "view", "view_ref", "weaken", "weaken_shared", "will_return_none",
+    }
+)
+
+MACROS = frozenset(
+    {
+    "assert_by_contradiction", "assert_by_contradiction_internal", "assert_imaps_equal",
+    "assert_imaps_equal_internal", "assert_isets_equal", "assert_isets_equal_internal", "assert_maps_equal",
+    "assert_maps_equal_internal", "assert_multisets_equal", "assert_multisets_equal_internal", "assert_seqs_equal",
+    "assert_seqs_equal_internal", "assert_sets_equal", "assert_sets_equal_internal", "assume_default_value",
+    "atomic_bool_methods", "atomic_common_methods", "atomic_integer_methods", "atomic_specs_bool",
+    "atomic_specs_common", "atomic_specs_int", "atomic_specs_int_specific", "atomic_types", "atomic_types_generic",
+    "atomic_with_ghost", "atomic_with_ghost_inner", "atomic_with_ghost_load", "atomic_with_ghost_no_op",
+    "atomic_with_ghost_store", "atomic_with_ghost_update_fetch_add", "atomic_with_ghost_update_fetch_sub",
+    "atomic_with_ghost_update_with_1_operand", "atomic_with_ghost_update_with_2_operand", "calc",
+    "checked_uint_gen", "declare_atomic_type", "declare_atomic_type_generic", "declare_identity_view",
+    "declare_invariant_impl", "declare_tuple_view", "def_bin_ops_assign_spec", "def_bin_ops_spec",
+    "def_bop_assign_impls", "def_bop_assign_impls_check_overflow", "def_bop_assign_impls_no_check",
+    "def_bop_assign_impls_shift", "def_bop_assign_impls_signed_div_rem", "def_bop_assign_impls_unsigned_div_rem",
+    "def_bop_impls", "def_bop_impls_check_overflow", "def_bop_impls_no_check", "def_bop_impls_shift",
+    "def_bop_impls_signed_div_rem", "def_bop_impls_unsigned_div_rem", "def_fmt_trait", "def_trait_axiom",
+    "def_type_axiom", "def_un_ops_spec", "def_uop_impls", "def_uop_impls_check_overflow", "def_uop_impls_no_check",
+    "full_impls", "imap", "imap_internal", "impl_exec_spec_tuple", "impl_from_spec", "impl_int_try_from_spec",
+    "impl_primitives", "impl_zeroable_primitive_spec_impl", "iset", "iset_internal", "lemma_low_bits_mask_is_mod",
+    "lemma_mul_pow2_le_max_iff_max_shr", "lemma_pow2_no_overflow", "lemma_shl_is_mul", "lemma_shr_is_div",
+    "lexical_cmp_spec", "lexical_partial_cmp_spec", "make_bool_atomic", "make_signed_integer_atomic",
+    "make_unsigned_integer_atomic", "map", "map_internal", "num_laws_cmp", "num_specs", "open_atomic_invariant",
+    "open_atomic_invariant_in_proof", "open_atomic_invariant_in_proof_internal", "open_atomic_invariant_internal",
+    "open_atomic_update", "open_atomic_update_in_proof", "open_local_invariant", "open_local_invariant_in_proof",
+    "open_local_invariant_in_proof_internal", "open_local_invariant_internal", "pcell_points",
+    "pcell_points_internal", "peek_atomic_update", "peek_atomic_update_in_proof", "pointer_specs",
+    "primitive_laws_eq", "println", "ptr_atomic_methods", "range_impls", "seq", "seq_internal", "set",
+    "set_internal", "step_specs", "try_open_atomic_update", "try_open_atomic_update_in_proof",
+    "try_open_atomic_update_internal", "tuple_cmp_impl", "tuple_cmp_induct_impl", "tuple_eq_impl",
+    "tuple_eq_induct_impl", "vpanic", "wrapping_specs",
+    }
+)
