@@ -68,7 +68,9 @@ def test_an_original_hatch_licenses_no_new_one_elsewhere(base_text) -> None:
     original = edit(base_text, "let mut i: usize = 0;", "let mut i: usize = 0;\n    assume(k > 0);")
     moved = edit(original, "assume(k > 0);\n", "")
     moved = edit(moved, "        i = i + 1;", "        assume(k > 0);\n        i = i + 1;")
-    assert guard(original, moved).violations == []  # the same hatch, moved within its function
+    [violation] = guard(original, moved).violations  # the same hatch, moved into the loop: assumed at every step
+    assert (violation.rule, violation.function) == (Rule.ESCAPE_HATCH_ADDED, "fn:find")
+    assert "moved" in violation.reason
     elsewhere = edit(original, "self.value = self.value + 1;", "assume(k > 0);\n        self.value = self.value + 1;")
     report = guard(original, elsewhere)
     assert rules_of(report) >= {("escape-hatch-added", "fn:Counter::bump")}
@@ -214,11 +216,17 @@ def test_new_blocks_of_lemmas_are_silent(base_text, proved_text) -> None:
     more = edit(
         proved_text,
         "} // verus!",
-        "impl Counter {\n    proof fn lemma_zero() ensures 0int == 0 {}\n}\n\nmod lemmas {\n    use super::*;\n"
-        "    pub proof fn lemma_one() ensures 1int == 1 {}\n}\n\n"
+        "impl Counter {\n    proof fn lemma_zero() ensures 0int == 0 {}\n}\n\n"
         "pub broadcast group group_find {\n    lemma_absent_extends,\n}\n\n} // verus!",
     )
     assert guard(base_text, more).violations == []
+
+
+def test_a_new_inline_module_is_a_module_added(base_text, proved_text) -> None:
+    """Its items are new names and its `use` lines reach anything: a proof adds no module, even of lemmas."""
+    more = edit(proved_text, "} // verus!", "mod lemmas {\n    use super::*;\n"
+                "    pub proof fn lemma_one() ensures 1int == 1 {}\n}\n\n} // verus!")
+    assert rules_of(guard(base_text, more)) == {("module-changed", None)}
 
 
 def test_new_exec_code_and_bodiless_lemmas(base_text, proved_text) -> None:
@@ -353,3 +361,54 @@ def test_a_tracked_permission_conjured_with_assume_new(base_text, proved_text) -
     report = guard(base_text, cheat)
     assert rules_of(report) == {("escape-hatch-added", "fn:find")}
     assert report.violations[0].evidence.candidate == "assume_new()"
+
+
+HATCHED = """use vstd::prelude::*;
+verus! {
+proof fn split(x: int)
+    ensures x * x >= 0,
+{
+    if x >= 0 {
+        assume(x * x >= 0);
+    } else {
+        assert(x < 0);
+    }
+}
+fn run(v: &mut Vec<u64>, c: bool)
+    requires old(v).len() < 10,
+{
+    if c {
+        proof { assume(v.len() < 5); }
+        v.push(1);
+    }
+    v.push(2);
+}
+fn main() {}
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "unit"),
+    [
+        ("        assume(x * x >= 0);\n    } else {\n        assert(x < 0);",
+         "    } else {\n        assume(x * x >= 0);\n        assert(x < 0);", "fn:split"),
+        ("        proof { assume(v.len() < 5); }\n        v.push(1);", "        v.push(1);\n        proof { assume(v.len() < 5); }",
+         "fn:run"),
+        ("        proof { assume(v.len() < 5); }\n        v.push(1);\n    }\n    v.push(2);",
+         "        v.push(1);\n    }\n    proof { assume(v.len() < 5); }\n    v.push(2);", "fn:run"),
+        ("assume(x * x >= 0);", "assume(x * x >= 1);", "fn:split"),
+    ],
+    ids=["other-branch-of-a-lemma", "after-exec-code", "out-of-its-block", "expression-changed"],
+)
+def test_an_original_hatch_that_moves_or_changes_is_a_new_one(old, new, unit) -> None:
+    report = guard(HATCHED, HATCHED.replace(old, new, 1))
+    assert rules_of(report) == {("escape-hatch-added", unit)}
+
+
+def test_proof_written_around_an_original_hatch_leaves_it_in_place() -> None:
+    proved = HATCHED.replace("        assume(x * x >= 0);", "        assert(x >= 0);\n        assume(x * x >= 0);\n"
+                             "        assert(x * x >= 0);")
+    proved = proved.replace("proof { assume(v.len() < 5); }", "proof { assert(c); assume(v.len() < 5); }")
+    proved = proved.replace("    v.push(2);", "    proof { assert(v.len() < 12); }\n    v.push(2);")
+    assert guard(HATCHED, proved).violations == []

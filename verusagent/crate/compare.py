@@ -13,7 +13,23 @@ from verusagent.guard.render import render_report, render_violation
 
 
 def snapshot(layout: CrateLayout) -> CrateSnapshot:
-    return CrateSnapshot(layout=layout, sources=read_sources(layout), build=build_files(layout))
+    return CrateSnapshot(layout=layout, sources=read_sources(layout), build=build_files(layout),
+                         stray=stray_files(layout))
+
+
+def stray_files(layout: CrateLayout) -> list[str]:
+    """The `.rs` files beside and below the crate's root file (`src/`) that are no module file of it (build
+    files, `target/` and hidden folders apart)."""
+    known = {*layout.paths, *layout.build_files}
+    source = (layout.folder / layout.root).parent
+    found = []
+    for path in sorted(source.rglob("*.rs")):
+        relative = path.relative_to(layout.folder)
+        if relative.parts[0] == "target" or any(part.startswith(".") for part in relative.parts):
+            continue
+        if relative.as_posix() not in known:
+            found.append(relative.as_posix())
+    return found
 
 
 def build_files(layout: CrateLayout) -> dict[str, bytes]:

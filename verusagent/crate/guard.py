@@ -12,6 +12,7 @@ from pydantic import BaseModel, computed_field
 from verusagent.crate.layout import CrateLayout
 from verusagent.crate.modules import declarations
 from verusagent.guard import Evidence, GuardPolicy, GuardReport, Rule, Severity, Violation, guard, guard_new_file
+from verusagent.guard.shadowing import spelled
 from verusagent.lens import parse
 
 Status = Literal["modified", "unchanged", "added", "deleted", "renamed"]
@@ -23,6 +24,7 @@ class CrateSnapshot(BaseModel):
     layout: CrateLayout
     sources: dict[str, bytes]  # module file path -> bytes
     build: dict[str, bytes] = {}  # build file (relative to the crate folder; "../" for the workspace's) -> bytes
+    stray: list[str] = []  # `.rs` files in the crate folder that no `mod` line reaches (yet)
 
 
 class FileReport(BaseModel):
@@ -59,6 +61,9 @@ def guard_crate(original: CrateSnapshot, candidate: CrateSnapshot, policy: Guard
     files += [FileReport(path=path, status="deleted", report=GuardReport(violations=[]))
               for path in before if path not in after and path not in renamed.values()]
     crate = _module_violations(before, after, renamed, original, candidate)
+    crate += [_crate_violation(Rule.MODULE_CHANGED, path, f"file {path} was added: a `.rs` file that no `mod` line "
+                               "reaches yet is a module to come, and a proof adds no module")
+              for path in sorted(set(candidate.stray) - set(original.stray) - set(before))]
     crate += _moved_functions(original, candidate, before, after, renamed)
     crate += _build_violations(original.build, candidate.build)
     for violation in crate:
@@ -75,8 +80,14 @@ def _file_report(path: str, original: CrateSnapshot, candidate: CrateSnapshot, p
     module = candidate.layout.module_of(path) or ""
     if old == new:
         return FileReport(path=path, status="unchanged", report=GuardReport(violations=[]))
-    report = guard(old, new, policy_for_module(policy, module))
+    report = guard(old, new, policy_for_module(policy, module), names=_other_names(original, path))
     return FileReport(path=path, status="modified", report=_in_crate(report, path, module))
+
+
+def _other_names(original: CrateSnapshot, path: str) -> frozenset[str]:
+    """The identifiers the crate's other files spell: a new function of this file must not take one (a glob
+    import of this module elsewhere would find it first)."""
+    return frozenset().union(*(spelled(data) for other, data in original.sources.items() if other != path))
 
 
 def _new_file(path: str, candidate: CrateSnapshot, policy: GuardPolicy, was: str | None) -> FileReport:

@@ -36,10 +36,10 @@ from collections import Counter
 
 from verusagent.lens import Function
 from verusagent.lens.attributes import TRIGGER_PATHS
-from verusagent.lens.span import Attribute
+from verusagent.lens.hatches import attribute_hatches
+from verusagent.lens.span import Attribute, Span
 
 from verusagent.guard.evidence import function_violation
-from verusagent.guard.hatches import hatch_words
 from verusagent.guard.report import Evidence, Rule, Violation
 from verusagent.guard.source import Source
 
@@ -163,6 +163,12 @@ def _guarded(source: Source, function: Function) -> Counter:
             continue
         kept["".join(t.text for t in source.tokens_in(attribute.span))] += 1
     return kept
+
+
+def hatch_words(source: Source, span: Span) -> bool:
+    """Whether an attribute names a hatch (counted by `hatches`, not compared here)."""
+    first, stop = source.token_range(span.start, span.end)
+    return bool(attribute_hatches(source.stream, first, stop - 1))
 
 
 def _folded(attribute: Attribute) -> str:

@@ -1,7 +1,12 @@
-"""Escape hatches and outside-file reads, counted over the whole text (ghost code included) per kind and unit.
+"""Escape hatches and outside-file reads, found over the whole text (ghost code included), per kind and unit, each
+with its place there.
 
-An increase of a count is a violation: an original `assume` in function A does not license a new one in B, and
-an item-level one counts per file. The lens's item sites give the word-level constructs (`axiom fn`,
+A hatch of the candidate that the original lacks at its place is a violation: an original `assume` in function A
+does not license a new one in B, an item-level one counts per file, and one that moves (another block, another
+branch, before or after other exec code) or whose expression changes is new. A call's place is the headers of the
+blocks around it in its function (`if c`, `else`, `Some(x) =>`, a loop without its clauses, ...), the text before
+it in its statement, and in an exec function the number of exec tokens before it (ghost code added around it does
+not move it; exec code does). The lens's item sites give the word-level constructs (`axiom fn`,
 `assume_specification`, `include_str!`, ...); calls and attributes are read here straight from the tokens so that
 nothing escapes a scanner: an `assume(false)` in a proof block in a loop, `#[verifier(external_body)]`, or
 `#[cfg_attr(x, verifier::external_body)]` all count.
@@ -9,9 +14,12 @@ nothing escapes a scanner: an `assume(false)` in a proof block in a loop, `#[ver
 
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from verusagent.lens import Span
+from bisect import bisect_left
+
+from verusagent.lens import Mode
+from verusagent.lens.clauses import LOOP_CLAUSE_WORDS
 from verusagent.lens.hatches import CALL_WORDS, ITEM_WORDS, Effect, attribute_hatches, renamed_calls
 
 from verusagent.guard.report import Evidence, Rule, Violation
@@ -37,6 +45,7 @@ class Found:
     end: int
     unit: str | None  # the innermost function holding it, None at item level
     text: str  # the construct's tokens joined by spaces
+    place: tuple = field(default=(), compare=False)  # where in its unit (calls): see the module's docstring
 
 
 def scan_hatches(source: Source) -> list[Found]:
@@ -56,10 +65,68 @@ def _call_hatches(source: Source) -> list[Found]:
         if hatch is None or stream.kinds[i] != "ident" or stream.is_punct(i - 1, ".") or stream.is_ident(i - 1, "fn"):
             continue  # not a hatch, a method of that name, or a definition
         if stream.is_punct(i + 1, "("):
-            found.append(_found(source, hatch.name, _RULES[hatch.effect], i, stream.close_of(i + 1)))
+            site = _found(source, hatch.name, _RULES[hatch.effect], i, stream.close_of(i + 1))
         elif text in CALL_WORDS:
-            found.append(_found(source, f"{hatch.name} (named, not called)", _RULES[hatch.effect], i, i))
+            site = _found(source, f"{hatch.name} (named, not called)", _RULES[hatch.effect], i, i)
+        else:
+            continue
+        found.append(Found(site.kind, site.rule, site.start, site.end, site.unit, site.text, _place(source, i)))
     return found
+
+
+_BOUNDARIES = frozenset({";", "{", "}", ","})
+_OPENERS = frozenset({"(", "[", "{"})
+_CLOSERS = frozenset({")", "]", "}"})
+
+
+def _place(source: Source, i: int) -> tuple:
+    """Where the call at token i stands in its function (see the module's docstring)."""
+    function = source.by_id.get(source.unit_at(source.stream.starts[i]) or "")
+    if function is None or function.body is None:
+        return ()
+    stream = source.stream
+    floor = source.token_range(function.body.start, function.body.end)[0]
+    headers = [_text_before(stream, i, floor)]
+    j = i - 1
+    while j > floor:
+        text = stream.texts[j]
+        if text in _CLOSERS and stream.match[j] >= 0:
+            j = stream.match[j]
+        elif text == "{" and stream.kinds[j] == "punct":
+            headers.append(_header(stream, j, floor))
+        j -= 1
+    gap = _exec_gap(source, function, stream.starts[i]) if function.mode == Mode.EXEC else None
+    return gap, tuple(reversed(headers))
+
+
+def _header(stream, opener: int, floor: int) -> str:
+    """The words before a block's `{` in its statement, a loop's clauses left out; an `else` block's names the
+    blocks before it (`if a {} else if b {} else {}` gives `if a / else if b / else`)."""
+    words = _text_before(stream, opener, floor).split(" ")
+    clause = next((k for k, w in enumerate(words) if w in LOOP_CLAUSE_WORDS), len(words))
+    header = " ".join(words[:clause])
+    start = opener - len(words) if words != [""] else opener
+    if header.startswith("else") and stream.is_punct(start - 1, "}") and stream.match[start - 1] > floor:
+        return f"{_header(stream, stream.match[start - 1], floor)} / {header}"
+    return header
+
+
+def _text_before(stream, i: int, floor: int) -> str:
+    """The tokens of the statement before token i, back to the last `;`, `{`, `}` or `,` at its level."""
+    j = i - 1
+    while j > floor and not (stream.texts[j] in _BOUNDARIES and stream.kinds[j] == "punct"):
+        if stream.texts[j] in _CLOSERS and stream.match[j] > floor:
+            j = stream.match[j]
+        j -= 1
+    return " ".join(stream.texts[j + 1 : i])
+
+
+def _exec_gap(source: Source, function, offset: int) -> int:
+    """How many tokens of the function's exec code come before the offset."""
+    from verusagent.guard.erase import exec_tokens  # erase reads attributes, which read the hatch table
+
+    starts = source.derived(("exec_starts", function.id), lambda s: [t.start for t in exec_tokens(s, function)])
+    return bisect_left(starts, offset)
 
 
 def _attribute_hatches(source: Source) -> list[Found]:
@@ -99,24 +166,27 @@ def _grouped(hatches: list[Found]) -> dict[tuple[str, str | None], list[Found]]:
     return groups
 
 
-def added_hatches(original: list[Found], candidate: list[Found]) -> list[tuple[Found, int, int]]:
-    """The candidate's hatches that the original lacks at their (kind, unit): beyond its count, or with another
-    text (`assume(x > 0)` become `assume(false)`), each with both counts."""
+def added_hatches(original: list[Found], candidate: list[Found]) -> list[tuple[Found, int, int, bool]]:
+    """The candidate's hatches that the original lacks at their (kind, unit) and place: beyond its count, with
+    another text (`assume(x > 0)` become `assume(false)`) or elsewhere, each with both counts and whether the
+    original has that text elsewhere in the unit (it moved)."""
     before, after = _grouped(original), _grouped(candidate)
     added = []
     for key, sites in after.items():
         had = before.get(key, [])
-        added.extend((hatch, len(had), len(sites)) for hatch in _new_sites(had, sites))
+        added.extend((hatch, len(had), len(sites), hatch.text in {h.text for h in had})
+                     for hatch in _new_sites(had, sites))
     return sorted(added, key=lambda item: item[0].start)
 
 
 def _new_sites(had: list[Found], sites: list[Found]) -> list[Found]:
-    """Sites whose text the original lacks there, and as many more (the last ones) as the count grew beyond."""
-    available = Counter(h.text for h in had)
+    """Sites whose text the original lacks at their place, and as many more (the last ones) as the count grew
+    beyond."""
+    available = Counter((h.text, h.place) for h in had)
     unmatched = []
     for hatch in sites:
-        if available[hatch.text] > 0:
-            available[hatch.text] -= 1
+        if available[(hatch.text, hatch.place)] > 0:
+            available[(hatch.text, hatch.place)] -= 1
         else:
             unmatched.append(hatch)
     extra = len(sites) - len(had) - len(unmatched)
@@ -126,16 +196,20 @@ def _new_sites(had: list[Found], sites: list[Found]) -> list[Found]:
 
 def hatch_violations(original: Source, candidate: Source) -> list[Violation]:
     found = added_hatches(original.derived("hatches", scan_hatches), candidate.derived("hatches", scan_hatches))
-    return [_violation(original, candidate, hatch, had, has) for hatch, had, has in found]
+    return [_violation(original, candidate, hatch, (had, has), moved) for hatch, had, has, moved in found]
 
 
 _LABELS = {Rule.OUTSIDE_READ_ADDED: "outside-file read ", Rule.ESCAPE_HATCH_ADDED: "escape hatch "}
 
 
-def _violation(original: Source, candidate: Source, hatch: Found, had: int, has: int) -> Violation:
+def _violation(original: Source, candidate: Source, hatch: Found, counts: tuple[int, int], moved: bool) -> Violation:
+    had, has = counts
     where = f"in `{_unit_name(candidate, hatch.unit)}`" if hatch.unit else "at item level"
     label = f"{_LABELS.get(hatch.rule, '')}`{candidate.snippet(hatch.start, hatch.end)}`"
-    change = "added" if has > had else "is new (the original's differ)"
+    if moved and has <= had:
+        change = "moved (the original has it at another place: another block, branch or statement)"
+    else:
+        change = "added" if has > had else "is new (the original's differ)"
     reason = f"{label} {change} {where} ({hatch.kind}: {had} in the original there, {has} in the candidate)"
     context = original.by_id.get(hatch.unit) if hatch.unit else None  # the same function in the original
     return Violation(
@@ -155,8 +229,3 @@ def _unit_name(source: Source, unit: str | None) -> str:
     function = source.by_id.get(unit) if unit else None
     return function.qualified if function else str(unit)
 
-
-def hatch_words(source: Source, span: Span) -> bool:
-    """Whether an attribute names a hatch (counted by this module, not compared elsewhere)."""
-    first, stop = source.token_range(span.start, span.end)
-    return bool(attribute_hatches(source.stream, first, stop - 1))

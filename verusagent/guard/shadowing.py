@@ -19,9 +19,11 @@ In a crate, the names spelled by the crate's other files count too (`guard(.., n
 """
 
 from collections import Counter
+from functools import lru_cache
 from itertools import compress
 
 from verusagent.lens import Function
+from verusagent.lens.lexer import lex
 from verusagent.lens.model import Definition, DefinitionKind
 
 from verusagent.guard.evidence import function_violation
@@ -54,10 +56,17 @@ def shadowing_violations(pair: tuple[Source, Source], new: list[Function], names
 
 def spelled_names(source: Source) -> frozenset[str]:
     """Every identifier the file spells."""
-    def compute(s: Source) -> frozenset[str]:
-        return frozenset(compress(s.stream.texts, map("ident".__eq__, s.stream.kinds)))
+    return source.derived("spelled_names", lambda s: _identifiers(s.stream))
 
-    return source.derived("spelled_names", compute)
+
+@lru_cache(maxsize=256)
+def spelled(data: bytes) -> frozenset[str]:
+    """Every identifier a file's bytes spell (the crate guard's other files: their tokens alone)."""
+    return _identifiers(lex(data))
+
+
+def _identifiers(stream) -> frozenset[str]:
+    return frozenset(compress(stream.texts, map("ident".__eq__, stream.kinds)))
 
 
 def _new_function_names(pair: tuple[Source, Source], new: list[Function], names: frozenset[str]) -> list[Violation]:
@@ -91,7 +100,10 @@ def _new_items(pair: tuple[Source, Source]) -> list[Violation]:
 
 
 def _barred(definition: Definition) -> bool:
-    return definition.kind in _BARRED or (definition.kind == DefinitionKind.IMPL and definition.trait_name is not None)
+    kind = definition.kind
+    if kind == DefinitionKind.MOD:  # an inline `mod x { .. }` (a `mod x;` line is an outside-file read)
+        return definition.body is not None
+    return kind in _BARRED or (kind == DefinitionKind.IMPL and definition.trait_name is not None)
 
 
 def _item_key(definition: Definition) -> tuple:
@@ -99,11 +111,17 @@ def _item_key(definition: Definition) -> tuple:
 
 
 def _item_violation(candidate: Source, definition: Definition) -> Violation:
+    span = definition.span
+    if definition.kind == DefinitionKind.MOD:
+        return Violation(
+            rule=Rule.MODULE_CHANGED, function=None, candidate=candidate.location(span.start, span.end),
+            original=None, reason=f"module `{definition.name}` was added: a proof adds no module (its items would "
+            "be new names, and a module's `use` lines reach what the original's code may mean)",
+            evidence=Evidence(original="", candidate=candidate.snippet(span.start, span.end)))
     if definition.kind == DefinitionKind.IMPL:
         what = f"impl of trait `{definition.trait_name}` for `{definition.name}`"
     else:
         what = f"{_BARRED[definition.kind]} `{definition.name}`"
-    span = definition.span
     return Violation(
         rule=Rule.NAME_SHADOWED,
         function=None,
