@@ -412,3 +412,177 @@ def test_proof_written_around_an_original_hatch_leaves_it_in_place() -> None:
     proved = proved.replace("proof { assume(v.len() < 5); }", "proof { assert(c); assume(v.len() < 5); }")
     proved = proved.replace("    v.push(2);", "    proof { assert(v.len() < 12); }\n    v.push(2);")
     assert guard(HATCHED, proved).violations == []
+
+
+SMALL = """use vstd::prelude::*;
+verus! {
+pub open spec fn double(x: int) -> int { 2 * x }
+proof fn lemma_double(x: int)
+    ensures double(x) == x + x,
+    decreases x,
+{
+}
+fn take<T>(t: T) {}
+fn run(v: &mut Vec<u64>, c: Option<u64>) -> (r: u64)
+    requires old(v).len() < 10,
+    ensures r <= 10,
+{
+    let mut i: u64 = 0;
+    match c {
+        Some(k) => while i < 10 && i < k {
+            i = i + 1;
+        },
+        None => {},
+    }
+    take(Ghost(0int));
+    i
+}
+fn main() {}
+}
+"""
+
+
+def small(old: str, new: str) -> str:
+    return edit(SMALL, old, new)
+
+
+@pytest.mark.parametrize(
+    ("candidate", "rule"),
+    [
+        (small("decreases x,\n{\n}", "decreases x,\n{\n    r#admit();\n}"), "escape-hatch-added"),
+        (small("decreases x,\n{\n}", "decreases x,\n{\n    r#assume(false);\n}"), "escape-hatch-added"),
+        (small("proof fn lemma_double", "#[verifier::r#external_body]\nproof fn lemma_double"), "escape-hatch-added"),
+        (small("proof fn lemma_double", "#[verifier(r#external_body)]\nproof fn lemma_double"), "escape-hatch-added"),
+        (small("fn run(", "#[verifier::r#exec_allows_no_decreases_clause]\nfn run("), "termination-check-disabled"),
+        (small("decreases x,\n{\n}", "decreases x,\n{\n    builtin::r#assume_(false);\n}"), "escape-hatch-added"),
+    ],
+    ids=["admit", "assume", "external_body-path", "external_body-call", "no-decreases", "assume_"],
+)
+def test_a_raw_identifier_is_the_same_name(candidate: str, rule: str) -> None:
+    assert rule in {str(v.rule) for v in guard(SMALL, candidate).violations}
+
+
+def test_a_raw_keyword_is_a_name_never_the_keyword() -> None:
+    """`r#proof { .. }` is no proof block and `r#assert(..)` calls a function: their insides are exec code."""
+    with_proof_fn = small("fn main() {}", "fn r#assert(b: bool) {}\nfn main() {}")
+    cheat = edit(with_proof_fn, "    take(Ghost(0int));", "    take(Ghost(0int));\n    r#assert(v.len() > 3);")
+    assert rules_of(guard(with_proof_fn, cheat)) == {("exec-changed", "fn:run")}
+
+
+@pytest.mark.parametrize(
+    ("inner", "rule"),
+    [
+        ("#![verifier::external_body]", "escape-hatch-added"),
+        ("#![verifier::external]", "escape-hatch-added"),
+        ("#![verifier::proof]", "attribute-changed"),
+        ("#![verifier::exec_allows_no_decreases_clause]", "termination-check-disabled"),
+        ("#![cfg(any())]", "attribute-changed"),
+    ],
+)
+def test_an_inner_attribute_in_a_body_is_the_functions(inner: str, rule: str) -> None:
+    cheat = small("    let mut i: u64 = 0;", f"    {inner}\n    let mut i: u64 = 0;")
+    assert (rule, "fn:run") in rules_of(guard(SMALL, cheat))
+    nested = small("        None => {},", f"        None => {{ {inner} }},")
+    assert (rule, "fn:run") in rules_of(guard(SMALL, nested))
+
+
+def test_inner_attributes_are_read_like_outer_ones() -> None:
+    from verusagent.lens import parse
+
+    function = parse(small("    let mut i: u64 = 0;", "    #![verifier::proof]\n    let mut i: u64 = 0;")).function("run")
+    assert [(a.path, a.inner) for a in function.attributes] == [("verifier::proof", True)]
+    quantified = parse("verus! { spec fn p() -> bool { forall|i: int| #![trigger f(i)] f(i) } }").function("p")
+    assert quantified.attributes == []  # a quantifier's trigger stays a trigger
+
+
+@pytest.mark.parametrize(
+    "attribute",
+    ["#[verifier::type_invariant]", "#[verifier::when_used_as_spec(double)]", "#[verifier::external_derive]",
+     "#[verus::trusted]", "#[verifier::prophetic]", "#[cfg_attr(verus_keep_ghost, verifier::spinoff_prover)]",
+     "#[verifier::no_such_thing]", "#[verifier::returns(proof)]"],
+)
+def test_a_new_function_carries_only_proof_tuning_attributes(attribute: str) -> None:
+    lemma = "proof fn lemma_fresh_name(x: int) ensures x == x {}\n"
+    cheat = small("fn main() {}", f"{attribute}\n{lemma}fn main() {{}}")
+    assert "attribute-changed" in {str(v.rule) for v in guard(SMALL, cheat).violations}
+
+
+def test_proof_tuning_attributes_on_a_new_lemma_are_silent() -> None:
+    tuned = ("#[verifier::rlimit(20)]\n#[verifier::spinoff_prover]\n#[verifier::nonlinear]\n#[verifier::opaque]\n"
+             "#[allow(unused)]\n/// doc\nproof fn lemma_fresh_name(x: int) ensures x * x >= 0 {}\n")
+    assert guard(SMALL, small("fn main() {}", tuned + "fn main() {}")).violations == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Some(k) => while i < 10 && i < k {\n            i = i + 1;", "Some(k) => while i < 10 && i < k\n"
+         "            invariant i <= 10,\n        {\n            i = i + 2;"),
+        ("take(Ghost(0int));", "take((while i > 100 invariant i <= 10 { i = 0; }, Ghost(0int)).1);"),
+    ],
+    ids=["match-arm", "tuple-element"],
+)
+def test_a_loop_in_expression_position_keeps_its_body(old: str, new: str) -> None:
+    assert rules_of(guard(SMALL, small(old, new))) == {("exec-changed", "fn:run")}
+
+
+def test_invariants_of_a_loop_in_a_match_arm_are_proof() -> None:
+    proved = small("Some(k) => while i < 10 && i < k {", "Some(k) => while i < 10 && i < k\n"
+                   "            invariant i <= 10,\n            decreases 10 - i\n        {")
+    assert guard(SMALL, proved).violations == []
+
+
+def test_proof_words_out_of_context_are_exec_code() -> None:
+    with_methods = small("fn main() {}", "struct Checker { n: u64 }\nimpl Checker {\n"
+                         "    fn assert(&mut self, x: u64) { self.n = x; }\n    fn hide(&mut self) { self.n = 0; }\n}\n"
+                         "fn main() {\n    let mut c = Checker { n: 0 };\n    c.assert(1);\n    c.hide();\n}")
+    for old, new in (("c.assert(1);", "c.assert(2);"), ("c.hide();", "c.hide(); c.hide();")):
+        assert rules_of(guard(with_methods, edit(with_methods, old, new))) == {("exec-changed", "fn:main")}
+
+
+def test_a_ghost_name_shadowed_by_an_exec_binding_is_exec_data() -> None:
+    original = small("    take(Ghost(0int));", "    let g = Ghost(0int);\n    let g = v.len();\n    take(Ghost(1int));")
+    cheat = edit(original, "take(Ghost(1int));", "take(g);")
+    assert rules_of(guard(original, cheat)) == {("exec-changed", "fn:run")}
+    honest = edit(original, "    let g = Ghost(0int);\n", "    let g = Ghost(0int);\n    let h = Ghost(1int);\n")
+    assert guard(original, edit(honest, "take(Ghost(1int));", "take(h);")).violations == []
+
+
+def test_honest_constructs_flagged_before() -> None:
+    turbofish = small("    take(Ghost(0int));", "    let g = Ghost::<int>(0int);\n    let t = Tracked::<int>(0int);\n"
+                      "    take(Ghost::<int>(0int));")
+    decreases = small("    decreases x,\n", "    decreases x + 1,\n")
+    grouped = small("fn take<T>", "pub broadcast group group_double {\n    lemma_double,\n}\n"
+                    "proof fn lemma_uses(x: int) ensures double(x) == x + x {\n    broadcast use group_double;\n}\n"
+                    "fn take<T>")
+    original_grouped = small("fn take<T>", "pub broadcast group group_double {\n    lemma_double,\n}\nfn take<T>")
+    assert guard(SMALL, turbofish).violations == []
+    assert guard(SMALL, decreases).violations == []
+    assert guard(original_grouped, grouped).violations == []
+
+
+@pytest.mark.parametrize(
+    "addition",
+    ["pub trait Inv { spec fn inv(&self) -> bool; }", "impl View for Wrapper { type V = int; "
+     "open spec fn view(&self) -> int { 0 } }", "pub struct Wrapper { x: u64 }", "pub const K: u64 = 3;",
+     "pub type Alias = u64;", "macro_rules! m { () => {} }"],
+    ids=["trait", "trait-impl", "struct", "const", "type", "macro"],
+)
+def test_no_new_trait_impl_type_const_or_macro(addition: str) -> None:
+    assert "name-shadowed" in {str(v.rule) for v in guard(SMALL, small("fn main() {}", addition + "\nfn main() {}"))
+                               .violations}
+
+
+@pytest.mark.parametrize(
+    ("addition", "why"),
+    [
+        ("proof fn take() {}", "a name the original spells"),
+        ("impl Checker { spec fn view(&self) -> int { 0 } }", "vstd trait"),
+        ("spec fn spec_add(a: int, b: int) -> int { a }", "vstd trait"),
+        ("use vstd::prelude::take;", "import of `take`"),
+    ],
+)
+def test_a_new_name_must_be_new(addition: str, why: str) -> None:
+    original = small("fn main() {}", "struct Checker { n: u64 }\nfn main() {}")
+    report = guard(original, edit(original, "fn main() {}", addition + "\nfn main() {}"))
+    assert any(v.rule == Rule.NAME_SHADOWED and why in v.reason for v in report.violations), report.violations

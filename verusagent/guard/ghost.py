@@ -42,10 +42,13 @@ def wrapper_insides(body: list[Token]) -> list[tuple[int, int]]:
     """The byte ranges inside every `Ghost( )` / `Tracked( )`: ghost code whatever it holds."""
     ranges = []
     for i in range(len(body) - 2):
-        if _is_wrapper_call(body, i):
-            close = matching(body, i + 1)
-            if close > i + 2:
-                ranges.append((body[i + 2].start, body[close].start))
+        opener = wrapper_open(body, i)
+        if opener is not None:
+            close = matching(body, opener)
+            if opener > i + 1:  # the turbofish `::<T>` is ghost too
+                ranges.append((body[i + 1].start, body[opener].start))
+            if close > opener + 1:
+                ranges.append((body[opener + 1].start, body[close].start))
     return ranges
 
 
@@ -56,9 +59,10 @@ def ghost_lets(body: list[Token]) -> list[GhostLet]:
         if token.text != "let" or (i > 0 and body[i - 1].text not in _STATEMENT_STARTS):
             continue
         equals = next_at_depth(body, i, "=")
-        if equals is None or not _is_wrapper_call(body, equals + 1):
+        opener = wrapper_open(body, equals + 1) if equals is not None else None
+        if opener is None:
             continue
-        close = matching(body, equals + 2)
+        close = matching(body, opener)
         if close + 1 < len(body) and body[close + 1].text == ";":
             wrapper = body[equals + 1].text
             found.append(GhostLet(_bound_name(body, i + 1, equals), wrapper, i, token.start, body[close + 1].end))
@@ -86,8 +90,9 @@ def ghost_assignments(body: list[Token]) -> list[tuple[int, int]]:
         j = i + 1
         while j + 1 < len(body) and body[j].text == "." and body[j + 1].kind == "ident":
             j += 2
-        if j + 1 < len(body) and body[j].text == "=" and _is_wrapper_call(body, j + 1):
-            close = matching(body, j + 2)
+        opener = wrapper_open(body, j + 1) if j + 1 < len(body) and body[j].text == "=" else None
+        if opener is not None:
+            close = matching(body, opener)
             last = close + 1 if close + 1 < len(body) and body[close + 1].text == ";" else close
             ranges.append((token.start, body[last].end))
     return ranges
@@ -279,14 +284,33 @@ def _bound_name(body: list[Token], first: int, equals: int) -> str | None:
     return None
 
 
-def _is_wrapper_call(body: list[Token], i: int) -> bool:
-    return (
-        i + 1 < len(body)
-        and body[i].text in WRAPPERS
-        and body[i].kind == "ident"
-        and body[i + 1].text == "("
-        and (i == 0 or body[i - 1].text not in (".", "::"))
-    )
+def wrapper_open(body: list[Token], i: int) -> int | None:
+    """If body[i] starts a call of a ghost wrapper, `Ghost(..)` or `Tracked::<T>(..)` (not `x.Ghost(..)` or
+    `m::Ghost(..)`), the index of its `(`."""
+    if not (i + 1 < len(body) and body[i].text in WRAPPERS and body[i].kind == "ident"):
+        return None
+    if i > 0 and body[i - 1].text in (".", "::"):
+        return None
+    if body[i + 1].text == "(":
+        return i + 1
+    if body[i + 1].text == "::" and i + 2 < len(body) and body[i + 2].text == "<":
+        after = _angle_end(body, i + 2)
+        return after if after < len(body) and body[after].text == "(" else None
+    return None
+
+
+def _angle_end(tokens: list[Token], i: int) -> int:
+    """From a `<` at i, the index after its `>` (`>>` closes two)."""
+    depth = 0
+    for j in range(i, len(tokens)):
+        text = tokens[j].text
+        depth += text.count("<") if text in ("<", "<<") else 0
+        depth -= text.count(">") if text in (">", ">>") else 0
+        if depth <= 0:
+            return j + 1
+        if text in (";", "{", "}"):
+            return len(tokens)
+    return len(tokens)
 
 
 def next_at_depth(tokens: list[Token], i: int, text: str) -> int | None:

@@ -21,7 +21,7 @@ def parse_state_machine(ctx: ScanContext, item_start: int, macro_index: int, clo
     from verusagent.lens.items import scan_items  # items dispatches here: import when first used
 
     stream = ctx.stream
-    name_index = macro_index + 3
+    name_index = _after_attributes(ctx, macro_index + 3, close - 1)  # `{ #[verifier::reject_recursive_types(V)] M<V>`
     body_open = name_index + 1
     generics = None
     if stream.is_punct(body_open, "<"):
