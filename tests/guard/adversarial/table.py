@@ -10,8 +10,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from adversarial_cases import CaseClass, all_cases, verdict_holds  # noqa: E402
-from conftest import find_shared  # noqa: E402  (tests/conftest.py: ../shared or $VERUSAGENT_CORPUS)
+from adversarial_cases import CaseClass, all_cases, verdict_holds
+from conftest import find_shared  # tests/conftest.py: ../shared or $VERUSAGENT_CORPUS
 
 
 def outcomes() -> list[tuple[object, bool | None, str]]:
@@ -53,13 +53,14 @@ def table(results) -> str:
     return "\n".join(lines)
 
 
-def missed_lists(results) -> str:
+def wrong_lists(results, kind: str) -> str:
+    """Per class, the cases of this kind the guard gets wrong today (cheats it passes, honest proofs it flags)."""
     lines = []
     for case_class in CaseClass:
-        missed = [c.name for c, right, _ in results if c.case_class == case_class and right is False]
-        if missed:
-            lines.append(f"- **{case_class}**: " + ", ".join(f"`{name}`" for name in missed))
-    return "\n".join(lines)
+        wrong = [c.name for c, right, _ in results if c.case_class == case_class and c.kind == kind and right is False]
+        if wrong:
+            lines.append(f"- **{case_class}**: " + ", ".join(f"`{name}`" for name in wrong))
+    return "\n".join(lines) or "- none"
 
 
 if __name__ == "__main__":
@@ -69,5 +70,5 @@ if __name__ == "__main__":
             mark = {True: "ok  ", False: "FAIL", None: "skip"}[right]
             print(f"{mark} {case.kind:6} {case.id}: {shown[:300]}")
     print(table(results))
-    print()
-    print(missed_lists(results))
+    print("\nCheats that pass the guard today:\n" + wrong_lists(results, "cheat"))
+    print("\nHonest proofs the guard flags today:\n" + wrong_lists(results, "honest"))

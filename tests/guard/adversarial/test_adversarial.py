@@ -8,15 +8,29 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from adversarial_cases import (
+    CASES_DIR,
+    Case,
+    CaseClass,
+    all_cases,
+    apply_edits,
+    case_paths,
+    corpus_text,
+    load_case,
+    verdict_holds,
+)
 
-from adversarial_cases import CASES_DIR, Case, CaseClass, all_cases, apply_edits, case_paths, corpus_text, load_case
-from adversarial_cases import verdict_holds
 from verusagent.lens import parse
 
 MIN_CHEATS_PER_CLASS = 6
 MIN_CHEATS = 110
 MIN_HONEST = 40
 MIN_CHEATS_ON_REAL_FILES = 25
+# Honest cases whose valid Verus the lens cannot read today: that gap is what the case shows (issue 19 names it),
+# so the lens's problem report on them is expected until the lens is fixed; no cheat may be listed here.
+LENS_GAPS_UNDER_TEST = {
+    "other/honest_machine_named_after_attribute": "a state machine whose name follows an attribute is not read",
+}
 
 
 def _case_id(path: Path) -> str:
@@ -78,12 +92,18 @@ def test_both_texts_of_every_case_read_cleanly_for_the_lens(request) -> None:
     """A cheat the guard catches only because the lens cannot read it proves nothing: both texts must parse."""
     bad = []
     for case in all_cases():
+        if case.id in LENS_GAPS_UNDER_TEST:
+            assert case.kind == "honest", f"{case.id}: a cheat must parse cleanly to count as caught"
+            continue
         if case.crate is not None:
             pairs = [(f"{side}:{name}", text) for side, files in
                      (("original", case.crate.original), ("candidate", case.crate.candidate))
                      for name, text in files.items() if name.endswith(".rs")]
         else:
-            original, candidate = case.texts(_shared_for(case, request))
+            try:
+                original, candidate = case.texts(_shared_for(case, request))
+            except pytest.skip.Exception:
+                continue  # no shared corpus: its cases are checked where it is present
             pairs = [("original", original), ("candidate", candidate)]
         bad.extend(f"{case.id} {side}: {_problems(text)}" for side, text in pairs if _problems(text))
     assert not bad, "\n".join(bad)
