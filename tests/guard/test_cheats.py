@@ -586,3 +586,20 @@ def test_a_new_name_must_be_new(addition: str, why: str) -> None:
     original = small("fn main() {}", "struct Checker { n: u64 }\nfn main() {}")
     report = guard(original, edit(original, "fn main() {}", addition + "\nfn main() {}"))
     assert any(v.rule == Rule.NAME_SHADOWED and why in v.reason for v in report.violations), report.violations
+
+
+def test_a_new_call_of_the_files_own_macro_that_holds_a_hatch_is_that_hatch() -> None:
+    original = ("use vstd::prelude::*;\nmacro_rules! trust { ($e:expr) => { assume($e) } }\nverus! {\n"
+                "proof fn a(x: int) ensures x >= 0 { trust!(x >= 0); }\nproof fn b(x: int) ensures x >= 1 { }\n}\n")
+    cheat = original.replace("ensures x >= 1 { }", "ensures x >= 1 { trust!(x >= 1); }")
+    assert rules_of(guard(original, cheat)) == {("escape-hatch-added", "fn:b")}
+    around = original.replace("{ trust!(x >= 0); }", "{ assert(x == x); trust!(x >= 0); }")
+    assert guard(original, around).violations == []
+
+
+def test_what_an_item_macro_makes_of_a_function_is_unread() -> None:
+    original = ("use vstd::prelude::*;\nmacro_rules! facts { ($($i:item)*) => { verus! { $(#[verifier::external_body]"
+                " $i)* } } }\nfacts! {\n    proof fn lemma_a() ensures 1int == 1 {}\n}\nverus! {\nfn main() {}\n}\n")
+    cheat = original.replace("proof fn lemma_a() ensures 1int == 1 {}",
+                             "proof fn lemma_a() ensures 1int == 1 {}\n    proof fn lemma_b() ensures false {}")
+    assert rules_of(guard(original, cheat)) == {("item-changed", "fn:lemma_b"), ("escape-hatch-added", None)}

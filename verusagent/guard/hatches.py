@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from bisect import bisect_left
 
 from verusagent.lens import Mode
+from verusagent.lens.model import DefinitionKind
 from verusagent.lens.clauses import LOOP_CLAUSE_WORDS
 from verusagent.lens.hatches import CALL_WORDS, ITEM_WORDS, Effect, attribute_hatches, renamed_calls
 
@@ -49,7 +50,25 @@ class Found:
 
 
 def scan_hatches(source: Source) -> list[Found]:
-    return [*_call_hatches(source), *_attribute_hatches(source), *_item_hatches(source)]
+    found = [*_call_hatches(source), *_attribute_hatches(source), *_item_hatches(source)]
+    return found + _hatching_macro_calls(source, found)
+
+
+def _hatching_macro_calls(source: Source, found: list[Found]) -> list[Found]:
+    """Invocations of the file's own macros whose definition holds a hatch (`macro_rules! trust { ($e:expr) =>
+    { assume($e) } }`): each is that hatch where it is invoked, so the original's invocations license no new one."""
+    definitions = [d for d in source.model.definitions if d.kind == DefinitionKind.MACRO_RULES]
+    hatching = {d.name for d in definitions if any(d.span.start <= h.start < d.span.end for h in found)}
+    if not hatching:
+        return []
+    stream = source.stream
+    calls = []
+    for i in spelled_at(stream, hatching):
+        if stream.is_punct(i + 1, "!") and stream.is_punct(i + 2, "(", "[", "{"):
+            site = _found(source, f"{stream.texts[i]}! (its definition holds a hatch)", Rule.ESCAPE_HATCH_ADDED, i,
+                          stream.close_of(i + 2))
+            calls.append(Found(site.kind, site.rule, site.start, site.end, site.unit, site.text, _place(source, i)))
+    return calls
 
 
 def _call_hatches(source: Source) -> list[Found]:

@@ -23,6 +23,7 @@ class ItemScope:
     in_verus: bool = False
     macro: MacroScope | None = None  # inside a state machine or struct_with_invariants!
     modules: list[str] = field(default_factory=list)  # the inline `mod` path alone (no types)
+    opaque_macro: str | None = None  # inside `m! { .. }`, a macro other than verus!'s own: what it makes is unread
 
 
 @dataclass
@@ -91,6 +92,7 @@ def _build(ctx, scope, prefix, fn_index, name, params_open, header_end, last, ru
         macro_unit=scope.macro.unit_id if scope.macro else None,
         macro_role=identity.role.value if identity else None,
         inductive_for=identity.inductive_for if identity else None,
+        in_macro=scope.opaque_macro,
     )
 
 

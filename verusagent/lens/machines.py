@@ -41,7 +41,8 @@ def parse_state_machine(ctx: ScanContext, item_start: int, macro_index: int, clo
     )
     ctx.state_machines.append(machine)
     inner = ItemScope(path=[*scope.path, name], container=f"{machine.kind.value} {name}", in_verus=True,
-                      macro=MacroScope(machine.id, is_machine=True), modules=scope.modules)
+                      macro=MacroScope(machine.id, is_machine=True), modules=scope.modules,
+                      opaque_macro=scope.opaque_macro)
     scan_items(ctx, body_open + 1, body_close - 1, inner)
     machine.functions = [f.id for f in ctx.functions if f.macro_unit == machine.id]
 
