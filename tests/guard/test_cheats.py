@@ -226,7 +226,7 @@ def test_a_new_inline_module_is_a_module_added(base_text, proved_text) -> None:
     """Its items are new names and its `use` lines reach anything: a proof adds no module, even of lemmas."""
     more = edit(proved_text, "} // verus!", "mod lemmas {\n    use super::*;\n"
                 "    pub proof fn lemma_one() ensures 1int == 1 {}\n}\n\n} // verus!")
-    assert rules_of(guard(base_text, more)) == {("module-changed", None)}
+    assert rules_of(guard(base_text, more)) == {("module-changed", None), ("name-shadowed", None)}  # `super::*`
 
 
 def test_new_exec_code_and_bodiless_lemmas(base_text, proved_text) -> None:
@@ -245,7 +245,9 @@ def test_shadowing_a_name_the_original_calls() -> None:
     imported = original.replace("verus! {\n", "verus! {\nuse crate::weak::always_one as pow2;\n")
     report = guard(original, imported)
     assert [str(v.rule) for v in report.violations] == ["name-shadowed"]
-    honest = original.replace("verus! {\n", "verus! {\nuse vstd::arithmetic::power2::*;\n")
+    brings_pow2 = original.replace("verus! {\n", "verus! {\nuse vstd::arithmetic::power2::*;\n")
+    assert [str(v.rule) for v in guard(original, brings_pow2).violations] == ["name-shadowed"]
+    honest = original.replace("verus! {\n", "verus! {\nuse vstd::arithmetic::mul::*;\n")
     assert guard(original, honest).violations == []
 
 
@@ -289,8 +291,9 @@ def test_a_function_moved_out_of_verus_is_no_longer_verified(base_text, proved_t
 
 def test_imports_of_the_original_stay(base_text, proved_text) -> None:
     report = guard(base_text, edit(proved_text, "use vstd::prelude::*;", "use vstd::prelude::Ghost;"))
-    assert [str(v.rule) for v in report.violations] == ["item-changed"]
-    assert report.violations[0].reason == "import `use vstd::prelude::*;` of the original was removed or changed"
+    assert sorted(str(v.rule) for v in report.violations) == ["item-changed", "name-shadowed"]
+    removed = next(v for v in report.violations if v.rule == Rule.ITEM_CHANGED)
+    assert removed.reason == "import `use vstd::prelude::*;` of the original was removed or changed"
 
 
 def test_an_original_hatch_may_not_be_rewritten(base_text) -> None:
@@ -603,3 +606,14 @@ def test_what_an_item_macro_makes_of_a_function_is_unread() -> None:
     cheat = original.replace("proof fn lemma_a() ensures 1int == 1 {}",
                              "proof fn lemma_a() ensures 1int == 1 {}\n    proof fn lemma_b() ensures false {}")
     assert rules_of(guard(original, cheat)) == {("item-changed", "fn:lemma_b"), ("escape-hatch-added", None)}
+
+
+@pytest.mark.parametrize(
+    ("addition", "flagged"),
+    [("use vstd::prelude::*;\nuse vstd::seq_lib::*;", True), ("use vstd::std_specs::vec::VecAdditionalSpecFns;", True),
+     ("use vstd::arithmetic::power::lemma_pow_positive;", False), ("use vstd::arithmetic::power::*;", False),
+     ("use crate::lemmas::*;", True)],
+)
+def test_new_imports_bring_only_fresh_lemma_names(addition: str, flagged: bool) -> None:
+    candidate = SMALL.replace("verus! {\n", f"{addition}\nverus! {{\n", 1)
+    assert ("name-shadowed" in {str(v.rule) for v in guard(SMALL, candidate).violations}) == flagged

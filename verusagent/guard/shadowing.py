@@ -8,8 +8,10 @@ additions would matter; it bars every addition that could:
 
 - no new trait, trait impl, type (struct, enum, union, alias), const, static, macro or item-level macro call
   (a new inline module is reported by `modules`);
-- no new `use` that brings in a name the original spells anywhere (`use`, `pub use`; a `broadcast use` only offers
-  proved lemmas to the prover and brings no name);
+- no new `use` that brings in a name the original spells anywhere, or a type, trait or constant (a trait in
+  scope adds methods); a glob only of a vstd module without traits or re-exports, whose names (`vstd_names`) the
+  original never spells; new imports of fresh lemma names stay (a `broadcast use` only offers proved lemmas to the
+  prover and brings no name);
 - a new function, of any mode, in a new or an existing impl, in any module, needs a name that the original never
   spells (its functions, methods, fields, imported and glob-imported items, locals: every identifier of it), that no
   trait of vstd declares as a method (`view`, `deep_view`, `spec_index`, ...) and that verus's syntax does not call
@@ -31,7 +33,7 @@ from verusagent.guard.layout import is_broadcast_use, use_leaves, use_statements
 from verusagent.guard.report import Evidence, Rule, Violation
 from verusagent.guard.source import Source
 from verusagent.guard.tokens import canonical
-from verusagent.guard.vstd_names import TRAIT_METHODS
+from verusagent.guard.vstd_names import GLOB_MODULES, TRAIT_METHODS
 
 # Methods that verus's `verus!` rewriting calls by name (builtin_macros' syntax.rs): arithmetic and comparison in
 # spec code (`a + b` is `a.spec_add(b)`), `x[i]` (`spec_index`), `x@` (`view`), `has`, negation, and the for-loop
@@ -144,10 +146,29 @@ def _new_imports(pair: tuple[Source, Source]) -> list[Violation]:
         if had[key] > 0:
             had[key] -= 1
             continue
+        glob = _glob_problem(key, spelled) if "*" in key else None
+        if glob:
+            found.append(_import_violation(candidate, first, last, "*", glob))
         for leaf in use_leaves(candidate, first, last):
             if leaf in spelled:
-                found.append(_import_violation(candidate, first, last, leaf))
+                found.append(_import_violation(candidate, first, last, leaf, "a name the original's code spells: an "
+                                               "explicit import is found before a glob one"))
+            elif leaf[:1].isupper():
+                found.append(_import_violation(candidate, first, last, leaf, "a type, trait or constant: a trait "
+                                               "brought into scope adds methods that can be found first"))
     return found
+
+
+def _glob_problem(key: tuple[str, ...], spelled: frozenset[str]) -> str | None:
+    """Why a new glob import could change a name, or None: a glob of a vstd module without traits whose names
+    the original never spells (`use vstd::arithmetic::mul::*;`) brings only new lemma names."""
+    path = "".join(key[key.index("use") + 1 : -3]) if key[-3:] == ("::", "*", ";") else ""
+    names = GLOB_MODULES.get(path.removeprefix("::"))
+    if names is None:
+        return ("a glob import of a module the guard cannot list (only vstd modules without traits: a trait in "
+                "scope adds methods that can be found first)")
+    taken = sorted(names & spelled)
+    return f"a glob import that brings `{taken[0]}`, a name the original's code spells" if taken else None
 
 
 def _imports(source: Source) -> list[tuple[int, int]]:
@@ -158,14 +179,13 @@ def _use_key(source: Source, first: int, last: int) -> tuple[str, ...]:
     return tuple(t.text for t in canonical(source.stream.token_slice(first, last + 1)))
 
 
-def _import_violation(candidate: Source, first: int, last: int, leaf: str) -> Violation:
+def _import_violation(candidate: Source, first: int, last: int, leaf: str, why: str) -> Violation:
     tokens = candidate.stream.token_slice(first, last + 1)
     return Violation(
         rule=Rule.NAME_SHADOWED,
         function=None,
         candidate=candidate.tokens_location(tokens),
         original=None,
-        reason=f"new import of `{leaf}`, a name the original's code spells: an explicit import is found before a "
-        "glob one and can change what that name means",
+        reason=f"new import of `{leaf}`, {why}; call a lemma by its path instead (`vstd::seq_lib::lemma_x(..)`)",
         evidence=Evidence(original="", candidate=candidate.tokens_snippet(tokens)),
     )
