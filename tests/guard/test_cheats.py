@@ -617,3 +617,11 @@ def test_what_an_item_macro_makes_of_a_function_is_unread() -> None:
 def test_new_imports_bring_only_fresh_lemma_names(addition: str, flagged: bool) -> None:
     candidate = SMALL.replace("verus! {\n", f"{addition}\nverus! {{\n", 1)
     assert ("name-shadowed" in {str(v.rule) for v in guard(SMALL, candidate).violations}) == flagged
+
+
+def test_an_impl_inside_a_lemma_body_is_a_new_item() -> None:
+    """An impl is global wherever it is written: one inside a new lemma's body adds methods everywhere."""
+    original = small("fn main() {}", "struct Checker { n: u64 }\nfn main() {}")
+    cheat = edit(original, "fn main() {}", "proof fn lemma_fresh_name() {\n    impl Checker { fn fresh_method(&self) {} }\n"
+                 "}\nfn main() {}")
+    assert ("name-shadowed", "fn:lemma_fresh_name") in rules_of(guard(original, cheat))

@@ -53,7 +53,36 @@ _BARRED = {
 
 def shadowing_violations(pair: tuple[Source, Source], new: list[Function], names: frozenset[str]) -> list[Violation]:
     """`new`: the candidate's functions the original lacks; `names`: further names spelled elsewhere (a crate)."""
-    return [*_new_items(pair), *_new_imports(pair), *_new_function_names(pair, new, names)]
+    return [*_new_items(pair), *_new_imports(pair), *_new_function_names(pair, new, names), *_items_in_bodies(pair)]
+
+
+# Items that take effect beyond the block that declares them (an impl is global wherever it is written).
+_BODY_ITEM_WORDS = frozenset({"impl", "trait", "macro_rules", "mod"})
+
+
+def _items_in_bodies(pair: tuple[Source, Source]) -> list[Violation]:
+    """`impl`, `trait`, `macro_rules!` and `mod` items inside function bodies, beyond the original's: the lens
+    reads items at module level, and an impl inside a lemma's body is as global as any."""
+    original, candidate = pair
+    had = Counter(_body_items(original))
+    found = []
+    for (unit, word), count in Counter(_body_items(candidate)).items():
+        if count > had[(unit, word)]:
+            function = candidate.by_id[unit]
+            reason = f"`{word}` item added inside the body of `{function.qualified}`: a proof adds no item"
+            found.append(function_violation(Rule.NAME_SHADOWED, pair, (original.by_id.get(unit), function), reason))
+    return found
+
+
+def _body_items(source: Source) -> list[tuple[str, str]]:
+    stream = source.stream
+    found = []
+    for i in source.positions(_BODY_ITEM_WORDS):
+        unit = source.unit_at(stream.starts[i]) if stream.is_keyword(i) else None
+        function = source.by_id.get(unit) if unit else None
+        if function is not None and function.body is not None and function.body.contains(stream.starts[i]):
+            found.append((unit, stream.texts[i]))
+    return found
 
 
 def spelled_names(source: Source) -> frozenset[str]:
