@@ -625,3 +625,12 @@ def test_an_impl_inside_a_lemma_body_is_a_new_item() -> None:
     cheat = edit(original, "fn main() {}", "proof fn lemma_fresh_name() {\n    impl Checker { fn fresh_method(&self) {} }\n"
                  "}\nfn main() {}")
     assert ("name-shadowed", "fn:lemma_fresh_name") in rules_of(guard(original, cheat))
+
+
+def test_an_original_hatch_whose_names_are_bound_anew_is_a_new_one() -> None:
+    original = ("use vstd::prelude::*;\nverus! {\nproof fn p(x: int) ensures x + 1 > x {\n    let y = x + 1;\n"
+                "    assume(y > x);\n}\n}\n")
+    cheat = original.replace("let y = x + 1;", "let y = x;")
+    assert rules_of(guard(original, cheat)) == {("escape-hatch-added", "fn:p")}
+    around = original.replace("    let y = x + 1;\n", "    let y = x + 1;\n    assert(y == x + 1);\n")
+    assert guard(original, around).violations == []

@@ -5,8 +5,8 @@ A hatch of the candidate that the original lacks at its place is a violation: an
 does not license a new one in B, an item-level one counts per file, and one that moves (another block, another
 branch, before or after other exec code) or whose expression changes is new. A call's place is the headers of the
 blocks around it in its function (`if c`, `else`, `Some(x) =>`, a loop without its clauses, ...), the text before
-it in its statement, and in an exec function the number of exec tokens before it (ghost code added around it does
-not move it; exec code does). The lens's item sites give the word-level constructs (`axiom fn`,
+it in its statement, the `let` statements that bind the names it uses, and in an exec function the number of exec
+tokens before it (ghost code added around it does not move it; exec code does). The lens's item sites give the word-level constructs (`axiom fn`,
 `assume_specification`, `include_str!`, ...); calls and attributes are read here straight from the tokens so that
 nothing escapes a scanner: an `assume(false)` in a proof block in a loop, `#[verifier(external_body)]`, or
 `#[cfg_attr(x, verifier::external_body)]` all count.
@@ -115,7 +115,34 @@ def _place(source: Source, i: int) -> tuple:
             headers.append(_header(stream, j, floor))
         j -= 1
     gap = _exec_gap(source, function, stream.starts[i]) if function.mode == Mode.EXEC else None
-    return gap, tuple(reversed(headers))
+    return gap, tuple(reversed(headers)), _bindings(stream, i, floor)
+
+
+def _bindings(stream, i: int, floor: int) -> tuple[str, ...]:
+    """The `let` statements before the call at i (in its function) that last bind a name its arguments use:
+    `let y = x + 1; assume(y > 0)` assumes something else once the `let` changes."""
+    close = stream.close_of(i + 1) if stream.is_punct(i + 1, "(") else i
+    names = {stream.texts[k] for k in range(i + 2, close) if stream.kinds[k] == "ident"}
+    found = []
+    for j in range(i - 1, floor, -1):
+        if not names:
+            break
+        if stream.texts[j] == "let" and stream.is_keyword(j):
+            end = j
+            while end < i and not stream.is_punct(end, ";", "="):
+                end = stream.close_of(end) if stream.texts[end] in _OPENERS else end + 1
+            bound = names & {stream.texts[k] for k in range(j + 1, end) if stream.kinds[k] == "ident"}
+            if bound:
+                names -= bound
+                found.append(_statement_text(stream, j, i))
+    return tuple(found)
+
+
+def _statement_text(stream, first: int, limit: int) -> str:
+    end = first
+    while end < limit and not stream.is_punct(end, ";"):
+        end = stream.close_of(end) + 1 if stream.texts[end] in _OPENERS and stream.kinds[end] == "punct" else end + 1
+    return " ".join(stream.texts[first : end + 1])
 
 
 def _header(stream, opener: int, floor: int) -> str:
