@@ -41,7 +41,7 @@ from verusagent.lens.span import Attribute, Span
 
 from verusagent.guard.evidence import function_violation
 from verusagent.guard.report import Evidence, Rule, Violation
-from verusagent.guard.source import Source
+from verusagent.guard.source import Source, spelled_at
 
 _TUNING_WORDS = (
     "spinoff_prover", "rlimit", "nonlinear", "integer_ring", "bit_vector", "loop_isolation",
@@ -129,7 +129,7 @@ def _unknown(source: Source) -> list[tuple[str, int, int]]:
 def _unknown_in(source: Source) -> list[tuple[str, int, int]]:
     stream = source.stream
     found = []
-    for i in source.positions(frozenset({"verifier"})):
+    for i in spelled_at(stream, ("verifier",)):
         if not stream.is_ident(i) or stream.is_punct(i - 1, "::"):
             continue
         word_at = i + 2 if stream.is_punct(i + 1, "::", "(") else None

@@ -3,6 +3,7 @@
 import traceback
 
 from verusagent.lens import Span
+from verusagent.lens.gc_pause import paused_gc
 
 from verusagent.guard.attributes import unknown_verifier_attributes
 from verusagent.guard.functions import function_violations
@@ -25,7 +26,8 @@ def guard(original: str | bytes, candidate: str | bytes, policy: GuardPolicy = S
     `names`: identifiers spelled outside this file that a new function must not take (a crate's other files)."""
     try:
         pair = (analyse(as_bytes(original)), analyse(as_bytes(candidate)))
-        violations, compared = _all_rules(pair, policy, names)
+        with paused_gc():  # the rules make many short-lived objects beside the two large models
+            violations, compared = _all_rules(pair, policy, names)
     except Exception as error:  # fail closed: a candidate the guard could not judge is not clean
         return GuardReport(violations=[_internal_error(error, as_bytes(candidate))])
     return _report(violations, compared, policy)

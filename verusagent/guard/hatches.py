@@ -1,12 +1,10 @@
 """Escape hatches and outside-file reads, found over the whole text (ghost code included), per kind and unit, each
-with its place there.
+with its place there (`places`).
 
 A hatch of the candidate that the original lacks at its place is a violation: an original `assume` in function A
 does not license a new one in B, an item-level one counts per file, and one that moves (another block, another
-branch, before or after other exec code) or whose expression changes is new. A call's place is the headers of the
-blocks around it in its function (`if c`, `else`, `Some(x) =>`, a loop without its clauses, ...), the text before
-it in its statement, the `let` statements that bind the names it uses, and in an exec function the number of exec
-tokens before it (ghost code added around it does not move it; exec code does). The lens's item sites give the word-level constructs (`axiom fn`,
+branch, before or after other exec code) or whose expression changes is new. The lens's item sites give the
+word-level constructs (`axiom fn`,
 `assume_specification`, `include_str!`, ...); calls and attributes are read here straight from the tokens so that
 nothing escapes a scanner: an `assume(false)` in a proof block in a loop, `#[verifier(external_body)]`, or
 `#[cfg_attr(x, verifier::external_body)]` all count.
@@ -16,13 +14,10 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-from bisect import bisect_left
-
-from verusagent.lens import Mode
-from verusagent.lens.model import DefinitionKind
-from verusagent.lens.clauses import LOOP_CLAUSE_WORDS
 from verusagent.lens.hatches import CALL_WORDS, ITEM_WORDS, Effect, attribute_hatches, renamed_calls
+from verusagent.lens.model import DefinitionKind
 
+from verusagent.guard.places import place_of
 from verusagent.guard.report import Evidence, Rule, Violation
 from verusagent.guard.source import Source, spelled_at
 from verusagent.guard.tokens import attribute_end_in
@@ -46,7 +41,7 @@ class Found:
     end: int
     unit: str | None  # the innermost function holding it, None at item level
     text: str  # the construct's tokens joined by spaces
-    place: tuple = field(default=(), compare=False)  # where in its unit (calls): see the module's docstring
+    place: tuple = field(default=(), compare=False)  # where in its unit (calls): `places.place_of`
 
 
 def scan_hatches(source: Source) -> list[Found]:
@@ -67,7 +62,7 @@ def _hatching_macro_calls(source: Source, found: list[Found]) -> list[Found]:
         if stream.is_punct(i + 1, "!") and stream.is_punct(i + 2, "(", "[", "{"):
             site = _found(source, f"{stream.texts[i]}! (its definition holds a hatch)", Rule.ESCAPE_HATCH_ADDED, i,
                           stream.close_of(i + 2))
-            calls.append(Found(site.kind, site.rule, site.start, site.end, site.unit, site.text, _place(source, i)))
+            calls.append(Found(site.kind, site.rule, site.start, site.end, site.unit, site.text, place_of(source, i)))
     return calls
 
 
@@ -89,90 +84,8 @@ def _call_hatches(source: Source) -> list[Found]:
             site = _found(source, f"{hatch.name} (named, not called)", _RULES[hatch.effect], i, i)
         else:
             continue
-        found.append(Found(site.kind, site.rule, site.start, site.end, site.unit, site.text, _place(source, i)))
+        found.append(Found(site.kind, site.rule, site.start, site.end, site.unit, site.text, place_of(source, i)))
     return found
-
-
-_BOUNDARIES = frozenset({";", "{", "}", ","})
-_OPENERS = frozenset({"(", "[", "{"})
-_CLOSERS = frozenset({")", "]", "}"})
-
-
-def _place(source: Source, i: int) -> tuple:
-    """Where the call at token i stands in its function (see the module's docstring)."""
-    function = source.by_id.get(source.unit_at(source.stream.starts[i]) or "")
-    if function is None or function.body is None:
-        return ()
-    stream = source.stream
-    floor = source.token_range(function.body.start, function.body.end)[0]
-    headers = [_text_before(stream, i, floor)]
-    j = i - 1
-    while j > floor:
-        text = stream.texts[j]
-        if text in _CLOSERS and stream.match[j] >= 0:
-            j = stream.match[j]
-        elif text == "{" and stream.kinds[j] == "punct":
-            headers.append(_header(stream, j, floor))
-        j -= 1
-    gap = _exec_gap(source, function, stream.starts[i]) if function.mode == Mode.EXEC else None
-    return gap, tuple(reversed(headers)), _bindings(stream, i, floor)
-
-
-def _bindings(stream, i: int, floor: int) -> tuple[str, ...]:
-    """The `let` statements before the call at i (in its function) that last bind a name its arguments use:
-    `let y = x + 1; assume(y > 0)` assumes something else once the `let` changes."""
-    close = stream.close_of(i + 1) if stream.is_punct(i + 1, "(") else i
-    names = {stream.texts[k] for k in range(i + 2, close) if stream.kinds[k] == "ident"}
-    found = []
-    for j in range(i - 1, floor, -1):
-        if not names:
-            break
-        if stream.texts[j] == "let" and stream.is_keyword(j):
-            end = j
-            while end < i and not stream.is_punct(end, ";", "="):
-                end = stream.close_of(end) if stream.texts[end] in _OPENERS else end + 1
-            bound = names & {stream.texts[k] for k in range(j + 1, end) if stream.kinds[k] == "ident"}
-            if bound:
-                names -= bound
-                found.append(_statement_text(stream, j, i))
-    return tuple(found)
-
-
-def _statement_text(stream, first: int, limit: int) -> str:
-    end = first
-    while end < limit and not stream.is_punct(end, ";"):
-        end = stream.close_of(end) + 1 if stream.texts[end] in _OPENERS and stream.kinds[end] == "punct" else end + 1
-    return " ".join(stream.texts[first : end + 1])
-
-
-def _header(stream, opener: int, floor: int) -> str:
-    """The words before a block's `{` in its statement, a loop's clauses left out; an `else` block's names the
-    blocks before it (`if a {} else if b {} else {}` gives `if a / else if b / else`)."""
-    words = _text_before(stream, opener, floor).split(" ")
-    clause = next((k for k, w in enumerate(words) if w in LOOP_CLAUSE_WORDS), len(words))
-    header = " ".join(words[:clause])
-    start = opener - len(words) if words != [""] else opener
-    if header.startswith("else") and stream.is_punct(start - 1, "}") and stream.match[start - 1] > floor:
-        return f"{_header(stream, stream.match[start - 1], floor)} / {header}"
-    return header
-
-
-def _text_before(stream, i: int, floor: int) -> str:
-    """The tokens of the statement before token i, back to the last `;`, `{`, `}` or `,` at its level."""
-    j = i - 1
-    while j > floor and not (stream.texts[j] in _BOUNDARIES and stream.kinds[j] == "punct"):
-        if stream.texts[j] in _CLOSERS and stream.match[j] > floor:
-            j = stream.match[j]
-        j -= 1
-    return " ".join(stream.texts[j + 1 : i])
-
-
-def _exec_gap(source: Source, function, offset: int) -> int:
-    """How many tokens of the function's exec code come before the offset."""
-    from verusagent.guard.erase import exec_tokens  # erase reads attributes, which read the hatch table
-
-    starts = source.derived(("exec_starts", function.id), lambda s: [t.start for t in exec_tokens(s, function)])
-    return bisect_left(starts, offset)
 
 
 def _attribute_hatches(source: Source) -> list[Found]:

@@ -20,6 +20,7 @@ additions would matter; it bars every addition that could:
 In a crate, the names spelled by the crate's other files count too (`guard(.., names=..)`).
 """
 
+from bisect import bisect_left
 from collections import Counter
 from functools import lru_cache
 from itertools import compress
@@ -31,7 +32,7 @@ from verusagent.lens.model import Definition, DefinitionKind
 from verusagent.guard.evidence import function_violation
 from verusagent.guard.layout import is_broadcast_use, use_leaves, use_statements
 from verusagent.guard.report import Evidence, Rule, Violation
-from verusagent.guard.source import Source
+from verusagent.guard.source import Source, spelled_at
 from verusagent.guard.tokens import canonical
 from verusagent.guard.vstd_names import GLOB_MODULES, TRAIT_METHODS
 
@@ -62,27 +63,34 @@ _BODY_ITEM_WORDS = frozenset({"impl", "trait", "macro_rules", "mod"})
 
 def _items_in_bodies(pair: tuple[Source, Source]) -> list[Violation]:
     """`impl`, `trait`, `macro_rules!` and `mod` items inside function bodies, beyond the original's: the lens
-    reads items at module level, and an impl inside a lemma's body is as global as any."""
+    reads items at module level, and an impl inside a lemma's body is as global as any. Only functions whose text
+    changed (or that are new) can have more."""
     original, candidate = pair
-    had = Counter(_body_items(original))
     found = []
-    for (unit, word), count in Counter(_body_items(candidate)).items():
-        if count > had[(unit, word)]:
-            function = candidate.by_id[unit]
-            reason = f"`{word}` item added inside the body of `{function.qualified}`: a proof adds no item"
-            found.append(function_violation(Rule.NAME_SHADOWED, pair, (original.by_id.get(unit), function), reason))
+    for g in candidate.model.functions:
+        f = original.by_id.get(g.id)
+        if g.body is None or (f is not None and _same_text(pair, f, g)):
+            continue
+        had = _body_items(original, f) if f is not None else Counter()
+        for word, count in _body_items(candidate, g).items():
+            if count > had[word]:
+                reason = f"`{word}` item added inside the body of `{g.qualified}`: a proof adds no item"
+                found.append(function_violation(Rule.NAME_SHADOWED, pair, (f, g), reason))
     return found
 
 
-def _body_items(source: Source) -> list[tuple[str, str]]:
+def _same_text(pair: tuple[Source, Source], f: Function, g: Function) -> bool:
+    return pair[0].data[f.span.start : f.span.end] == pair[1].data[g.span.start : g.span.end]
+
+
+def _body_items(source: Source, function: Function) -> Counter:
+    if function.body is None:
+        return Counter()
     stream = source.stream
-    found = []
-    for i in source.positions(_BODY_ITEM_WORDS):
-        unit = source.unit_at(stream.starts[i]) if stream.is_keyword(i) else None
-        function = source.by_id.get(unit) if unit else None
-        if function is not None and function.body is not None and function.body.contains(stream.starts[i]):
-            found.append((unit, stream.texts[i]))
-    return found
+    first, stop = source.token_range(function.body.start, function.body.end)
+    positions = source.derived("body_item_words", lambda s: spelled_at(s.stream, _BODY_ITEM_WORDS))
+    inside = positions[bisect_left(positions, first) : bisect_left(positions, stop)]
+    return Counter(stream.texts[i] for i in inside if stream.is_keyword(i))
 
 
 def spelled_names(source: Source) -> frozenset[str]:
@@ -101,8 +109,9 @@ def _identifiers(stream) -> frozenset[str]:
 
 
 def _new_function_names(pair: tuple[Source, Source], new: list[Function], names: frozenset[str]) -> list[Violation]:
-    original = pair[0]
-    taken = spelled_names(original) | names
+    if not new:
+        return []
+    taken = spelled_names(pair[0]) | names
     found = []
     for g in new:
         if g.name in taken or g.name in RESERVED:
@@ -167,6 +176,8 @@ def _item_violation(candidate: Source, definition: Definition) -> Violation:
 def _new_imports(pair: tuple[Source, Source]) -> list[Violation]:
     """New `use` declarations that bring in a name the original spells (an explicit import beats a glob one)."""
     original, candidate = pair
+    if _raw_imports(original) == _raw_imports(candidate):
+        return []  # the same `use` lines, as written
     had = Counter(_use_key(original, first, last) for first, last in _imports(original))
     spelled = spelled_names(original)
     found = []
@@ -198,6 +209,11 @@ def _glob_problem(key: tuple[str, ...], spelled: frozenset[str]) -> str | None:
                 "scope adds methods that can be found first)")
     taken = sorted(names & spelled)
     return f"a glob import that brings `{taken[0]}`, a name the original's code spells" if taken else None
+
+
+def _raw_imports(source: Source) -> Counter:
+    texts = source.stream.texts
+    return source.derived("raw_imports", lambda s: Counter(tuple(texts[a : b + 1]) for a, b in _imports(s)))
 
 
 def _imports(source: Source) -> list[tuple[int, int]]:

@@ -86,16 +86,17 @@ def _clause_extent(
 BLOCK_HEADS = frozenset({"if", "match", "while", "for", "loop", "unsafe"})
 # Words after which an expression is still to come: a `{` there opens a block of the expression.
 _OPERAND_WORDS = frozenset(
-    {"else", "in", "return", "break", "if", "match", "while", "for", "loop", "unsafe", "move", "implies", "has",
-     "let", "mut", "ref", "box", "yield", "do"}
+    {"else", "in", "return", "break", "if", "match", "while", "for", "loop", "unsafe", "move", "implies", "has"}
 )
-_OPERAND_ENDS = frozenset({")", "]", "}", "?", "@"})
+_OPERAND_ENDS = frozenset({")", "]", "}", "?", "@", ">>"})
 _ENDS = frozenset({";", ")", "]", "}"})  # a closer at the clauses' level closes a group they are inside
 
 
 def ends_operand(stream, j: int) -> bool:
-    """Whether token j completes an operand (a name, a literal, a closing bracket, `x?`, `x@`, a type's `>`), so
-    that a `{` after it cannot continue the expression. After `==` a `>` is the implication `==>`."""
+    """Whether token j completes an operand (a name, a literal, a closing bracket, `x?`, `x@`, a type's `>` or
+    `>>`), so that a `{` after it cannot continue the expression. After `==` a `>` is the implication `==>`.
+    Where in doubt this says yes: a block taken for the body shows ghost code as exec code (a false alarm), a body
+    taken for a block would hide exec code."""
     if j < 0:
         return False
     text, kind = stream.texts[j], stream.kinds[j]
