@@ -19,11 +19,10 @@ ENV RUSTUP_HOME=/opt/rustup CARGO_HOME=/opt/cargo PATH=/opt/cargo/bin:/opt/verus
 RUN curl -sSf https://sh.rustup.rs | sh -s -- -y --default-toolchain none --profile minimal \
     && rustup toolchain install "${RUST_TOOLCHAIN}" --profile minimal
 
-# the verus release, checked against its pinned SHA-256
-RUN test -n "${VERUS_SHA256}" || (echo "pass --build-arg VERUS_SHA256=<sha256 of the release zip>" && exit 1) \
-    && curl -sSfL -o /tmp/verus.zip \
-       "https://github.com/verus-lang/verus/releases/download/release/${VERUS_VERSION}/verus-${VERUS_VERSION}-x86-linux.zip" \
-    && echo "${VERUS_SHA256}  /tmp/verus.zip" | sha256sum -c - \
+# the verus release, checked against its pinned SHA-256 (an empty one stops the build with the command that
+# computes it and how to record it: tools/ci/verus_fetch.sh, tested by tests/github/test_verus_fetch.py)
+COPY tools/ci/verus_fetch.sh /tmp/verus_fetch.sh
+RUN sh /tmp/verus_fetch.sh "${VERUS_VERSION}" "${VERUS_SHA256}" /tmp/verus.zip \
     && unzip -q /tmp/verus.zip -d /opt && mv /opt/verus-x86-linux /opt/verus && rm /tmp/verus.zip \
     && chmod +x /opt/verus/verus /opt/verus/rust_verify /opt/verus/z3 /opt/verus/cargo-verus
 

@@ -1,12 +1,16 @@
 """Shared fixtures: the one way tests find the real data beside the project (../shared or VERUSAGENT_CORPUS)."""
 
 import os
+import shutil
 import signal
 from pathlib import Path
 
 import pytest
 
-pytest_plugins = ["network_guard"]
+from tests.agent.agent_harness import AgentHarness
+from tests.paths import REPO_ROOT, RUST_FIXTURES
+
+pytest_plugins = ["tests.network_guard"]
 
 # A shell's background job (`pytest &` without job control, nohup) starts with SIGINT ignored, and children
 # inherit an ignored signal: the Ctrl-C tests' children would never see their KeyboardInterrupt. A handler
@@ -14,8 +18,16 @@ pytest_plugins = ["network_guard"]
 if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-RUST_FIXTURES = REPO_ROOT / "rust_fixtures"
+
+@pytest.fixture(autouse=True)
+def temporary_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test's caches (model replies, verus results, the lemma index, cargo targets) go to a folder of its
+    own, never to the user's (~/.cache/verusagent): $VERUSAGENT_CACHE_DIR, which verusagent.paths reads first,
+    and $XDG_CACHE_HOME, where platformdirs puts the user cache folder, both point there."""
+    folder = tmp_path_factory.mktemp("cache")
+    monkeypatch.setenv("VERUSAGENT_CACHE_DIR", str(folder / "verusagent"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(folder))
+    return folder / "verusagent"
 
 
 def find_shared() -> Path | None:
@@ -64,3 +76,21 @@ def rust_fixtures() -> Path:
 @pytest.fixture(scope="session")
 def machines_dir(shared_dir: Path) -> Path:
     return shared_dir / "corpus" / "verus-state-machines"
+
+
+@pytest.fixture
+def crates(tmp_path: Path):
+    """copy(name) -> a fresh copy of rust_fixtures/crates/NAME under tmp_path (tests may change it)."""
+
+    def copy(name: str, to: str | None = None) -> Path:
+        target = tmp_path / (to or name)
+        shutil.copytree(RUST_FIXTURES / "crates" / name, target)
+        return target
+
+    return copy
+
+
+@pytest.fixture
+def harness(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> AgentHarness:
+    """The agent run end to end with the scripted model and the verus stand-in (tests/agent/agent_harness.py)."""
+    return AgentHarness(tmp_path, monkeypatch, capsys)

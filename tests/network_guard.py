@@ -1,6 +1,6 @@
 """A pytest plugin that makes every test fail that opens a connection to anything but this machine.
 
-Loaded from conftest.py (``pytest_plugins = ["network_guard"]``). It patches ``socket.socket.connect``,
+Loaded from conftest.py (``pytest_plugins = ["tests.network_guard"]``). It patches ``socket.socket.connect``,
 ``connect_ex`` and ``socket.create_connection``: loopback addresses (127.0.0.0/8, ::1, "localhost") and Unix
 sockets pass; anything else raises ``NetworkBlocked`` before a packet leaves, and the test is failed even if
 the code under test swallowed the error.

@@ -12,7 +12,8 @@ import sys
 from pathlib import Path
 
 from verusagent.audit import audit_run
-from verusagent.audit.render import EXIT_USAGE, exit_code, render_text
+from verusagent.audit.render import render_text
+from verusagent.commands.exits import EXIT_BROKEN, EXIT_OK, EXIT_USAGE
 from verusagent.record import DEFAULT_RUNS_DIR, RunNotFound, resolve_run
 
 
@@ -28,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_USAGE
     print(report.model_dump_json(indent=2) if args.json else "\n".join(render_text(report)))
-    return exit_code(report)
+    return EXIT_OK if report.ok else EXIT_BROKEN
 
 
 if __name__ == "__main__":

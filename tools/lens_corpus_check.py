@@ -87,7 +87,7 @@ def check_file(path: Path) -> FileReport:
         return report
     lines = LineIndex(data)
     report.problems = [f"{p.span.line if p.span else '?'}: {p.message}" for p in model.problems]
-    report.missing_fns = ["%d:%d" % lines.line_col(o) for o in uncovered(fn_item_offsets(stream), model)]
+    report.missing_fns = [f"{line}:{col}" for line, col in (lines.line_col(o) for o in uncovered(fn_item_offsets(stream), model))]
     machines = model.state_machines
     report.counts.update(
         files=1, lines=data.count(b"\n") + 1, functions=len(model.functions), state_machines=len(machines),

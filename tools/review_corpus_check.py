@@ -66,7 +66,7 @@ def check_pair(task_id: str, original: str, candidate: str, work: Path) -> dict:
     from verusagent.audit import audit_run
     from verusagent.cli import app
     from verusagent.llm import Script
-    from verusagent.llm.scripted import install_script
+    from verusagent.llm.provider import install_script
 
     folder = work / task_id
     folder.mkdir()

@@ -67,6 +67,7 @@ import re
 import subprocess
 import sys
 import time
+import tomllib
 from pathlib import Path
 
 MARKER = "[verus stand-in]"
@@ -348,7 +349,7 @@ def emit_stdout(rule: dict, document: dict, json_output: bool, partial: bool) ->
     if "stdout_text" in rule:
         sys.stdout.write(rule["stdout_text"])
     elif json_output:
-        chosen = rule["stdout"] if "stdout" in rule else document
+        chosen = rule.get("stdout", document)
         if chosen is not None:
             print(json.dumps(chosen, indent=2))
     else:
@@ -631,8 +632,6 @@ def cargo_options(args: list[str]) -> dict[str, str]:
 
 def package_root(manifest_path: str, package: str | None) -> tuple[str, str]:
     """The package's name and root file (relative to the current folder), a workspace member by `-p`."""
-    import tomllib
-
     manifest = Path(manifest_path)
     data = tomllib.loads(manifest.read_text(encoding="utf-8"))
     if package and data.get("package", {}).get("name") != package:

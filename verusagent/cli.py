@@ -1,8 +1,10 @@
 """Entry point of the ``verusagent`` command: registers the command modules on the typer app."""
 
 import importlib
+import sys
 
 from verusagent.cli_app import app
+from verusagent.cli_json import run_with_json_errors, wants_json
 
 # Each module registers its commands on ``app`` when imported; keep their top-level imports light.
 COMMAND_MODULES = [
@@ -15,7 +17,7 @@ COMMAND_MODULES = [
     "verusagent.commands.audit",
     "verusagent.commands.calibrate",
     "verusagent.commands.lemmas",
-    "verusagent.commands.bench",
+    "verusagent.bench.command",
     "verusagent.commands.review",
 ]
 
@@ -23,8 +25,13 @@ for _module in COMMAND_MODULES:
     importlib.import_module(_module)
 
 
-def main() -> None:
-    app()
+def main(argv: list[str] | None = None) -> None:
+    """With `--json`, an error is a JSON object on stdout too (verusagent.cli_json)."""
+    args = sys.argv[1:] if argv is None else argv
+    if not wants_json(args):
+        app(args=args, prog_name="verusagent")
+        return
+    sys.exit(run_with_json_errors(lambda: app(args=args, prog_name="verusagent")))
 
 
 if __name__ == "__main__":

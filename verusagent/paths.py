@@ -3,6 +3,8 @@
 import os
 from pathlib import Path
 
+from platformdirs import user_cache_dir
+
 CACHE_DIR_ENV = "VERUSAGENT_CACHE_DIR"
 
 
@@ -10,6 +12,5 @@ def cache_dir() -> Path:
     configured = os.environ.get(CACHE_DIR_ENV)
     if configured:
         return Path(configured)
-    from platformdirs import user_cache_dir
 
     return Path(user_cache_dir("verusagent"))

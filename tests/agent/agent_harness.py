@@ -6,10 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from verusagent.audit import audit_run
 from verusagent.llm import Script
-from verusagent.llm.scripted import install_script
+from verusagent.llm.provider import install_script
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+from tests.paths import REPO_ROOT
+
 STANDIN = REPO_ROOT / "tools" / "verus_standin.py"
 AGENT_FIXTURES = REPO_ROOT / "rust_fixtures" / "agent"
 
@@ -59,12 +61,10 @@ class AgentHarness:
         self.monkeypatch.setenv("VERUS_STANDIN_SCENARIO", str(path))
 
     def run(self, mode: str, source: Path, **options) -> AgentRun:
-        from verusagent.agent.cli_run import run_from_cli
-
         settings = {"file": source, "model": "scripted/test", "strategies": 1, "rounds": 3, "samples": 1,
                     "verus": str(STANDIN), "runs_dir": self.runs_dir, "as_json": True, "jobs": 1, **options}
         self.capsys.readouterr()
-        code = run_from_cli(mode, settings)
+        code = run_agent(mode, **settings)
         captured = self.capsys.readouterr()
         out, self.last_err = captured.out, captured.err
         outcome = json.loads(out) if out.strip() else {}
@@ -85,7 +85,29 @@ class AgentHarness:
         return [c for c in calls if "--version" not in c["argv"] and "--help" not in c["argv"]]
 
 
+def run_agent(mode: str, file: Path, log: Path | None = None, **options) -> int:
+    """`verusagent MODE FILE` with these options (AgentOptions fields; the others take their defaults)."""
+    from verusagent.commands.agent_options import AgentOptions
+    from verusagent.commands.agent_run import run_command
+
+    return run_command(mode, AgentOptions(**options), file, log)
+
+
 def proved(name: str, old: str, new: str) -> str:
     text = (AGENT_FIXTURES / name).read_text()
     assert old in text, old
     return text.replace(old, new)
+
+
+# count_up.rs and its proof, with the stand-in verus rules that reject the input and accept the proof
+ORIGINAL_LOOP = "    while r < n {\n"
+DECREASES_ERROR = {"message": "loop must have a decreases clause", "line_contains": "while r < n"}
+GOOD_PROOF = proved(
+    "count_up.rs", ORIGINAL_LOOP, "    while r < n\n        invariant\n            r <= n,\n        decreases n - r,\n    {\n"
+)
+BASELINE_RULE = {"verdict": "frontend_rejected", "errors": [DECREASES_ERROR]}
+GOOD_RULE = {"when_contains": "            r <= n,\n        decreases", "verdict": "verified"}
+
+def assert_audited(run) -> None:
+    report = audit_run(run.folder)
+    assert report.ok, report.model_dump_json(indent=2)

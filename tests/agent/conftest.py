@@ -1,16 +1,11 @@
-"""The agent tests' fixtures: the harness (its helpers live in agent_harness.py) and the replay server (a stand-in
-for a model endpoint on 127.0.0.1)."""
+"""The agent tests' fixtures: the replay server (a stand-in for a model endpoint on 127.0.0.1); the harness is
+the suite's (tests/conftest.py)."""
 
 import importlib.util
-from pathlib import Path
 
 import pytest
-from agent_harness import REPO_ROOT, AgentHarness
 
-
-@pytest.fixture
-def harness(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> AgentHarness:
-    return AgentHarness(tmp_path, monkeypatch, capsys)
+from tests.paths import REPO_ROOT
 
 
 @pytest.fixture

@@ -6,13 +6,11 @@ import os
 import signal
 import subprocess
 import sys
-
 import time
 
-from agent_harness import REPO_ROOT, STANDIN
-from test_e2e import assert_audited
-
 from verusagent.agent.session.schema import TOOL_NAMES
+
+from tests.agent.agent_harness import REPO_ROOT, STANDIN, assert_audited
 
 DEMO = REPO_ROOT / "rust_fixtures" / "demo"
 DEMO_RULES = json.loads((DEMO / "demo_standin.json").read_text())["rules"]

@@ -5,30 +5,26 @@ Each run's record must pass the audit of its invariants.
 
 import pytest
 
-from verusagent.audit import audit_run
-
-from agent_harness import AGENT_FIXTURES, file_reply, proved
-
-ORIGINAL_LOOP = "    while r < n {\n"
-DECREASES_ERROR = {"message": "loop must have a decreases clause", "line_contains": "while r < n"}
-GOOD_PROOF = proved(
-    "count_up.rs", ORIGINAL_LOOP, "    while r < n\n        invariant\n            r <= n,\n        decreases n - r,\n    {\n"
+from tests.agent.agent_harness import (
+    AGENT_FIXTURES,
+    BASELINE_RULE,
+    GOOD_PROOF,
+    GOOD_RULE,
+    ORIGINAL_LOOP,
+    assert_audited,
+    file_reply,
+    proved,
+    run_agent,
 )
+
 WRONG_PROOF = proved(
     "count_up.rs", ORIGINAL_LOOP, "    while r < n\n        invariant\n            r < n,\n        decreases n - r,\n    {\n"
 )
-BASELINE_RULE = {"verdict": "frontend_rejected", "errors": [DECREASES_ERROR]}
-GOOD_RULE = {"when_contains": "            r <= n,\n        decreases", "verdict": "verified"}
 WRONG_RULE = {
     "when_contains": "            r < n,",
     "verdict": "failed",
     "errors": [{"message": "invariant not satisfied at end of loop body", "line_contains": "r < n,"}],
 }
-
-
-def assert_audited(run) -> None:
-    report = audit_run(run.folder)
-    assert report.ok, report.model_dump_json(indent=2)
 
 
 def test_proved_in_one_round(harness) -> None:
@@ -186,9 +182,8 @@ def test_repair_from_a_saved_log_skips_the_first_verus_run(harness, verus_output
 def test_unreadable_input_is_a_usage_error(harness, missing) -> None:
     harness.script([])
     harness.scenario([BASELINE_RULE])
-    run_code = __import__("verusagent.agent.cli_run", fromlist=["run_from_cli"]).run_from_cli(
-        "prove", {"file": harness.tmp / missing, "model": "scripted/test", "runs_dir": harness.runs_dir,
-                  "verus": "/nonexistent/verus"})
+    run_code = run_agent("prove", harness.tmp / missing, model="scripted/test", runs_dir=harness.runs_dir,
+                         verus="/nonexistent/verus")
     assert run_code == 2
 
 
@@ -223,7 +218,7 @@ def test_ctrl_c_then_resume(harness) -> None:
 
 
 def harness_standin():
-    from agent_harness import STANDIN
+    from tests.agent.agent_harness import STANDIN
 
     return STANDIN
 
@@ -284,21 +279,17 @@ def test_an_original_calling_builtin_assume_is_accepted_without_no_cheating(harn
 
 
 def test_verus_missing_is_a_clear_error_with_exit_3(harness, capsys) -> None:
-    from verusagent.agent.cli_run import run_from_cli
-
     source = harness.task("count_up.rs")
-    code = run_from_cli("prove", {"file": source, "model": "scripted/test", "runs_dir": harness.runs_dir,
-                                  "verus": str(harness.tmp / "no-such-verus")})
+    code = run_agent("prove", source, model="scripted/test", runs_dir=harness.runs_dir,
+                     verus=str(harness.tmp / "no-such-verus"))
     assert code == 3
     assert "no-such-verus" in capsys.readouterr().err
 
 
 def test_non_utf8_input_is_refused_before_anything_runs(harness, capsys) -> None:
-    from verusagent.agent.cli_run import run_from_cli
-
     source = harness.tmp / "latin1.rs"
     source.write_bytes(b"// caf\xe9\nfn main() {}\n")
-    code = run_from_cli("prove", {"file": source, "model": "scripted/test", "runs_dir": harness.runs_dir})
+    code = run_agent("prove", source, model="scripted/test", runs_dir=harness.runs_dir)
     error = capsys.readouterr().err
     assert code == 2 and "not UTF-8 (byte 6)" in error and error.count("\n") == 1
     assert not harness.runs_dir.exists()

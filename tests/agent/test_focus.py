@@ -1,17 +1,27 @@
 """Focused screening plans: which functions a candidate's screening runs cover, and when the whole file instead."""
 
-from pathlib import Path
 
 import pytest
 
-from verusagent.agent.focus import (CostBook, FocusMode, FocusSettings, ParentView, ScreeningPlan, combine,
-                                    focus_targets, is_scope_failure, plan_screening)
+from verusagent.agent.focus import (
+    CostBook,
+    FocusMode,
+    FocusSettings,
+    ParentView,
+    ScreeningPlan,
+    combine,
+    focus_targets,
+    is_scope_failure,
+    plan_screening,
+)
 from verusagent.lens import parse
 from verusagent.verus import Diagnostic, Verdict, VerusResult
 from verusagent.verus.diagnostics import DiagnosticKind
 from verusagent.verus.models import Level
 
-TASK = (Path(__file__).resolve().parents[2] / "rust_fixtures" / "agent" / "two_modules.rs").read_text()
+from tests.paths import REPO_ROOT
+
+TASK = (REPO_ROOT / "rust_fixtures" / "agent" / "two_modules.rs").read_text()
 ON = FocusSettings(mode=FocusMode.ON)
 
 

@@ -3,7 +3,7 @@ verus's rule that `--verify-function F` needs exactly one `--verify-root` or `--
 
 from verusagent.audit import audit_run
 
-from agent_harness import file_reply, proved
+from tests.agent.agent_harness import file_reply, proved
 
 TASK = "two_modules.rs"
 LOOP_PROOF = proved(TASK, "    while r < n {\n",

@@ -4,14 +4,13 @@ a model endpoint): a rate limit is retried, the proof is accepted, and the API k
 import json
 from pathlib import Path
 
-from agent_harness import STANDIN
-from test_e2e import BASELINE_RULE, GOOD_PROOF, GOOD_RULE, assert_audited
+from tests.agent.agent_harness import BASELINE_RULE, GOOD_PROOF, GOOD_RULE, STANDIN, assert_audited
 
 SECRET = "sk-verusagent-agent-test-9876543210SECRET"
 
 
 def test_prove_over_http_with_a_rate_limit_first(harness, replay_server, monkeypatch) -> None:
-    from verusagent.agent.cli_run import run_from_cli
+    from tests.agent.agent_harness import run_agent
 
     monkeypatch.setenv("OPENAI_API_KEY", SECRET)
     server = replay_server([{"status": 429, "retry_after": 0},
@@ -19,9 +18,8 @@ def test_prove_over_http_with_a_rate_limit_first(harness, replay_server, monkeyp
     harness.scenario([GOOD_RULE, BASELINE_RULE])
     source = harness.task("count_up.rs")
     harness.capsys.readouterr()
-    code = run_from_cli("prove", {"file": source, "model": "openai/replay-model", "api_base": server.base_url,
-                                  "strategies": 1, "rounds": 2, "verus": str(STANDIN), "runs_dir": harness.runs_dir,
-                                  "as_json": True, "jobs": 1})
+    code = run_agent("prove", source, model="openai/replay-model", api_base=server.base_url, strategies=1, rounds=2,
+                     verus=str(STANDIN), runs_dir=harness.runs_dir, as_json=True, jobs=1)
     outcome = json.loads(harness.capsys.readouterr().out)
     assert code == 0 and outcome["verdict"] == "verified"
     assert len(server.requests) == 2 and outcome["calls"] == 2

@@ -2,15 +2,15 @@
 file, the guard and the verus stand-in (not verus) on the whole file. The scripted model is a stand-in too."""
 
 import textwrap
-from pathlib import Path
 
 import pytest
-from agent_harness import file_reply
-from test_e2e import assert_audited
 
 from verusagent.context import slicer
 
-LEDGER = (Path(__file__).parents[2] / "rust_fixtures" / "slice" / "ledger.rs").read_text()
+from tests.agent.agent_harness import assert_audited, file_reply
+from tests.paths import REPO_ROOT
+
+LEDGER = (REPO_ROOT / "rust_fixtures" / "slice" / "ledger.rs").read_text()
 LOOP = "        while k < self.accounts.len() {\n"
 PROVED_LOOP = ("        while k < self.accounts.len()\n            invariant\n                k <= self.accounts.len(),\n"
                "            decreases self.accounts.len() - k,\n        {\n")

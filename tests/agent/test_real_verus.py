@@ -3,8 +3,8 @@
 import shutil
 
 import pytest
-from agent_harness import file_reply
-from test_e2e import GOOD_PROOF, assert_audited
+
+from tests.agent.agent_harness import GOOD_PROOF, assert_audited, file_reply
 
 pytestmark = pytest.mark.verus
 

@@ -7,12 +7,13 @@ Script routing: the prover's prompts say "Repair the proof", the proposer's "You
 
 import json
 
-from agent_harness import file_reply, proved
 from typer.testing import CliRunner
 
 from verusagent.audit import audit_run
 from verusagent.cli import app
 from verusagent.record import sha256_text
+
+from tests.agent.agent_harness import file_reply, proved
 
 ORIGINAL_LOOP = "    while r < n {\n"
 GOOD_PROOF = proved("count_up.rs", ORIGINAL_LOOP,

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from agent_harness import file_reply
+from verusagent.prompt.targets import UnknownTarget, resolve_targets, target_names
 
-from verusagent.agent.targets import UnknownTarget, resolve_targets, target_names
+from tests.agent.agent_harness import file_reply
 
 LEMMA = re.compile(r"    #\[inductive\(produce_start\)\]\n    fn produce_start_inductive\(pre: Self, post: Self\) \{\n"
                    r"(.*?)\n    \}\n", re.S)

@@ -2,7 +2,8 @@
 write, whichever way it was named."""
 
 import pytest
-from agent_harness import file_reply
+
+from tests.agent.agent_harness import file_reply
 
 SOURCE = """use vstd::prelude::*;
 

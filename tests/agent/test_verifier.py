@@ -4,10 +4,11 @@ early (its batch stops, the pool stays usable). Against the verus stand-in, not 
 from pathlib import Path
 
 import pytest
-from agent_harness import REPO_ROOT, STANDIN
 
 from verusagent.agent.verifier import Verifier, VerusBudgetExceeded
 from verusagent.verus import RunOptions, find_verus
+
+from tests.agent.agent_harness import REPO_ROOT, STANDIN
 
 SCENARIOS = REPO_ROOT / "tools" / "standin_scenarios"
 ONE = "verus! { fn one() {} }\n"
@@ -61,8 +62,7 @@ def test_acceptance_runs_are_fresh_and_count(verifier) -> None:
 def test_stopping_early_leaves_the_verifier_usable(verifier) -> None:
     checker = verifier(jobs=1)
     runs = checker.run_many([("fast", "verus! { fn FAST() {} }\n"), ("one", ONE), ("two", TWO)])
-    for tag, _ in runs:
-        break
+    tag, _ = next(runs)
     runs.close()
     assert tag == "fast" and checker.fresh_runs == 1
     [(_, result)] = list(checker.run_many([("again", "verus! { fn FAST_again() {} }\n")]))

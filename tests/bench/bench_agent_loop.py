@@ -4,7 +4,7 @@ It runs `prove` on rust_fixtures/agent/count_up.rs for N rounds with the scripte
 model) answering a new wrong proof each round and the verus stand-in (not verus) rejecting it, then takes
 from the run record the wall time of the run minus the model latency and the verus run durations.
 
-Run: python tests/bench/bench_agent_loop.py [--rounds N]
+Run: python -m tests.bench.bench_agent_loop [--rounds N]
 """
 
 import argparse
@@ -15,9 +15,10 @@ import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-STANDIN = REPO / "tools" / "verus_standin.py"
-TASK = REPO / "rust_fixtures" / "agent" / "count_up.rs"
+from tests.paths import REPO_ROOT
+
+STANDIN = REPO_ROOT / "tools" / "verus_standin.py"
+TASK = REPO_ROOT / "rust_fixtures" / "agent" / "count_up.rs"
 
 
 def wrong_proof(index: int) -> str:
@@ -43,14 +44,14 @@ def main() -> int:
         write_inputs(folder, args.rounds)
         os.environ.update(VERUSAGENT_SCRIPT=str(folder / "script.json"), VERUSAGENT_CACHE_DIR=str(folder / "cache"),
                           VERUS_STANDIN_SCENARIO=str(folder / "scenario.json"))
-        from verusagent.agent.cli_run import run_from_cli
-        from verusagent.llm.runtime import load_litellm
+        from verusagent.llm.provider import load_litellm
+
+        from tests.agent.agent_harness import run_agent
 
         load_litellm()  # the import of litellm is start-up cost, not per-round overhead
         started = time.perf_counter()
-        run_from_cli("prove", {"file": folder / "count_up.rs", "model": "scripted/bench", "strategies": 1,
-                               "rounds": args.rounds, "verus": str(STANDIN), "runs_dir": folder / "runs",
-                               "as_json": True, "jobs": 1})
+        run_agent("prove", folder / "count_up.rs", model="scripted/bench", strategies=1, rounds=args.rounds,
+                  verus=str(STANDIN), runs_dir=folder / "runs", as_json=True, jobs=1)
         wall = time.perf_counter() - started
         report(folder / "runs", wall, args.rounds)
     return 0

@@ -8,7 +8,7 @@ The tasks: the demo (27 lines) and the largest VeruSAGE-Bench task with a ground
 edit is the ground truth's target function. The vstd index load is a one-time cost, printed apart. Goal: under
 20 ms a call.
 
-Run: python tests/bench/bench_agent_tools.py [--calls N] [--shared DIR]
+Run: python -m tests.bench.bench_agent_tools [--calls N] [--shared DIR]
 """
 
 import argparse
@@ -19,7 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+from tests.paths import REPO_ROOT
+
 GOAL_MS = 20.0
 
 
@@ -31,10 +32,10 @@ def stub_verifier(bench_error_line: int):
         """Answers every run at once (a bench stand-in for verus, which is not timed here)."""
 
         def __init__(self):
-            from verusagent.crate.workspace import Workspace
+            from verusagent.crate.workspace import CrateWorkspace
 
             self.max_runs, self.fresh_runs = None, 0
-            self.workspace = Workspace.single("task.rs")
+            self.workspace = CrateWorkspace.single("task.rs")
 
         def run_scoped(self, jobs, no_cheating=False, fresh=False):
             for tag, text, scope in jobs:
@@ -52,13 +53,14 @@ def make_session(folder: Path, text: str, error_line: int, vstd: Path | None):
     from verusagent.agent.candidate import Candidate
     from verusagent.agent.config import AgentConfig
     from verusagent.agent.evaluator import Evaluator
-    from verusagent.agent.review_gate import PassThroughReview
     from verusagent.agent.session import SessionKit
     from verusagent.agent.session.library import LemmaLibrary
     from verusagent.agent.session.run import Session
     from verusagent.agent.strategies import AGENT
     from verusagent.guard import GuardPolicy
     from verusagent.record import RunWriter, sha256_text
+
+    from tests.review.pass_through import PassThroughReview
 
     writer = RunWriter.create(folder / "runs")
     evaluator = Evaluator(text, GuardPolicy(), PassThroughReview(), stub_verifier(error_line), writer)
@@ -115,8 +117,8 @@ def report(figures: dict[str, list[tuple[float, float]]]) -> None:
 
 
 def demo_task() -> tuple[str, str]:
-    text = (REPO / "rust_fixtures" / "demo" / "double.rs").read_text()
-    proof = (REPO / "rust_fixtures" / "demo" / "reply_complete.md").read_text().split("```rust\n")[1].split("```")[0]
+    text = (REPO_ROOT / "rust_fixtures" / "demo" / "double.rs").read_text()
+    proof = (REPO_ROOT / "rust_fixtures" / "demo" / "reply_complete.md").read_text().split("```rust\n")[1].split("```")[0]
     return text, proof[proof.index("/// Adds 2"):proof.index("fn main()")].rstrip() + "\n"
 
 
@@ -130,7 +132,7 @@ def largest_verusage(shared: Path):
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--calls", type=int, default=5, help="rounds of the seven calls per task")
-    default_shared = os.environ.get("VERUSAGENT_CORPUS") or str(REPO.parent / "shared")
+    default_shared = os.environ.get("VERUSAGENT_CORPUS") or str(REPO_ROOT.parent / "shared")
     parser.add_argument("--shared", default=default_shared)
     args = parser.parse_args()
     shared = Path(args.shared)

@@ -1,7 +1,7 @@
 """Benchmark: what crates cost verusagent itself (not verus): finding a crate's module tree, the lens on every
 file, a candidate's models when one file changed, and a crate run's overhead (scratch copy, digest, key).
 
-Run: python tests/bench/bench_crate.py [--crate DIR] [--runs N]
+Run: python -m tests.bench.bench_crate [--crate DIR] [--runs N]
 Default crate: vstd from the shared corpus (../shared/corpus/vstd), else rust_fixtures/crates/netlib. The verus
 stand-in (tools/verus_standin.py) plays verus for the run overhead; its process time is left out.
 """
@@ -14,8 +14,9 @@ import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-STANDIN = REPO / "tools" / "verus_standin.py"
+from tests.paths import REPO_ROOT
+
+STANDIN = REPO_ROOT / "tools" / "verus_standin.py"
 
 
 def timed(action) -> tuple[float, object]:
@@ -25,21 +26,21 @@ def timed(action) -> tuple[float, object]:
 
 
 def default_crate() -> Path:
-    vstd = REPO.parent / "shared" / "corpus" / "vstd"
-    return vstd if vstd.is_dir() else REPO / "rust_fixtures" / "crates" / "netlib"
+    vstd = REPO_ROOT.parent / "shared" / "corpus" / "vstd"
+    return vstd if vstd.is_dir() else REPO_ROOT / "rust_fixtures" / "crates" / "netlib"
 
 
 def model_figures(crate: Path) -> None:
     from verusagent.crate.discover import find_crate
-    from verusagent.crate.files import join_files
     from verusagent.crate.model import read_sources
-    from verusagent.crate.workspace import Workspace
+    from verusagent.crate.workspace import CrateWorkspace
+    from verusagent.crate_text import join_files
 
     found_s, located = timed(lambda: find_crate(crate))
     layout = located.layout
     texts = {p: d.decode("utf-8", "replace") for p, d in read_sources(layout).items()}
     lines = sum(t.count("\n") for t in texts.values())
-    workspace = Workspace(layout, layout.root)
+    workspace = CrateWorkspace(layout, layout.root)
     text = join_files(texts, layout.paths)
     first_s, _ = timed(lambda: workspace.models(text))
     changed = workspace.with_files(text, {layout.paths[-1]: texts[layout.paths[-1]] + "\n// changed\n"})
@@ -63,7 +64,7 @@ def run_overhead(runs: int) -> None:
         os.environ.update(VERUS_STANDIN_SCENARIO=str(scenario), VERUSAGENT_CACHE_DIR=str(Path(folder) / "cache"),
                           VERUS_STANDIN_LOG=str(Path(folder) / "log.jsonl"))
         install = find_verus(str(STANDIN))
-        layout = find_crate(REPO / "rust_fixtures" / "crates" / "netlib").layout
+        layout = find_crate(REPO_ROOT / "rust_fixtures" / "crates" / "netlib").layout
         files = read_sources(layout)
         digest_s, digest = timed(lambda: tree_digest(layout.tree))
         log = Path(folder) / "log.jsonl"

@@ -1,7 +1,7 @@
 """Benchmark: guard time per pair; target under 30 ms per pair.
 
-Run: python tests/bench/bench_guard.py [VERUS_BENCH_DIR] [--repeat N]
-     python tests/bench/bench_guard.py --verusage [VERUSAGE_BENCH_DIR] [--repeat N]
+Run: python -m tests.bench.bench_guard [VERUS_BENCH_DIR] [--repeat N]
+     python -m tests.bench.bench_guard --verusage [VERUSAGE_BENCH_DIR] [--repeat N]
 
 Pairs: Verus-Bench (task input, ground truth), or with --verusage the honest VeruSAGE-Bench pairs (task, task with
 the ground truth's target spliced in; `verusagent.bench.verusage`), files of up to ~5,600 lines.
@@ -44,7 +44,8 @@ def pairs(folder: Path) -> list[tuple[bytes, bytes]]:
 
 
 def verusage_pairs(folder: Path) -> list[tuple[bytes, bytes]]:
-    from verusagent.bench.verusage import SplicedPair, pairs as spliced_pairs
+    from verusagent.bench.verusage import SplicedPair
+    from verusagent.bench.verusage import pairs as spliced_pairs
 
     found = [p for p in spliced_pairs(folder) if isinstance(p, SplicedPair)]
     return [(p.original.encode("utf-8"), p.spliced.encode("utf-8")) for p in found]

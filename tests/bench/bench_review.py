@@ -6,7 +6,7 @@ model: a finding on every unit, three votes each). The overhead is the wall time
 record holds for each call (for the scripted model that latency is litellm's own client time). A second pass
 writes no record (events kept in memory) to show what the record's fsyncs cost.
 
-Run: python tests/bench/bench_review.py [SHARED_DIR] [--limit N]
+Run: python -m tests.bench.bench_review [SHARED_DIR] [--limit N]
 """
 
 import argparse
@@ -19,11 +19,11 @@ import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+from tests.paths import REPO_ROOT
 
 
 def corpus_tool():
-    spec = importlib.util.spec_from_file_location("review_corpus_check", REPO / "tools" / "review_corpus_check.py")
+    spec = importlib.util.spec_from_file_location("review_corpus_check", REPO_ROOT / "tools" / "review_corpus_check.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -32,7 +32,7 @@ def corpus_tool():
 def with_record(tool, pair, runs: Path) -> tuple[float, float, int, int]:
     """(wall s, model latency s, model calls, units) of one reviewed candidate, record written."""
     from verusagent.llm import Budget, ModelSettings, Script
-    from verusagent.llm.scripted import install_script
+    from verusagent.llm.provider import install_script
     from verusagent.record import read_run
     from verusagent.record.events import ModelReply
     from verusagent.review.build import load_rule
@@ -53,7 +53,7 @@ def with_record(tool, pair, runs: Path) -> tuple[float, float, int, int]:
 def without_record(tool, pair) -> tuple[float, float]:
     """(wall s, model latency s) of the same review with the events kept in memory."""
     from verusagent.llm import BudgetTracker, ModelSettings, Script
-    from verusagent.llm.scripted import install_script
+    from verusagent.llm.provider import install_script
     from verusagent.record.events import ModelReply
     from verusagent.review.build import build_reviewer, load_rule
     from verusagent.review.settings import ReviewSettings
@@ -73,7 +73,7 @@ def without_record(tool, pair) -> tuple[float, float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("shared", nargs="?", default=os.environ.get("VERUSAGENT_CORPUS", str(REPO.parent / "shared")))
+    parser.add_argument("shared", nargs="?", default=os.environ.get("VERUSAGENT_CORPUS", str(REPO_ROOT.parent / "shared")))
     parser.add_argument("--limit", type=int, default=30)
     args = parser.parse_args()
     tool = corpus_tool()
@@ -81,7 +81,7 @@ def main() -> int:
     pairs = [p for p in tool.pairs(bench) if tool.guard_passes(p[1], p[2])][: args.limit]
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["VERUSAGENT_CACHE_DIR"] = str(Path(tmp) / "cache")
-        from verusagent.llm.runtime import load_litellm
+        from verusagent.llm.provider import load_litellm
 
         load_litellm()  # importing litellm is start-up cost, not per-candidate overhead
         recorded = [with_record(tool, pair, Path(tmp) / "runs") for pair in pairs]

@@ -5,7 +5,7 @@ A session of N turns on the demo task with the scripted model (a stand-in for a 
 stand-in (not verus): N-1 distinct `view` calls, then `submit`. Prints events.jsonl bytes per N, the bytes per
 turn and the largest event kinds, so that a quadratic term shows as bytes per turn growing with N.
 
-Run: python tests/bench/bench_session_record.py [--turns 10 20 40]
+Run: python -m tests.bench.bench_session_record [--turns 10 20 40]
 """
 
 import argparse
@@ -17,8 +17,9 @@ from collections import Counter
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-DEMO = REPO / "rust_fixtures" / "demo"
+from tests.paths import REPO_ROOT
+
+DEMO = REPO_ROOT / "rust_fixtures" / "demo"
 
 
 def replies(turns: int) -> list[dict]:
@@ -28,9 +29,10 @@ def replies(turns: int) -> list[dict]:
 
 
 def run_session(folder: Path, turns: int) -> Path:
-    from verusagent.agent.cli_run import run_from_cli
     from verusagent.llm import Script
-    from verusagent.llm.scripted import install_script
+    from verusagent.llm.provider import install_script
+
+    from tests.agent.agent_harness import run_agent
 
     script = folder / "script.json"
     script.write_text(json.dumps({"replies": replies(turns)}), encoding="utf-8")
@@ -39,11 +41,11 @@ def run_session(folder: Path, turns: int) -> Path:
     source.write_text((DEMO / "double.rs").read_text(), encoding="utf-8")
     os.environ["VERUS_STANDIN_SCENARIO"] = str(DEMO / "demo_standin.json")
     settings = {"file": source, "model": "scripted/bench", "strategy": ["agent"], "rounds": 1, "samples": 1,
-                "verus": str(REPO / "tools" / "verus_standin.py"), "runs_dir": folder / "runs", "as_json": True,
+                "verus": str(REPO_ROOT / "tools" / "verus_standin.py"), "runs_dir": folder / "runs", "as_json": True,
                 "jobs": 1, "session_tool_calls": turns + 5}
     out = io.StringIO()
     with redirect_stdout(out), redirect_stderr(io.StringIO()):
-        run_from_cli("prove", settings)
+        run_agent("prove", **settings)
     return Path(json.loads(out.getvalue())["run_folder"])
 
 

@@ -3,7 +3,7 @@
 Reports, per 1,000 lines, the lens parse (`parse_with_tokens`) and the slicer's own work on top of it (outline,
 names, selection, rendering), for every task file the prompt would slice, its target from the file name.
 
-Run: python tests/bench/bench_slicer.py [SHARED_DIR]
+Run: python -m tests.bench.bench_slicer [SHARED_DIR]
 """
 
 import os

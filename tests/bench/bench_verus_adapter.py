@@ -1,6 +1,6 @@
 """Benchmark: the verus adapter's own cost per run (everything except verus itself) and the cache lookups.
 
-Run: python tests/bench/bench_verus_adapter.py [--runs N] [--diagnostics D]   (target: overhead under 20 ms/run)
+Run: python -m tests.bench.bench_verus_adapter [--runs N] [--diagnostics D]   (target: overhead under 20 ms/run)
 
 The verus stand-in (tools/verus_standin.py) plays verus; its process time (start to exit) is verus time and is
 left out of the overhead. Overhead = run_verus's wall time minus that process time: flags, cache key and
@@ -16,8 +16,9 @@ import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-STANDIN = REPO / "tools" / "verus_standin.py"
+from tests.paths import REPO_ROOT
+
+STANDIN = REPO_ROOT / "tools" / "verus_standin.py"
 
 
 def source_with(functions: int) -> str:

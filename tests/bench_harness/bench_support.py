@@ -8,7 +8,8 @@ from typer.testing import CliRunner
 
 from verusagent.cli import app
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+from tests.paths import REPO_ROOT
+
 COUNT_UP = (REPO_ROOT / "rust_fixtures" / "agent" / "count_up.rs").read_text()
 PROVED = COUNT_UP.replace("    while r < n {", "    while r < n\n        invariant\n            r <= n,\n"
                           "        decreases n - r,\n    {")

@@ -1,4 +1,4 @@
-"""The fixtures of tests/bench_harness (kept in bench_support.py, a module name no other test folder has, so that tests
-import its helpers by a unique name even when several folders run in one session)."""
+"""The fixtures of tests/bench_harness, kept in bench_support.py beside the helpers that the tests import from it
+(`tests.bench_harness.bench_support`)."""
 
-from bench_support import *  # noqa: F401,F403
+from tests.bench_harness.bench_support import *  # noqa: F401,F403

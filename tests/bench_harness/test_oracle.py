@@ -1,10 +1,10 @@
 """The oracle's replies and the verus stand-in's rules for them, on real tasks (no agent run)."""
 
-from bench_support import count_up_task, write_suite
-
 from verusagent.bench.oracle import OracleAnswer, first_added_line, oracle_answer, standin_scenario
 from verusagent.bench.suites import load_suite
 from verusagent.lens import parse
+
+from tests.bench_harness.bench_support import count_up_task, write_suite
 
 
 def _task(root, task_id):

@@ -4,12 +4,12 @@ from pathlib import Path
 
 import pytest
 
-from verusagent.agent.targets import resolve_targets
 from verusagent.bench.verusage import NoPair, SplicedPair, discover, spliced_pair, target_candidates, target_of
 from verusagent.bench.verusage_targets import find_target
+from verusagent.edit.splice import functions_in, splice
 from verusagent.lens import parse
 from verusagent.lens.model import DefinitionKind
-from verusagent.llm.splice import functions_in, splice
+from verusagent.prompt.targets import resolve_targets
 
 
 @pytest.fixture(scope="module")

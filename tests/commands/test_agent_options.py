@@ -8,11 +8,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
+import pytest
 import typer.main
 from typer.testing import CliRunner
 
+from verusagent.agent.config import AgentConfig
 from verusagent.cli import app
 from verusagent.commands.agent_options import AgentOptions
+from verusagent.commands.exits import UsageError
 from verusagent.commands.options import with_options
 
 CAPTURED = Path(__file__).parent / "data" / "agent_command_params.json"
@@ -42,17 +45,34 @@ def test_the_agent_commands_keep_every_option_name_default_and_help():
 
 
 def test_each_command_hands_its_options_to_the_run(monkeypatch, tmp_path):
-    import verusagent.agent.cli_run as cli_run
+    import verusagent.commands.agent_run as agent_run
 
     seen = {}
-    monkeypatch.setattr(cli_run, "run_from_cli", lambda mode, settings: seen.update(mode=mode, **settings) or 0)
+    monkeypatch.setattr(agent_run, "run_command",
+                        lambda mode, options, file, log: seen.update(mode=mode, options=options, file=file, log=log) or 0)
     args = ["repair", "f.rs", "--log", "f.log", "--fn", "a", "--fn", "b", "--model", "m", "-k", "3", "--json",
             "--runs-dir", str(tmp_path)]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     options = AgentOptions(fn=["a", "b"], model="m", samples=3, as_json=True, runs_dir=tmp_path)
-    assert seen == {"mode": "repair", "file": Path("f.rs"), "log": Path("f.log")} | vars(options)
+    assert seen == {"mode": "repair", "options": options, "file": Path("f.rs"), "log": Path("f.log")}
     assert (options.strategies, options.rounds, options.jobs, options.timeout) == (2, 4, 2, 300.0)  # the defaults
+
+
+def test_the_options_become_the_run_s_config_in_one_conversion(tmp_path):
+    """Every default is the config's own; a given option reaches its config field (renamed where the config's
+    name says the unit), and the inputs keep what is not the run's config."""
+    options = AgentOptions(model="m", fn=["f"], samples=3, max_cost=1.5, timeout=9.0, strategy=["lemmas", "lemmas"],
+                           session_time=60.0, review_votes=5, out=tmp_path / "o.rs")
+    config = options.to_config("synth")
+    default = AgentOptions(model="m").to_config("prove")
+    assert default == AgentConfig(model="m")
+    assert (config.mode, config.targets, config.samples, config.temperature) == ("synth", ["f"], 3, 0.7)
+    assert (config.max_cost_usd, config.timeout_s, config.strategy_names) == (1.5, 9.0, ["lemmas"])
+    assert (config.session.max_seconds, config.review.votes) == (60.0, 5)
+    assert options.inputs(Path("x.rs")).out == tmp_path / "o.rs"
+    with pytest.raises(UsageError, match="unknown --strategy nope"):
+        AgentOptions(model="m", strategy=["nope"]).to_config("prove")
 
 
 def test_another_command_takes_every_agent_option_and_its_own():

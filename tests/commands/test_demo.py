@@ -1,6 +1,7 @@
 """`verusagent demo`, as the README runs it: in a fresh folder, as a separate process."""
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -26,3 +27,19 @@ def test_demo_proves_the_fixture_and_says_who_verified_it(tmp_path: Path) -> Non
     audit = subprocess.run([sys.executable, "-m", "verusagent.cli", "audit", run_folder.name],
                            cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60, check=False)
     assert audit.returncode == 0, audit.stdout + audit.stderr
+
+
+def test_a_second_demo_says_it_replays_cached_replies_and_no_cache_asks_again(tmp_path: Path) -> None:
+    env = {**os.environ, "VERUSAGENT_CACHE_DIR": str(tmp_path / "cache"), "COLUMNS": "400"}
+    env.pop("VERUSAGENT_SCRIPT", None)
+
+    def demo(*extra: str) -> str:
+        run = subprocess.run([sys.executable, "-m", "verusagent", "demo", *extra], cwd=tmp_path, env=env,
+                             capture_output=True, text=True, timeout=300, check=False)
+        assert run.returncode == 0, run.stdout + run.stderr
+        return next(line for line in run.stdout.splitlines() if "model calls" in line)
+
+    assert "replayed" not in demo()
+    assert "0, and 2 replies replayed from the response cache" in demo()
+    fresh = demo("--no-cache")
+    assert "replayed" not in fresh and re.search(r"model calls\W+(\d+)", fresh).group(1) == "2"

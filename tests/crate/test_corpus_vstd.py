@@ -33,14 +33,14 @@ def test_the_crate_prompt_on_vstd_shows_a_bounded_part_of_the_other_files(shared
     """127 files: what the target's slice names of the others is shown from the files that define most of it,
     within the other files' budget (their `use` lines and elision comments aside), not from every file."""
     from verusagent.context import estimate_tokens
-    from verusagent.crate.files import join_files
     from verusagent.crate.model import read_sources
-    from verusagent.crate.prompt import OTHER_FILES_TOKENS, crate_view
-    from verusagent.crate.workspace import Workspace
+    from verusagent.crate.workspace import CrateWorkspace
+    from verusagent.crate_text import join_files
+    from verusagent.prompt.crate import OTHER_FILES_TOKENS, crate_view
 
     layout = find_crate(shared_dir / "corpus" / "vstd").layout
     text = join_files({path: data.decode() for path, data in read_sources(layout).items()}, layout.paths)
-    view = crate_view(Workspace(layout, "seq_lib.rs"), text, ["seq_lib::Seq::lemma_fold_left_alt"], [])
+    view = crate_view(CrateWorkspace(layout, "seq_lib.rs"), text, ["seq_lib::Seq::lemma_fold_left_alt"], [])
     shown = [f.path for f in view.other_files]
     assert "seq.rs" in shown and len(shown) <= 5
     assert sum(estimate_tokens(f.source) for f in view.other_files) <= 2 * OTHER_FILES_TOKENS

@@ -12,7 +12,8 @@ from typer.testing import CliRunner
 
 from verusagent.cli import app
 from verusagent.verus.cargo import CARGO_VERUS_ENV, find_cargo_verus
-from crate_texts import PROVED_SEND
+
+from tests.crate.crate_texts import PROVED_SEND
 
 pytestmark = pytest.mark.verus
 

@@ -8,8 +8,8 @@ from typer.testing import CliRunner
 
 from verusagent.cli import app
 from verusagent.crate.discover import find_crate
-from verusagent.crate.files import MalformedCrateText, join_files, split_files
 from verusagent.crate.model import AmbiguousFunction, CrateModel, UnknownFunction
+from verusagent.crate_text import MalformedCrateText, join_files, split_files
 
 runner = CliRunner()
 

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-FIXTURES = Path(__file__).resolve().parents[2] / "rust_fixtures" / "guard"
+from tests.paths import REPO_ROOT
+
+FIXTURES = REPO_ROOT / "rust_fixtures" / "guard"
 
 
 @dataclass

@@ -1,13 +1,14 @@
 """The pre-commit hook: its definition, and the command it runs on staged files."""
 
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from verusagent.cli import app
 
-HOOKS = Path(__file__).resolve().parents[2] / ".pre-commit-hooks.yaml"
+from tests.paths import REPO_ROOT
+
+HOOKS = REPO_ROOT / ".pre-commit-hooks.yaml"
 runner = CliRunner()
 
 

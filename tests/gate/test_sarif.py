@@ -6,9 +6,10 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from sarif_subset_schema import SARIF_2_1_0_SUBSET
 from verusagent.cli import app
 from verusagent.guard import Rule
+
+from tests.gate.sarif_subset_schema import SARIF_2_1_0_SUBSET
 
 runner = CliRunner()
 VALIDATOR = jsonschema.Draft7Validator(SARIF_2_1_0_SUBSET, format_checker=jsonschema.Draft7Validator.FORMAT_CHECKER)

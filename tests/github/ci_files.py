@@ -7,7 +7,8 @@ from types import ModuleType
 
 import yaml
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+from tests.paths import REPO_ROOT
+
 WORKFLOWS = REPO_ROOT / ".github" / "workflows"
 TOOLS_CI = REPO_ROOT / "tools" / "ci"
 

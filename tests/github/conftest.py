@@ -3,7 +3,8 @@
 from types import ModuleType
 
 import pytest
-from ci_files import load_tool
+
+from tests.github.ci_files import load_tool
 
 
 @pytest.fixture(scope="session")

@@ -4,7 +4,8 @@ import json
 from pathlib import Path
 
 import pytest
-from ci_files import REPO_ROOT
+
+from tests.github.ci_files import REPO_ROOT
 
 SUMMARY = {"total": 150, "solved": 40, "unsolved": 104, "errors": 0, "skipped": 6, "median_calls": 1,
            "by_source": {"MBPP": {"total": 78, "solved": 20}, "Diffy": {"total": 38, "solved": 5}}}

@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from ci_files import TOOLS_CI
+
+from tests.github.ci_files import TOOLS_CI
 
 VERUSAGENT = Path(sys.executable).parent / "verusagent"
 

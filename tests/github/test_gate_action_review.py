@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ci_files import TOOLS_CI
+from tests.github.ci_files import TOOLS_CI
 
 VERUSAGENT = Path(sys.executable).parent / "verusagent"
 CLAIM = {"severity": "critical", "reason": "nothing says v is unchanged", "quote": "v@ == start,",
@@ -49,7 +49,7 @@ def test_a_validated_finding_is_reported_once_in_sarif_and_annotations(gate_fixt
 
 def test_a_required_review_that_cannot_run_fails_the_step(gate_fixture, tmp_path: Path) -> None:
     repo = tmp_path / "honest"
-    gate_fixture.build(repo, "honest")  # without review-required the guard decides: tests/gate/test_gate_review.py
+    gate_fixture.build(repo, "honest")  # without review-required the guard decides: tests/gate/test_review.py
     code, outputs, log, _ = run_step(repo, tmp_path, [{"error": "authentication", "repeat": True}],
                                      review_required="true")
     assert code == 2 and outputs == {} and "the gate could not run (exit 3)" in log

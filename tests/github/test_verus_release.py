@@ -7,7 +7,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from ci_files import REPO_ROOT
+
+from tests.github.ci_files import REPO_ROOT
 
 GOOD = "VERUS_VERSION=0.2026.08.15.7d4628a\nVERUS_SHA256={sha}\nRUST_TOOLCHAIN=1.97.1-x86_64-unknown-linux-gnu\n"
 

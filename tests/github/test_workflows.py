@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from ci_files import REPO_ROOT, WORKFLOWS, load_yaml
+
+from tests.github.ci_files import REPO_ROOT, WORKFLOWS, load_yaml
 
 WORKFLOW_FILES = sorted(WORKFLOWS.glob("*.yml"))
 ACTION = REPO_ROOT / "action.yml"

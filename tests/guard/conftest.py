@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+from tests.paths import REPO_ROOT
+
 GUARD_FIXTURES = REPO_ROOT / "rust_fixtures" / "guard"
 
 

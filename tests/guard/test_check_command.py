@@ -9,7 +9,9 @@ from typer.testing import CliRunner
 
 from verusagent.cli import app
 
-FIXTURES = Path(__file__).resolve().parents[2] / "rust_fixtures" / "guard"
+from tests.paths import REPO_ROOT
+
+FIXTURES = REPO_ROOT / "rust_fixtures" / "guard"
 runner = CliRunner()
 
 

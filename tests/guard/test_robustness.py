@@ -2,8 +2,7 @@
 
 import pytest
 
-from verusagent.guard import Rule, guard, guard_new_file
-from verusagent.guard import core
+from verusagent.guard import Rule, core, guard, guard_new_file
 
 
 def test_truncated_candidate_is_reported_as_unparsable(base_text, proved_text) -> None:

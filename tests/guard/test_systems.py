@@ -1,13 +1,14 @@
 """Systems-style proofs (rust_fixtures/guard/systems.rs and its honest proof systems_proved.rs): ghost code written
 in exec syntax is ghost, and every real change next to it is still caught with its rule, function and place."""
 
-from pathlib import Path
 
 import pytest
 
 from verusagent.guard import guard
 
-FIXTURES = Path(__file__).resolve().parents[2] / "rust_fixtures" / "guard"
+from tests.paths import REPO_ROOT
+
+FIXTURES = REPO_ROOT / "rust_fixtures" / "guard"
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,8 @@ import pytest
 
 from verusagent.lemmas import LemmaIndex, VstdSource, build_index, find_vstd
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+from tests.paths import REPO_ROOT
+
 DEMO = REPO_ROOT / "rust_fixtures" / "lemmas" / "lemmas_demo.rs"
 
 

@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from verusagent.lemmas import find_vstd, load_index
-from verusagent.lemmas.cache import cache_path
 from verusagent.lemmas.build import content_hash, source_files
+from verusagent.lemmas.cache import cache_path
 
 SMALL_VSTD = {
     "vstd.rs": "pub mod seq_lib;\n",

@@ -74,3 +74,11 @@ def test_source_in_memory_gives_the_same_lemmas(demo_file):
     assert [lemma.model_copy(update={"file": "x"}) for lemma in from_text] == \
         [lemma.model_copy(update={"file": "x"}) for lemma in from_file]
     assert {lemma.file for lemma in from_text} == {"candidate.rs"}
+
+
+@pytest.mark.parametrize("attribute", ["#[verifier::external_body]", "#[verifier(external)]",
+                                       "#[verifier::assume_termination]"])
+def test_a_lemma_under_a_trusting_attribute_of_the_hatch_table_is_an_axiom(attribute):
+    source = f"verus! {{\n{attribute}\nproof fn lemma_taken(x: int) ensures x >= 0, {{ }}\nproof fn lemma_proved() {{ }}\n}}\n"
+    kinds = {lemma.name: lemma.kind for lemma in source_lemmas(source, "t.rs")}
+    assert kinds == {"lemma_taken": "axiom", "lemma_proved": "lemma"}

@@ -1,9 +1,10 @@
 """The index over the real vstd source (the shared corpus copy): module paths, kinds, groups, public only."""
 
+from pathlib import Path
+
 import pytest
 
 from verusagent.lemmas.build import module_path
-from pathlib import Path
 
 
 @pytest.fixture(scope="module")

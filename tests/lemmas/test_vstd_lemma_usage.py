@@ -8,7 +8,9 @@ import pytest
 
 from verusagent.lemmas import LemmaSearch
 
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "vstd_lemma_usage.py"
+from tests.paths import REPO_ROOT
+
+TOOL = REPO_ROOT / "tools" / "vstd_lemma_usage.py"
 SAMPLE = {
     "ironkv/delegation_map_v__impl1_to_set",
     "anvil-library/injective_finite_map_implies_dom_len_is_equal_to_values_len",

@@ -2,11 +2,12 @@
 
 import importlib
 import sys
-from pathlib import Path
 
 import pytest
 
-TOOLS = str(Path(__file__).resolve().parents[2] / "tools")
+from tests.paths import REPO_ROOT
+
+TOOLS = str(REPO_ROOT / "tools")
 
 
 def _tool(name: str):

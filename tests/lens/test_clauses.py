@@ -1,13 +1,14 @@
 """Clause lists split right: empty clauses, and clause expressions ending in `if .. { } else { }` or `match .. { }`
 blocks before the body, the next clause or a bodiless `;` (rust_fixtures/lens_clauses.rs, then real files)."""
 
-from pathlib import Path
 
 import pytest
 
 from verusagent.lens import ClauseKind, SourceModel, parse
 
-FIXTURE = Path(__file__).resolve().parents[2] / "rust_fixtures" / "lens_clauses.rs"
+from tests.paths import REPO_ROOT
+
+FIXTURE = REPO_ROOT / "rust_fixtures" / "lens_clauses.rs"
 
 
 @pytest.fixture(scope="module")

@@ -6,15 +6,17 @@ import pytest
 
 from verusagent.lens import ClauseKind, ItemSiteKind, LoopKind, Mode, ProofSiteKind, SourceModel, parse
 
+from tests.paths import REPO_ROOT
+
 
 @pytest.fixture(scope="module")
 def constructs() -> SourceModel:
-    return parse((Path(__file__).parents[2] / "rust_fixtures" / "lens_constructs.rs").read_bytes())
+    return parse((REPO_ROOT / "rust_fixtures" / "lens_constructs.rs").read_bytes())
 
 
 @pytest.fixture(scope="module")
 def hatches() -> SourceModel:
-    return parse((Path(__file__).parents[2] / "rust_fixtures" / "escape_hatches.rs").read_bytes())
+    return parse((REPO_ROOT / "rust_fixtures" / "escape_hatches.rs").read_bytes())
 
 
 def _clause_texts(model: SourceModel, fn: str, kind: ClauseKind) -> list[str]:

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from verusagent.lens import ItemSiteKind, ProofSiteKind, parse
 from verusagent.lens.hatches import HATCHES, NO_CHEATING_SITES, HatchKind, prompt_names
-from verusagent.llm.prompts import system_prompt
+from verusagent.prompt.templates import system_prompt
 
 RENAMED = """use vstd::prelude::*;
 use builtin::assume_ as helper;

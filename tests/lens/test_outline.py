@@ -6,7 +6,9 @@ import pytest
 
 from verusagent.lens import parse_with_tokens, tokenize
 
-FIXTURES = Path(__file__).resolve().parents[2] / "rust_fixtures"
+from tests.paths import REPO_ROOT
+
+FIXTURES = REPO_ROOT / "rust_fixtures"
 
 
 def outline_view(data: bytes) -> list[tuple]:

@@ -11,7 +11,7 @@ import pytest
 
 from verusagent.llm.script import Script, ScriptedReply
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+from tests.paths import REPO_ROOT
 
 
 @pytest.fixture(autouse=True)
@@ -26,7 +26,7 @@ def private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture
 def scripted() -> Callable[..., Any]:
     """Install a script of replies (ScriptedReply objects or dicts) into the scripted stand-in model."""
-    from verusagent.llm.scripted import install_script
+    from verusagent.llm.provider import install_script
 
     def install(*replies: ScriptedReply | dict[str, Any], log: Path | None = None) -> Any:
         entries = [r if isinstance(r, ScriptedReply) else ScriptedReply(**r) for r in replies]

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from verusagent.record import CandidateCreated, GuardReport, ReviewReport, RunStarted, RunWriter, VerusRun
+from verusagent.record import CandidateCreated, GuardChecked, ReviewReport, RunStarted, RunWriter, VerusRun
 
 
 def vote_finding(votes: list[str], unit: str = "fn:f/loop#1") -> dict:
@@ -35,7 +35,7 @@ class ShadowRun:
         self.count += 1
         sha = self.writer.write_candidate(text or f"fn candidate_{self.count}() {{}}\n")
         self.writer.emit(CandidateCreated(sha256=sha, strategy="invariants", round=1))
-        self.writer.emit(GuardReport(sha256=sha, clean=True))
+        self.writer.emit(GuardChecked(sha256=sha, clean=True))
         reported = score_of_votes(findings) if score is None and mode == "shadow" else score
         self.writer.emit(ReviewReport(sha256=sha, findings=findings, gate="shadow-test", mode=mode, score=reported))
         for verdict, purpose, cached, seconds in verdicts if verdicts is not None else [("verified", "screen",

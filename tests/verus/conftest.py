@@ -1,4 +1,4 @@
-"""The fixtures of tests/verus (kept in verus_support.py, a module name no other test folder has, so that tests
-import its helpers by a unique name even when several folders run in one session)."""
+"""The fixtures of tests/verus, kept in verus_support.py beside the helpers that the tests import from it
+(`tests.verus.verus_support`)."""
 
-from verus_support import *  # noqa: F401,F403
+from tests.verus.verus_support import *  # noqa: F401,F403

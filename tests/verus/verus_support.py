@@ -10,7 +10,8 @@ import pytest
 
 from verusagent.verus import VerusInstall, find_verus
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+from tests.paths import REPO_ROOT
+
 STANDIN = REPO_ROOT / "tools" / "verus_standin.py"
 SCENARIOS = REPO_ROOT / "tools" / "standin_scenarios"
 

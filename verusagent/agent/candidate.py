@@ -4,6 +4,7 @@ from pydantic import BaseModel, ConfigDict
 
 from verusagent.guard import GuardReport
 from verusagent.lens.model import function_unit
+from verusagent.review.findings import Finding
 from verusagent.verus import Verdict, VerusResult
 
 _VERDICT_QUALITY = {
@@ -31,7 +32,7 @@ class Candidate(BaseModel):
 class Evaluation(BaseModel):
     candidate: Candidate
     guard: GuardReport
-    findings: list[dict] = []  # the review's findings
+    findings: list[Finding] = []  # the review's findings
     rejected_by: str | None = None  # "guard" or "review": the candidate never reached verus
     verus: VerusResult | None = None
 
@@ -69,3 +70,17 @@ class Evaluation(BaseModel):
 
 def best_of(evaluations: list[Evaluation]) -> Evaluation | None:
     return max(evaluations, key=lambda e: e.rank_key(), default=None)
+
+
+def describe(evaluation: Evaluation) -> str:
+    if evaluation.rejected_by == "guard":
+        rules = ", ".join(sorted({str(v.rule) for v in evaluation.guard.errors()}))
+        return f"rejected by the guard ({rules})"
+    if evaluation.rejected_by == "review":
+        return "rejected by the review"
+    if evaluation.verus is None:
+        return "not verified yet"
+    result = evaluation.verus
+    source = "verus stand-in" if result.is_standin else "verus"
+    errors = len(result.errors_only())
+    return f"{source}: {result.verdict.value}" + (f", {errors} errors" if errors else "")

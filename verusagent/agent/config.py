@@ -5,53 +5,53 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from verusagent.choices import (
+    DEFAULT_JOBS,
+    DEFAULT_ROUNDS,
+    DEFAULT_SAMPLES,
+    DEFAULT_SESSION_SECONDS,
+    DEFAULT_SESSION_TOOL_CALLS,
+    DEFAULT_SESSION_VERUS_RUNS,
+    DEFAULT_STRATEGIES,
+    DEFAULT_TIMEOUT_S,
+    FocusMode,
+    ToolProtocol,
+)
 from verusagent.crate.layout import CrateTask
 from verusagent.review.settings import ReviewSettings
 
 
-class Mode(StrEnum):
+class TaskMode(StrEnum):
     PROVE = "prove"  # add proofs; specs and exec code stay
     REPAIR = "repair"  # the same, started from verus's diagnostics of a failing file
     SYNTH = "synth"  # write the bodies of `unimplemented!()`/`todo!()` functions, and their proofs
 
 
-class FocusMode(StrEnum):
-    AUTO = "auto"  # focus in large files when the measured cost says it is cheaper
-    ON = "on"  # focus whenever it is sound, whatever the size (for tests and for users who know their file)
-    OFF = "off"  # every screening run is a whole-file run
-
-
-class ToolProtocol(StrEnum):
-    AUTO = "auto"  # native when litellm says the model supports function calling (and for scripted/), else text
-    NATIVE = "native"  # the provider's tool calls (litellm function calling)
-    TEXT = "text"  # the same tools through a documented text protocol, for models without tool calling
-
-
 class SessionLimits(BaseModel):
     """The budgets of one agent-mode session; the run's own budgets hold across sessions as well."""
 
-    max_tool_calls: int = Field(default=40, ge=1)
+    max_tool_calls: int = Field(default=DEFAULT_SESSION_TOOL_CALLS, ge=1)
     max_tokens: int | None = Field(default=None, ge=0)
     max_cost_usd: float | None = Field(default=None, ge=0)
-    max_verus_runs: int | None = Field(default=12, ge=0)  # fresh verus runs of the session's verify calls
-    max_seconds: float = Field(default=1200.0, gt=0)  # wall time of the session
+    max_verus_runs: int | None = Field(default=DEFAULT_SESSION_VERUS_RUNS, ge=0)  # fresh verus runs of the session's verify calls
+    max_seconds: float = Field(default=DEFAULT_SESSION_SECONDS, gt=0)  # wall time of the session
 
 
 class AgentConfig(BaseModel):
-    mode: Mode = Mode.PROVE
+    mode: TaskMode = TaskMode.PROVE
     targets: list[str] = Field(default_factory=list)  # function names; empty: every function
     model: str = "scripted/demo"
     api_base: str | None = None
     temperature: float = 0.0
-    samples: int = Field(default=1, ge=1, le=16)  # k replies per strategy and round
-    strategies: int = Field(default=2, ge=1, le=4)
-    rounds: int = Field(default=4, ge=1)
+    samples: int = Field(default=DEFAULT_SAMPLES, ge=1, le=16)  # k replies per strategy and round
+    strategies: int = Field(default=DEFAULT_STRATEGIES, ge=1, le=4)
+    rounds: int = Field(default=DEFAULT_ROUNDS, ge=1)
     max_calls: int | None = None
     max_tokens: int | None = None
     max_cost_usd: float | None = None
     max_verus_runs: int | None = None
-    jobs: int = Field(default=2, ge=1)
-    timeout_s: float = 300.0  # per verus run
+    jobs: int = Field(default=DEFAULT_JOBS, ge=1)
+    timeout_s: float = DEFAULT_TIMEOUT_S  # per verus run
     rlimit: float = 10.0
     houdini_steps: int = Field(default=6, ge=0)
     feedback_items: int = Field(default=6, ge=0)  # how many earlier findings a prompt repeats
@@ -61,6 +61,7 @@ class AgentConfig(BaseModel):
     session: SessionLimits = Field(default_factory=SessionLimits)  # each agent-mode session's budgets
     tool_protocol: ToolProtocol = ToolProtocol.AUTO
     vstd: Path | None = None  # the vstd source for search_lemmas (else beside verus, else cargo's registry)
+    use_cache: bool = True  # read model replies and verus results from the caches (--no-cache: never)
 
 
 class Task(BaseModel):
@@ -71,4 +72,4 @@ class Task(BaseModel):
     out_path: Path
     in_place: bool = False
     log_text: str | None = None  # `repair --log LOG`: saved verus output for the baseline
-    crate: CrateTask | None = None  # a crate (then `original` holds every module file, verusagent.crate.files)
+    crate: CrateTask | None = None  # a crate (then `original` holds every module file, verusagent.crate_text)

@@ -1,15 +1,23 @@
 """Every candidate takes the same path, and each step is recorded: created, guard, review, then verus."""
 
 from verusagent.agent.candidate import Candidate, Evaluation
-from verusagent.agent.focus import (CostBook, FocusSettings, ParentView, ScreeningPlan, combine, is_scope_failure,
-                                    plan_screening)
-from verusagent.agent.review_gate import ReviewGate
+from verusagent.agent.focus import (
+    CostBook,
+    FocusSettings,
+    ParentView,
+    ScreeningPlan,
+    combine,
+    is_scope_failure,
+    plan_screening,
+)
 from verusagent.agent.verifier import Verifier
-from verusagent.crate.workspace import Workspace
+from verusagent.crate.workspace import CrateWorkspace
 from verusagent.guard import GuardPolicy, GuardReport
-from verusagent.record import CandidateCreated, ReviewReport, RunWriter, ScreeningPlanned, VerusRun
-from verusagent.record import GuardReport as GuardEvent
-from verusagent.review.agent_gate import ReviewVerdict
+from verusagent.guard.crate import guard_workspace
+from verusagent.record import CandidateCreated, GuardChecked, ReviewReport, RunWriter, ScreeningPlanned, VerusRun
+from verusagent.review.disputes import Dispute
+from verusagent.review.findings import Finding
+from verusagent.review.gate import ReviewGate, ReviewVerdict
 from verusagent.verus import Verdict, VerusResult
 
 WHOLE = ScreeningPlan(kind="whole", reason="a whole-file run")
@@ -18,10 +26,10 @@ WHOLE = ScreeningPlan(kind="whole", reason="a whole-file run")
 class Evaluator:
     def __init__(self, original: str, policy: GuardPolicy, review: ReviewGate, verifier: Verifier, record: RunWriter,
                  focus: FocusSettings | None = None, costs: CostBook | None = None,
-                 workspace: Workspace | None = None):
+                 workspace: CrateWorkspace | None = None):
         self.original = original
         # the files a candidate text holds (one, for a file; an evaluator without verus screens a single file)
-        self.workspace = workspace or (verifier.workspace if verifier is not None else Workspace.single("input.rs"))
+        self.workspace = workspace or (verifier.workspace if verifier is not None else CrateWorkspace.single("input.rs"))
         self.policy = policy
         self.review_gate = review
         self.verifier = verifier
@@ -39,7 +47,7 @@ class Evaluator:
         self.texts[candidate.sha256] = candidate.text
         self.record.emit(CandidateCreated(sha256=candidate.sha256, strategy=candidate.strategy,
                                           round=candidate.round, parent=candidate.parent, call_id=candidate.call_id))
-        report = self.workspace.guard(self.original, candidate.text, self.policy)
+        report = guard_workspace(self.workspace, self.original, candidate.text, self.policy)
         self._record_guard(candidate.sha256, report)
         verdict = self._review(candidate, report, replay)
         self._record_review(candidate.sha256, verdict)
@@ -57,7 +65,7 @@ class Evaluator:
             return None if candidate.text == self.original else self.original
         return self.texts.get(candidate.parent, self.original)
 
-    def release(self, evaluation: Evaluation, findings: list[dict]) -> Evaluation:
+    def release(self, evaluation: Evaluation, findings: list[Finding]) -> Evaluation:
         """A candidate the review blocked, whose blocking findings were all dismissed: it may go to verus."""
         verdict = ReviewVerdict(mode="on", findings=findings, blocked=False,
                                 note="released: every finding that blocked it was dismissed on dispute")
@@ -65,7 +73,7 @@ class Evaluator:
         return evaluation.model_copy(update={"rejected_by": None, "findings": findings})
 
     def _record_review(self, sha: str, verdict: ReviewVerdict) -> None:
-        self.record.emit(ReviewReport(sha256=sha, findings=verdict.findings, gate=self.review_gate.name,
+        self.record.emit(ReviewReport(sha256=sha, findings=[f.record() for f in verdict.findings], gate=self.review_gate.name,
                                       mode=verdict.mode, score=verdict.score, blocked=verdict.blocked,
                                       units=verdict.units, stopped_at=verdict.stopped_at, note=verdict.note))
 
@@ -92,7 +100,37 @@ class Evaluator:
         return result, [event.seq]
 
     def recheck_guard(self, text: str) -> GuardReport:
-        return self.workspace.guard(self.original, text, self.policy)
+        return guard_workspace(self.workspace, self.original, text, self.policy)
+
+    # ---- what the loop asks of the review and of verus behind the evaluator -------------------------------
+
+    def prompt_findings(self, strategy: str, limit: int) -> list[Finding]:
+        """The open review findings that the strategy's next prompt shows (with their ids, to be disputed)."""
+        return self.review_gate.prompt_findings(strategy, limit)
+
+    def settle_disputes(self, strategy: str, disputes: list[Dispute], seen: dict[str, Evaluation]) -> list[Evaluation]:
+        """The strategy's disputes judged; each candidate the review blocked and no finding blocks any more."""
+        released = []
+        for release in self.review_gate.judge_disputes(strategy, disputes):
+            blocked = seen.get(release.sha256)
+            if blocked is not None and blocked.rejected_by == "review":
+                released.append(self.release(blocked, release.findings))
+        return released
+
+    @property
+    def fresh_runs(self) -> int:
+        return self.verifier.fresh_runs
+
+    @fresh_runs.setter
+    def fresh_runs(self, count: int) -> None:  # --resume: the runs the record already holds
+        self.verifier.fresh_runs = count
+
+    def can_accept_with_no_cheating(self) -> bool:
+        return self.verifier.can_accept_with_no_cheating()
+
+    def cancel(self) -> None:
+        """Ctrl-C: the verus runs in flight are stopped."""
+        self.verifier.cancel()
 
     def _plan(self, evaluation: Evaluation, parents: dict[str, Evaluation] | None) -> ScreeningPlan:
         sha = evaluation.candidate.sha256
@@ -153,7 +191,7 @@ class Evaluator:
 
     def _record_guard(self, sha: str, report: GuardReport) -> None:
         violations = [v.model_dump(mode="json") for v in report.violations]
-        self.record.emit(GuardEvent(sha256=sha, clean=report.clean, violations=violations))
+        self.record.emit(GuardChecked(sha256=sha, clean=report.clean, violations=violations))
 
     def _record_verus(self, sha: str, result: VerusResult, purpose: str, no_cheating: bool) -> VerusRun:
         return self.record.emit(VerusRun(

@@ -7,24 +7,26 @@ Stops are exceptions (budget spent, Ctrl-C) or the end of the rounds; every step
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 
-from verusagent.agent.candidate import Candidate, Evaluation, best_of
+from verusagent.agent.candidate import Candidate, Evaluation, best_of, describe
 from verusagent.agent.config import AgentConfig, Task
 from verusagent.agent.evaluator import Evaluator
-from verusagent.agent.feedback import guard_feedback
-from verusagent.agent.outcome import Finisher, Outcome
-from verusagent.agent.progress import Reporter, describe
+from verusagent.agent.outcome import Finisher, RunOutcome
 from verusagent.agent.proposer import Proposal, propose
+from verusagent.agent.reporting import Progress
 from verusagent.agent.session import SessionKit, run_session
 from verusagent.agent.strategies import Strategy, portfolio
 from verusagent.agent.verifier import VerusBudgetExceeded, result_from_log
+from verusagent.edit.houdini import prune_crate
 from verusagent.llm import BudgetExceeded, ModelCallError, ModelClient
+from verusagent.llm.retry import CREDENTIAL_KINDS
+from verusagent.prompt.feedback import guard_feedback
 from verusagent.record import sha256_text
 from verusagent.verus import Verdict
 
 
 class Agent:
     def __init__(self, task: Task, config: AgentConfig, client: ModelClient, evaluator: Evaluator,
-                 finisher: Finisher, reporter: Reporter, kit: SessionKit | None = None):
+                 finisher: Finisher, reporter: Progress, kit: SessionKit | None = None):
         self.task, self.config, self.client = task, config, client
         self.evaluator, self.finisher, self.reporter = evaluator, finisher, reporter
         self.workspace = evaluator.workspace  # the files of a candidate text: one for a single file
@@ -35,7 +37,7 @@ class Agent:
         self.seen: dict[str, Evaluation] = {}
         self.start_round = 1
 
-    def run(self) -> Outcome:
+    def run(self) -> RunOutcome:
         try:
             baseline = self.baseline()
             if self.accept(baseline):
@@ -50,11 +52,12 @@ class Agent:
             return self.finisher.partial(self.overall_best(), "rounds", f"{self.config.rounds} rounds done")
         except (BudgetExceeded, VerusBudgetExceeded) as stop:
             return self.finisher.partial(self.overall_best(), "budget", stop.reason)
-        except ModelCallError as error:
-            return self.finisher.partial(self.overall_best(), "error", str(error))
+        except ModelCallError as error:  # a key missing or refused stops as "credentials": the command exits 3
+            reason = "credentials" if error.error.kind in CREDENTIAL_KINDS else "error"
+            return self.finisher.partial(self.overall_best(), reason, str(error))
         except KeyboardInterrupt:
             self.kit.cancel.set()
-            self.evaluator.verifier.cancel()
+            self.evaluator.cancel()
             self.finisher.interrupted(self.overall_best())
             raise
 
@@ -79,7 +82,7 @@ class Agent:
 
     def round(self, round_no: int) -> Evaluation:
         """One round: every strategy proposes in parallel; candidates are screened and verified; best kept."""
-        self.reporter.round_started(round_no, self.client.budget.snapshot(), self.evaluator.verifier.fresh_runs)
+        self.reporter.round_started(round_no, self.client.budget.snapshot(), self.evaluator.fresh_runs)
         proposals, stop = self.ask_all(round_no)
         self.keep_best(proposals, [])  # an agent session's candidates, screened and verified already
         self.keep_best(proposals, self.screen_and_verify(proposals))
@@ -101,7 +104,7 @@ class Agent:
             futures = [
                 pool.submit(self.proposer(strategy), self.client, self.config, self.task.source_path.name, strategy,
                             self.best[strategy.name], round_no, self.feedback[strategy.name][-keep:] if keep else [],
-                            self.evaluator.review_gate.prompt_findings(strategy.name, keep))
+                            self.evaluator.prompt_findings(strategy.name, keep))
                 for strategy in self.portfolio
             ]
             return self.collect(futures)
@@ -147,14 +150,8 @@ class Agent:
 
     def settle_disputes(self, proposals: list[Proposal]) -> list[Evaluation]:
         """Disputed review findings are judged; a blocked candidate left with no blocking finding goes to verus."""
-        released = []
-        for proposal in proposals:
-            gate = self.evaluator.review_gate
-            for release in gate.judge_disputes(proposal.strategy.name, proposal.disputes):
-                blocked = self.seen.get(release.sha256)
-                if blocked is not None and blocked.rejected_by == "review":
-                    released.append(self.evaluator.release(blocked, release.findings))
-        return released
+        return [evaluation for proposal in proposals
+                for evaluation in self.evaluator.settle_disputes(proposal.strategy.name, proposal.disputes, self.seen)]
 
     def note_rejection(self, evaluation: Evaluation) -> None:
         """Guard violations go into the strategy's feedback; review findings reach its next prompt through
@@ -180,7 +177,7 @@ class Agent:
         for _ in range(self.config.houdini_steps):
             if current.verus is None or current.verus.verdict != Verdict.FAILED:
                 break
-            pruned = self.workspace.prune(current.candidate.text, current.errors, current.verus.file_name)
+            pruned = prune_crate(self.workspace, current.candidate.text, current.errors, current.verus.file_name)
             if pruned is None or sha256_text(pruned) in self.seen:
                 break
             candidate = Candidate(text=pruned, sha256=sha256_text(pruned), strategy=current.candidate.strategy,
@@ -200,7 +197,7 @@ class Agent:
         """Final acceptance: a whole-file run (with --no-cheating where possible) and the guard on those bytes."""
         if evaluation is None or not evaluation.ready_for_acceptance:
             return False
-        no_cheating = self.evaluator.verifier.can_accept_with_no_cheating() and not self.original_has_hatches()
+        no_cheating = self.evaluator.can_accept_with_no_cheating() and not self.original_has_hatches()
         unverified = evaluation.model_copy(update={"verus": None})
         final = self.evaluator.verify([unverified], "acceptance", no_cheating, fresh=True)[0]
         guard_now = self.evaluator.recheck_guard(final.candidate.text)

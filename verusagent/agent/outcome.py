@@ -8,13 +8,22 @@ from pydantic import BaseModel
 
 from verusagent.agent.candidate import Evaluation
 from verusagent.agent.config import Task
-from verusagent.agent.review_gate import blocking
+from verusagent.agent.output import (
+    backup_path,
+    default_name,
+    default_out_folder,
+    default_out_path,
+    partial_path,
+    write_copy,
+    write_in_place,
+)
 from verusagent.llm import ModelClient
-from verusagent.record import RunResult, RunStopped, RunWriter, Verdict
+from verusagent.record import RunResult, RunStopped, RunVerdict, RunWriter
+from verusagent.review.gate import blocking
 from verusagent.verus import VerusInstall
 
 
-class Outcome(BaseModel):
+class RunOutcome(BaseModel):
     verdict: Literal["verified", "partial", "failed"]
     run_id: str
     run_folder: Path
@@ -30,6 +39,7 @@ class Outcome(BaseModel):
     model: str
     model_is_standin: bool  # the replies came from the scripted model (a stand-in), not a language model
     calls: int = 0
+    cached_calls: int = 0  # replies served from the response cache (no model call, no tokens)
     tokens: int = 0
     cost_usd: float = 0.0
     verus_runs: int = 0
@@ -48,16 +58,16 @@ class Finisher:
         self.written: list[str] = []  # the crate files the written proof changed
         self.backups: list[Path] = []
 
-    def verified(self, evaluation: Evaluation, already: bool = False) -> Outcome:
+    def verified(self, evaluation: Evaluation, already: bool = False) -> RunOutcome:
         sha = evaluation.candidate.sha256
-        self.record.emit(Verdict(verdict="verified", accepted_sha256=sha))
+        self.record.emit(RunVerdict(verdict="verified", accepted_sha256=sha))
         detail = f"{self.checker()} verified the whole {'crate' if self.task.crate else 'file'}"
         written, backup, failure = (None, None, "") if already else self._write(evaluation.candidate, verified=True)
         return self._end("verified", "done", detail + failure, sha, written, backup, [], already)
 
-    def partial(self, best: Evaluation | None, reason: str, detail: str) -> Outcome:
+    def partial(self, best: Evaluation | None, reason: str, detail: str) -> RunOutcome:
         obligations = obligations_of(best, with_files=self.task.crate is not None)
-        self.record.emit(Verdict(verdict="partial", obligations=obligations))
+        self.record.emit(RunVerdict(verdict="partial", obligations=obligations))
         written, failure = None, ""
         if best is not None and best.guard.clean and best.candidate.round > 0:
             written, _, failure = self._write(best.candidate, verified=False)
@@ -71,17 +81,18 @@ class Finisher:
         self.record.write_result(self._result(None, "interrupted", obligations_of(best), None))
         self.record.close()
 
-    def _end(self, verdict, reason, detail, sha, written, backup, obligations, already) -> Outcome:
+    def _end(self, verdict, reason, detail, sha, written, backup, obligations, already) -> RunOutcome:
         self.record.emit(RunStopped(reason=reason, detail=detail))
         self.record.write_result(self._result(verdict, reason, obligations, sha, output_path=str(written or "")))
         self.record.close()
         spend = self.client.budget.snapshot()
-        return Outcome(
+        return RunOutcome(
             verdict=verdict, run_id=self.record.run_id, run_folder=self.record.folder, accepted_sha256=sha,
             output_path=written, backup_path=backup, already_verified=already, obligations=obligations,
             stopped_reason=reason, detail=detail, verus_version=self.install.version,
             verus_is_standin=self.install.is_standin, model=self.client.settings.model,
-            model_is_standin=is_scripted(self.client.settings.model), calls=spend.calls, tokens=spend.tokens,
+            model_is_standin=is_scripted(self.client.settings.model), calls=spend.calls,
+            cached_calls=spend.cached_calls, tokens=spend.tokens,
             cost_usd=spend.cost_usd, verus_runs=self.verus_runs(), changed_files=self.written,
             backup_paths=self.backups, review=self.review_summary(),
         )
@@ -127,8 +138,6 @@ class Finisher:
 
     def _write_crate(self, text: str, verified: bool) -> tuple[Path, Path | None]:
         """--in-place: each changed file after its backup (verified only); else a copy of the crate."""
-        from verusagent.crate.output import default_name, default_out_folder, write_copy, write_in_place
-
         workspace, layout = self.workspace, self.task.crate.layout
         original, files = workspace.files(self.task.original), workspace.files(text)
         changed = {path: files[path] for path in workspace.order if files[path] != original[path]}
@@ -147,24 +156,6 @@ def is_scripted(model: str) -> bool:
     return model.startswith("scripted/")
 
 
-def default_out_path(source: Path) -> Path:
-    return source.with_name(source.stem + ".verified.rs")
-
-
-def partial_path(task: Task) -> Path:
-    """A partial proof never takes the verified proof's name: FILE.partial.rs, beside --out if given."""
-    return task.out_path.with_name(task.source_path.stem + ".partial.rs")
-
-
-def backup_path(source: Path) -> Path:
-    candidate = source.with_name(source.name + ".bak")
-    number = 1
-    while candidate.exists():
-        candidate = source.with_name(f"{source.name}.bak.{number}")
-        number += 1
-    return candidate
-
-
 def obligations_of(best: Evaluation | None, with_files: bool = False) -> list[dict]:
     """What is left to prove: verus's remaining errors by unit, and the open review findings. In a crate each
     error also names its file, relative to the crate folder."""
@@ -178,4 +169,4 @@ def obligations_of(best: Evaluation | None, with_files: bool = False) -> list[di
     ]
     if not remaining and not best.verus.accepted:
         remaining.append({"kind": best.verus.verdict.value, "message": "; ".join(best.verus.reasons)})
-    return remaining + [{"kind": "review_finding", **f} for f in blocking(best.findings)]
+    return remaining + [{"kind": "review_finding", **f.record()} for f in blocking(best.findings)]

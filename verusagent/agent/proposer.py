@@ -1,15 +1,18 @@
 """Ask the model for k candidates for one strategy: build the prompt, extract an edit from each reply."""
 
 from verusagent.agent.candidate import Candidate, Evaluation
-from verusagent.agent.config import AgentConfig, Mode
+from verusagent.agent.config import AgentConfig, TaskMode
 from verusagent.agent.strategies import Strategy
-from verusagent.agent.targets import target_names
-from verusagent.crate.prompt import crate_diagnostics, crate_view
-from verusagent.crate.splice import crate_edit
-from verusagent.crate.workspace import Workspace
-from verusagent.llm import Edit, ModelClient, chat
+from verusagent.crate.workspace import CrateWorkspace
+from verusagent.edit import Edit
+from verusagent.edit.crate_splice import crate_edit
+from verusagent.llm import ModelClient
+from verusagent.prompt import chat
+from verusagent.prompt.proposal import round_prompt
 from verusagent.record import sha256_text
 from verusagent.review.disputes import Dispute, parse_disputes
+from verusagent.review.findings import Finding
+
 
 class Proposal:
     """The outcome of one strategy's request: candidates, and what to tell the model next time. An agent-mode
@@ -27,13 +30,13 @@ class Proposal:
 
 def propose(
     client: ModelClient, config: AgentConfig, file_name: str, strategy: Strategy, base: Evaluation,
-    round_no: int, feedback: list[str], review_findings: list[dict] | None = None, *,
-    workspace: Workspace | None = None,
+    round_no: int, feedback: list[str], review_findings: list[Finding] | None = None, *,
+    workspace: CrateWorkspace | None = None,
 ) -> Proposal:
     """``review_findings``: the open findings that blocked this strategy's candidates; the prompt shows them
     and explains disputes only when there are some (otherwise it is the same prompt, byte for byte).
     ``workspace``: the files of a candidate text (a crate); a single file (``file_name``) when None."""
-    workspace = workspace or Workspace.single(file_name)
+    workspace = workspace or CrateWorkspace.single(file_name)
     task, context = build_prompt(config, file_name, strategy, base, feedback, workspace)
     context["review_findings"] = review_findings or []
     completion = client.complete(chat(task, **context), purpose=f"{task}:{strategy.name}", n=config.samples)
@@ -50,23 +53,12 @@ def propose(
 
 
 def build_prompt(config: AgentConfig, file_name: str, strategy: Strategy, base: Evaluation, feedback: list[str],
-                 workspace: Workspace | None = None):
-    """The prompt task and its template context. A large file is shown as a slice around its targets and the
-    model replies with items; a small one is shown whole and comes back whole. A crate's prompt shows its
-    target's file and what it uses of the others (verusagent.crate.prompt)."""
-    workspace = workspace or Workspace.single(file_name)
-    text = base.candidate.text
-    synth = config.mode == Mode.SYNTH and base.candidate.round == 0
-    named = (config.targets or workspace.placeholders(text)) if synth else config.targets
-    view = crate_view(workspace, text, named, [d.unit_id for d in base.errors if d.unit_id])
-    common = {"file_name": view.file_name, "source": view.source, "strategy": strategy.approach,
-              "feedback": feedback, "reply_format": view.reply_format, "other_files": view.other_files}
-    if synth:
-        return "synth", common | {"targets": named}
-    if base.errors:
-        return "repair", common | {"diagnostics": crate_diagnostics(workspace, base.errors, text)}
-    return "prove", common | {"targets": target_names(workspace.target_text(text), config.targets) or view.targets}
-
+                 workspace: CrateWorkspace | None = None) -> tuple[str, dict]:
+    """The strategy's prompt on the candidate `base` (``verusagent.prompt.proposal``); ``workspace``: the files of
+    a candidate text (a crate), else the single file ``file_name``."""
+    synth = config.mode == TaskMode.SYNTH and base.candidate.round == 0
+    return round_prompt(workspace or CrateWorkspace.single(file_name), base.candidate.text, base.errors,
+                        targets=config.targets, synth=synth, approach=strategy.approach, feedback=feedback)
 
 
 def _candidate(text: str, strategy: Strategy, round_no: int, base: Evaluation, call_id: str | None) -> Candidate:

@@ -7,13 +7,21 @@ which rebuilds each strategy's best; spend so far counts against the budgets; ro
 
 from pathlib import Path
 
-from verusagent.agent.candidate import Candidate
-from verusagent.agent.loop import Agent
-from verusagent.agent.setup import RunPlan
+from verusagent.agent.candidate import Candidate, best_of
 from verusagent.agent.evaluator import WHOLE
 from verusagent.agent.focus import ScreeningPlan
-from verusagent.record import (CandidateCreated, RunLog, RunStarted, ScreeningPlanned, SessionStarted, VerusRun,
-                               read_run, spend_of)
+from verusagent.agent.loop import Agent
+from verusagent.agent.setup import RunPlan
+from verusagent.record import (
+    CandidateCreated,
+    RunLog,
+    RunStarted,
+    ScreeningPlanned,
+    SessionStarted,
+    VerusRun,
+    read_run,
+    spend_of,
+)
 
 _REPLAYED = ("baseline", "screen", "houdini", "agent")  # "agent": an agent-mode session's screening runs
 
@@ -46,7 +54,7 @@ def restore(agent: Agent, log: RunLog) -> None:
     verified = [e for e in log.events if isinstance(e, VerusRun) and e.purpose in _REPLAYED]
     agent.client.budget.spend = spend_of(log.events)
     agent.kit.taken.update(e.session for e in log.events if isinstance(e, SessionStarted))
-    agent.evaluator.verifier.fresh_runs = sum(1 for e in log.events if isinstance(e, VerusRun) and not e.from_cache)
+    agent.evaluator.fresh_runs = sum(1 for e in log.events if isinstance(e, VerusRun) and not e.from_cache)
     replayed = dict.fromkeys(e.sha256 for e in verified if e.sha256 in created)
     _restore_screening(agent, log, replayed)
     for sha in replayed:
@@ -72,8 +80,6 @@ def _restore_screening(agent: Agent, log: RunLog, replayed: dict[str, None]) -> 
 
 
 def _restore_bests(agent: Agent, created: dict[str, CandidateCreated]) -> None:
-    from verusagent.agent.candidate import best_of
-
     evaluations = list(agent.seen.values())
     baseline = next((e for e in evaluations if e.candidate.strategy == "baseline"), None)
     for strategy in agent.portfolio:

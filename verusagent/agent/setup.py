@@ -5,24 +5,25 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from verusagent import __version__
-from verusagent.agent.config import AgentConfig, Mode, Task
+from verusagent.agent.config import AgentConfig, Task, TaskMode
 from verusagent.agent.evaluator import Evaluator
 from verusagent.agent.focus import CostBook, FocusSettings
 from verusagent.agent.loop import Agent
 from verusagent.agent.outcome import Finisher
-from verusagent.agent.progress import Reporter
+from verusagent.agent.reporting import Progress
 from verusagent.agent.session import SessionKit
 from verusagent.agent.session.library import LemmaLibrary
 from verusagent.agent.verifier import Verifier
-from verusagent.crate.workspace import Workspace
+from verusagent.crate.workspace import CrateWorkspace
 from verusagent.guard import GuardPolicy
 from verusagent.llm import Budget, BudgetTracker, ModelSettings, make_client
 from verusagent.llm.settings import strip_credentials
 from verusagent.record import DEFAULT_RUNS_DIR, RunStarted, RunWriter
-from verusagent.review.agent_gate import AgentReview
 from verusagent.review.build import build_reviewer, load_rule, rule_event
+from verusagent.review.gate import AgentReview
 from verusagent.review.settings import ReviewMode
 from verusagent.verus import RunOptions, VerusInstall, find_verus
+from verusagent.verus.cargo import find_cargo_verus, identity
 
 
 class RunPlan(BaseModel):
@@ -34,36 +35,36 @@ class RunPlan(BaseModel):
     runs_dir: Path = DEFAULT_RUNS_DIR
 
 
-def guard_policy(config: AgentConfig, original: str, workspace: Workspace) -> GuardPolicy:
+def guard_policy(config: AgentConfig, original: str, workspace: CrateWorkspace) -> GuardPolicy:
     """Strict, except in synth mode: the bodies of the placeholder functions are the model's to write."""
-    if config.mode != Mode.SYNTH:
+    if config.mode != TaskMode.SYNTH:
         return GuardPolicy()
     names = config.targets or workspace.placeholders(original)  # paths such as `Type::f`, `net::send`
     return GuardPolicy(exec_editable_functions=frozenset([*names, *(f"fn:{name}" for name in names)]))
 
 
-def workspace_for(task: Task, install: VerusInstall) -> Workspace:
+def workspace_for(task: Task, install: VerusInstall) -> CrateWorkspace:
     """A crate's workspace (run by `cargo verus` where the crate has a Cargo.toml and there is a cargo-verus),
     or the crate of one file."""
     if task.crate is None:
-        return Workspace.single(task.source_path.name)
-    from verusagent.verus.cargo import find_cargo_verus, identity
+        return CrateWorkspace.single(task.source_path.name)
 
     cargo = find_cargo_verus(install.path) if task.crate.layout.manifest else None
-    return Workspace(task.crate.layout, task.crate.target, tree_digest=task.crate.tree_digest, cargo_verus=cargo,
+    return CrateWorkspace(task.crate.layout, task.crate.target, tree_digest=task.crate.tree_digest, cargo_verus=cargo,
                      cargo_identity=identity(cargo) if cargo else "")
 
 
-def build_agent(plan: RunPlan, record: RunWriter, reporter: Reporter, install: VerusInstall | None = None,
+def build_agent(plan: RunPlan, record: RunWriter, reporter: Progress, install: VerusInstall | None = None,
                 resumed: bool = False) -> Agent:
     install = install or find_verus(plan.verus)
     config, task = plan.config, plan.task
     budget = BudgetTracker(Budget(max_calls=config.max_calls, max_tokens=config.max_tokens,
                                   max_cost_usd=config.max_cost_usd))
     settings = ModelSettings(model=config.model, api_base=config.api_base, temperature=config.temperature,
-                             n=config.samples)
+                             n=config.samples, cache=config.use_cache)
     client = make_client(settings, budget=budget, recorder=record)
-    options = RunOptions(timeout_s=config.timeout_s, rlimit=config.rlimit, file_name=task.source_path.name)
+    options = RunOptions(timeout_s=config.timeout_s, rlimit=config.rlimit, file_name=task.source_path.name,
+                         use_cache=config.use_cache)
     workspace = workspace_for(task, install)
     verifier = Verifier(install, options, jobs=config.jobs, max_runs=config.max_verus_runs, workspace=workspace)
     costs = CostBook()
@@ -83,7 +84,7 @@ def build_agent(plan: RunPlan, record: RunWriter, reporter: Reporter, install: V
 
 
 def build_review(config: AgentConfig, settings: ModelSettings, budget: BudgetTracker, record: RunWriter,
-                 file_name: str, costs: CostBook, workspace: Workspace) -> AgentReview:
+                 file_name: str, costs: CostBook, workspace: CrateWorkspace) -> AgentReview:
     """The review gate of this run: its rule (said in a `review_rule` event), its reviewer (none when off). It
     reviews each file of a crate's candidate against the same file of the parent (`workspace.models`)."""
     review = config.review
@@ -114,7 +115,7 @@ def _plan_for_record(plan: RunPlan) -> dict:
     return data
 
 
-def _crate_line(workspace: Workspace) -> str:
+def _crate_line(workspace: CrateWorkspace) -> str:
     layout = workspace.layout
     runner = f"cargo verus verify ({workspace.cargo_verus})" if workspace.cargo_verus else f"verus {layout.root}"
     return (f"crate: {layout.describe()}; the prompt shows {workspace.target}; each candidate runs as `{runner}` "

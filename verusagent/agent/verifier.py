@@ -5,9 +5,10 @@ from collections.abc import Iterator
 from contextlib import closing
 from typing import Any
 
-from verusagent.crate.workspace import Workspace
+from verusagent.crate.workspace import CrateWorkspace
 from verusagent.lens import parse
-from verusagent.verus import RunOptions, VerusInstall, VerusPool, VerusResult, map_to_units
+from verusagent.record import sha256_text
+from verusagent.verus import RunOptions, Verdict, VerusInstall, VerusPool, VerusResult, map_to_units, parse_log
 
 
 class VerusBudgetExceeded(Exception):
@@ -18,10 +19,10 @@ class VerusBudgetExceeded(Exception):
 
 class Verifier:
     def __init__(self, install: VerusInstall, options: RunOptions, jobs: int, max_runs: int | None = None,
-                 workspace: Workspace | None = None):
+                 workspace: CrateWorkspace | None = None):
         self.install = install
         self.options = options
-        self.workspace = workspace or Workspace.single(options.file_name)  # what a candidate text is
+        self.workspace = workspace or CrateWorkspace.single(options.file_name)  # what a candidate text is
         self.pool = VerusPool(install, jobs=jobs, options=options)
         self.max_runs = max_runs
         self.fresh_runs = 0
@@ -42,7 +43,8 @@ class Verifier:
         """Each (tag, text, scope): `scope` updates the run options (`verify_function`, `verify_module`,
         `verify_root` for a focused run; empty for a whole-file run). Answers from the result cache come first
         and cost nothing; each run that starts verus counts against the budget."""
-        options = self.options.model_copy(update={"no_cheating": no_cheating, "use_cache": not fresh})
+        options = self.options.model_copy(update={"no_cheating": no_cheating,
+                                                  "use_cache": self.options.use_cache and not fresh})
         pending = []
         for tag, text, scope in jobs:
             source, chosen = self.workspace.sources(text), options.model_copy(update=scope)
@@ -84,13 +86,10 @@ class Verifier:
 
 
 def result_from_log(log_text: str, source: str, file_name: str,
-                    workspace: Workspace | None = None) -> VerusResult | None:
+                    workspace: CrateWorkspace | None = None) -> VerusResult | None:
     """A failing verus result read from a saved log (`repair --log`); None when the log shows no failure, in
     which case verus must run: a log can never make a candidate verified. In a crate, the log's file names are
     read as the crate's (`src/net.rs`, or from the workspace folder)."""
-    from verusagent.record import sha256_text
-    from verusagent.verus import Verdict, parse_log
-
     parsed = parse_log(log_text)
     errors = [d for d in parsed.diagnostics if d.is_error]
     if parsed.verdict in (None, Verdict.VERIFIED, Verdict.VERIFIED_PARTIAL) or not errors:

@@ -10,11 +10,15 @@ from verusagent.audit.acceptance import acceptance_shortfall, short, stored_cand
 from verusagent.audit.budgets import BudgetLedger
 from verusagent.audit.findings import blocks_verus, guard_gaps, is_closed, location_key, review_gaps
 from verusagent.audit.report import Breach, breach
-from verusagent.audit.sessions import (accepted_by_acceptance_run, applied_edits_guarded, sessions_within_limits,
-                                       verify_results_from_verus)
-from verusagent.audit.view import RecordView
 from verusagent.audit.review_checks import REVIEW_INVARIANTS
-from verusagent.record.events import CandidateCreated, FindingStatus, GuardReport, ReviewReport, Verdict, VerusRun
+from verusagent.audit.sessions import (
+    accepted_by_acceptance_run,
+    applied_edits_guarded,
+    sessions_within_limits,
+    verify_results_from_verus,
+)
+from verusagent.audit.view import RecordView
+from verusagent.record.events import CandidateCreated, FindingStatus, GuardChecked, ReviewReport, RunVerdict, VerusRun
 
 
 def monotone_timestamps(view: RecordView) -> list[Breach]:
@@ -41,7 +45,7 @@ def accepted_candidate_verified(view: RecordView) -> list[Breach]:
     return breaches
 
 
-def _acceptance_breaches(view: RecordView, index: int, verdict: Verdict) -> list[Breach]:
+def _acceptance_breaches(view: RecordView, index: int, verdict: RunVerdict) -> list[Breach]:
     sha = verdict.accepted_sha256 or ""
     session = view.session_at(index)
     version = session.verus_version if session else None
@@ -59,7 +63,7 @@ def accepted_candidate_guarded(view: RecordView) -> list[Breach]:
     violations at all; a dirty report on the same hash contradicts it and is a breach too."""
     breaches = []
     for index, verdict in view.accepting_verdicts():
-        reports = [r for _, r in view.on_sha(GuardReport, verdict.accepted_sha256 or "", before=index)]
+        reports = [r for _, r in view.on_sha(GuardChecked, verdict.accepted_sha256 or "", before=index)]
         dirty = [r for r in reports if not r.clean or r.violations]
         if len(dirty) == len(reports):
             what = "only dirty guard reports" if reports else "no guard report"
@@ -112,7 +116,7 @@ def findings_complete(view: RecordView) -> list[Breach]:
     for event in view.events:
         if isinstance(event, ReviewReport):
             gaps = review_gaps(event.findings)
-        elif isinstance(event, GuardReport):
+        elif isinstance(event, GuardChecked):
             gaps = guard_gaps(event.violations)
         else:
             continue
@@ -139,7 +143,7 @@ def gated_before_verus(view: RecordView) -> list[Breach]:
     breaches = []
     for index, run in _first_verus_runs(view):
         breaches.extend(_gate_breaches(view, index, run))
-    for index, report in view.indexed(GuardReport) + view.indexed(ReviewReport):
+    for index, report in view.indexed(GuardChecked) + view.indexed(ReviewReport):
         if not view.on_sha(CandidateCreated, report.sha256, before=index):
             breaches.append(breach(7, f"{report.kind} #{report.seq} on {short(report.sha256)} comes before any "
                                       f"candidate_created for it", report))
@@ -160,7 +164,7 @@ def _gate_breaches(view: RecordView, index: int, run: VerusRun) -> list[Breach]:
                           f"for it", run)]
     start, creation = created[0]
     breaches = []
-    for kind in (GuardReport, ReviewReport):
+    for kind in (GuardChecked, ReviewReport):
         reports = view.on_sha(kind, run.sha256, before=len(view.events))
         if not any(start < i < index for i, _ in reports):
             name = kind.model_fields["kind"].default
@@ -174,7 +178,7 @@ def verdict_claims(view: RecordView) -> list[Breach]:
     """8. A ``verified`` verdict names an accepted candidate (which 2 and 3 then check), a ``partial`` or
     ``failed`` one names none; ``result.json`` claims no verdict that the record's last verdict does not make."""
     breaches = []
-    for verdict in (v for _, v in view.indexed(Verdict)):
+    for verdict in (v for _, v in view.indexed(RunVerdict)):
         if verdict.verdict == "verified" and not verdict.accepted_sha256:
             breaches.append(breach(8, f"verdict #{verdict.seq} is verified but accepts no candidate", verdict))
         elif verdict.verdict != "verified" and verdict.accepted_sha256:
@@ -187,7 +191,7 @@ def _result_breaches(view: RecordView) -> list[Breach]:
     result = view.result
     if result is None or result.verdict is None:
         return []
-    verdicts = [v for _, v in view.indexed(Verdict)]
+    verdicts = [v for _, v in view.indexed(RunVerdict)]
     last = verdicts[-1] if verdicts else None
     if last is not None and (last.verdict, last.accepted_sha256) == (result.verdict, result.accepted_sha256):
         return []

@@ -2,8 +2,6 @@
 
 from verusagent.audit.report import AuditReport
 
-EXIT_OK, EXIT_BROKEN, EXIT_USAGE = 0, 1, 2
-
 
 def render_text(report: AuditReport) -> list[str]:
     lines = [f"audit of {report.folder or 'events'}: {report.events_checked} events checked"]
@@ -21,6 +19,3 @@ def _closing(report: AuditReport) -> str:
     structural = sorted({b.title for b in report.breaches if b.invariant is None})
     return f"{len(report.breaches)} breach(es): " + ", ".join(broken + structural)
 
-
-def exit_code(report: AuditReport) -> int:
-    return EXIT_OK if report.ok else EXIT_BROKEN

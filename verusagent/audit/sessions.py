@@ -3,8 +3,17 @@
 from verusagent.audit.acceptance import acceptance_shortfall, short, stored_candidate_problem
 from verusagent.audit.report import Breach, breach
 from verusagent.audit.view import RecordView
-from verusagent.record.events import (CandidateCreated, GuardReport, RunStarted, RunStopped, SessionEnded,
-                                      SessionStarted, ToolCalled, ToolResult, VerusRun)
+from verusagent.record.events import (
+    CandidateCreated,
+    GuardChecked,
+    RunStarted,
+    RunStopped,
+    SessionEnded,
+    SessionStarted,
+    ToolCalled,
+    ToolResult,
+    VerusRun,
+)
 
 NOT_RUN = ("not_run", "budget")  # tool results of calls that were refused before they ran
 SESSION_VERUS_PURPOSES = ("agent", "agent-function")
@@ -27,7 +36,7 @@ def _edit_breaches(view: RecordView, index: int, result: ToolResult) -> list[Bre
                           f"{short(sha)} it produced", result)]
     call = _call_of(view, index, result)
     start = call[0] if call else -1
-    reports = [(i, r) for i, r in view.on_sha(GuardReport, sha, before=index) if i > start]
+    reports = [(i, r) for i, r in view.on_sha(GuardChecked, sha, before=index) if i > start]
     clean = [r for _, r in reports if r.clean and not r.violations]
     created = view.on_sha(CandidateCreated, sha, before=index)
     why = ("no tool_call before it" if call is None else "no candidate_created for it" if not created

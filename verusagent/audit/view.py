@@ -6,7 +6,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from verusagent.record.events import KNOWN_KINDS, Event, RunStarted, UnknownEvent, Verdict, parse_event
+from verusagent.record.events import KNOWN_KINDS, Event, RunStarted, RunVerdict, UnknownEvent, parse_event
 from verusagent.record.result import RunResult
 
 E = TypeVar("E", bound=Event)
@@ -31,8 +31,8 @@ class RecordView(BaseModel):
         sessions = [e for i, e in self.indexed(RunStarted) if i < index]
         return sessions[-1] if sessions else None
 
-    def accepting_verdicts(self) -> list[tuple[int, Verdict]]:
-        return [(i, v) for i, v in self.indexed(Verdict) if v.verdict == "verified" and v.accepted_sha256]
+    def accepting_verdicts(self) -> list[tuple[int, RunVerdict]]:
+        return [(i, v) for i, v in self.indexed(RunVerdict) if v.verdict == "verified" and v.accepted_sha256]
 
 
 def typed_events(events: Iterable[Event]) -> list[Event]:

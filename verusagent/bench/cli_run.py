@@ -4,48 +4,73 @@ import json
 import os
 import signal
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from rich.console import Console
 
 from verusagent import __version__
-from verusagent.bench.agent_options import agent_options
+from verusagent.agent.config import AgentConfig
+from verusagent.bench.local import LocalExecutor
+from verusagent.bench.oracle import ORACLE_OPTIONS
 from verusagent.bench.progress import BenchProgress
+from verusagent.bench.ray_executor import RayExecutor
+from verusagent.bench.report import compare as compare_runs
+from verusagent.bench.report import rebuild
 from verusagent.bench.runner import BenchRunner, BenchUsageError, open_bench_folder
 from verusagent.bench.settings import BENCH_FILE, BenchSettings, SelectedTask
 from verusagent.bench.suites import SuiteError, load_suite
+from verusagent.commands.agent_options import TaskOptions
+from verusagent.commands.exits import EXIT_DONE, EXIT_INTERRUPTED, EXIT_USAGE, UsageError
+from verusagent.console import make_console
+from verusagent.llm.litellm_data import known_to_litellm
+from verusagent.review.settings import ReviewMode, ReviewSettings
 
-EXIT_DONE, EXIT_USAGE, EXIT_INTERRUPTED = 0, 2, 130
 MODES = ("prove", "repair", "synth")
 
 
-def run_bench_from_cli(options: dict) -> int:
-    console = Console(stderr=True)
+def run_bench_from_cli(options: dict, task_options: TaskOptions) -> int:
+    """`options`: bench's own; `task_options`: every task's agent options (the budgets are per task)."""
+    console = make_console(stderr=True)
     try:
-        settings, tasks = plan(options)
+        settings, tasks = plan(options, task_options)
         finished = open_bench_folder(options["out"], settings, options["resume"])
         executor = make_executor(options)
-    except (BenchUsageError, SuiteError, RuntimeError) as error:
+    except (BenchUsageError, SuiteError, UsageError, RuntimeError) as error:
         console.print(f"[red]error:[/red] {error}", highlight=False, soft_wrap=True)
         return EXIT_USAGE
     return _run(settings, tasks, finished, executor, options, console)
 
 
-def plan(options: dict) -> tuple[BenchSettings, list]:
+def plan(options: dict, task_options: TaskOptions) -> tuple[BenchSettings, list]:
     if options["mode"] not in MODES:
         raise BenchUsageError(f"--mode must be one of {', '.join(MODES)}, not {options['mode']!r}")
     if options["oracle"] == bool(options["model"]):
         raise BenchUsageError("give --model M, or --oracle (the ground truth as the reply) instead of a model")
+    if options["model"] and not known_to_litellm(options["model"]):  # offline: the driver never loads litellm
+        raise BenchUsageError(f"unknown model {options['model']!r}: litellm names no such provider or model; write "
+                              "provider/model, e.g. openai/gpt-4o")
     suite = options["suite"].resolve()
     tasks = load_suite(suite, options["tasks"], options["limit"])
     settings = BenchSettings(
         suite=suite, suite_kind=tasks[0].suite if tasks else "verus-bench", mode=options["mode"],
-        oracle=options["oracle"], model=options["model"], agent_options=agent_options(options, options["oracle"]),
+        oracle=options["oracle"], model=options["model"],
+        agent_config=agent_config(task_options, options["mode"], options["model"], options["oracle"]).model_dump(mode="json"),
         verus=_verus_path(options["verus"]), task_timeout_s=options["task_timeout"],
         max_total_cost=options["max_total_cost"], tasks_glob=options["tasks"], limit=options["limit"],
         selected=[SelectedTask(task_id=t.task_id, source=t.source) for t in tasks], version=__version__,
     )
     return settings, tasks
+
+
+def agent_config(options: TaskOptions, mode: str, model: str | None, oracle: bool) -> AgentConfig:
+    """Every task's config (the one conversion, `TaskOptions.to_config`). Under --oracle the scripted model answers
+    with the ground truth, once, with no server and no review: the run measures our side only."""
+    if not oracle:
+        return options.to_config(mode, model or "")
+    search = {name: value for name, value in ORACLE_OPTIONS.items() if name != "model"}
+    config = replace(options, api_base=None, **search).to_config(mode, ORACLE_OPTIONS["model"])
+    return config.model_copy(update={"review": ReviewSettings(mode=ReviewMode.OFF)})
 
 
 def _verus_path(given: str | None) -> str | None:
@@ -57,17 +82,12 @@ def _verus_path(given: str | None) -> str | None:
 
 def make_executor(options: dict):
     if options["ray"]:
-        from verusagent.bench.ray_executor import RayExecutor
-
         return RayExecutor(options["ray"], options["workers"])
-    from verusagent.bench.local import LocalExecutor
 
     return LocalExecutor(options["workers"] or os.cpu_count() or 1)
 
 
 def _run(settings: BenchSettings, tasks, finished, executor, options: dict, console: Console) -> int:
-    from verusagent.bench.report import rebuild
-
     out = options["out"]
     console.print(_header(settings, executor, len(tasks), len(finished)), highlight=False, soft_wrap=True)
     progress = BenchProgress(len(tasks), finished, console)
@@ -118,10 +138,7 @@ def _print_summary(summary: dict, out: Path, as_json: bool, console: Console) ->
 
 
 def report_from_cli(folder: Path, compare: Path | None, as_json: bool) -> int:
-    from verusagent.bench.report import compare as compare_runs
-    from verusagent.bench.report import rebuild
-
-    console = Console(stderr=True)
+    console = make_console(stderr=True)
     for path in filter(None, (folder, compare)):
         if not (path / BENCH_FILE).is_file():
             console.print(f"[red]error:[/red] {path} is not a bench folder ({BENCH_FILE} is missing)", highlight=False,

@@ -15,7 +15,7 @@ class TaskJob(BaseModel):
     mode: str  # prove | repair | synth
     file_name: str
     text: str
-    options: dict[str, Any]  # `run_from_cli` options, without file, out, runs_dir, verus and as_json
+    config: dict[str, Any]  # the task's AgentConfig, as JSON (`targets`: the function a VeruSAGE task proves)
     verus: str | None = None  # the verus on the worker; None: $VERUS_PATH or PATH there
     standin_scenario: dict | None = None  # set: the shipped verus stand-in answers, from this scenario
     script: dict | None = None  # the scripted model's replies (--oracle)

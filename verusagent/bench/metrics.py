@@ -7,12 +7,13 @@ wall-clock limit is unsolved with the verdict `timeout`.
 
 from pydantic import BaseModel
 
-from verusagent.agent.review_gate import blocking
+from verusagent.audit.findings import blocks_verus
 from verusagent.bench.jobs import TaskJob, TaskResult
+from verusagent.commands.exits import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_VERUS
 from verusagent.record import RunLog, spend_of
 
 NO_VERDICT = frozenset({"tool_failure", "timeout"})
-EXIT_MEANINGS = {2: "usage error", 3: "verus missing or unusable", 130: "interrupted"}
+EXIT_MEANINGS = {EXIT_USAGE: "usage error", EXIT_VERUS: "verus missing or unusable", EXIT_INTERRUPTED: "interrupted"}
 
 
 class TaskEnd(BaseModel):
@@ -40,7 +41,7 @@ def record_metrics(log: RunLog | None) -> dict:
         "cost_usd": spend.cost_usd, "verus_runs": len(fresh), "verus_seconds": sum(e.duration_s for e in fresh),
         "guard_rejections": len(flagged), "guard_clean": not flagged if guards else None,
         "guard_rules": sorted({str(v.get("rule")) for g in flagged for v in g.violations}),
-        "review_rejections": sum(1 for r in log.of_kind("review_report") if blocking(r.findings)),
+        "review_rejections": sum(1 for r in log.of_kind("review_report") if any(map(blocks_verus, r.findings))),
         "run_id": log.folder.name,
     }
     if started:

@@ -13,6 +13,7 @@ from pydantic import BaseModel
 
 from verusagent.bench.suites import BenchTask, read_source
 from verusagent.bench.verusage import NoPair, VerusageTask, spliced_pair
+from verusagent.lens import parse
 
 ORACLE_MODEL = "scripted/oracle"
 ORACLE_OPTIONS = {"model": ORACLE_MODEL, "strategies": 1, "rounds": 1, "samples": 1}
@@ -56,8 +57,6 @@ def fenced(code: str) -> str:
 
 def without_main_tests(unverified: str, verified: str) -> str:
     """The ground truth with the input's `fn main` body in place of its own."""
-    from verusagent.lens import parse
-
     before, after = parse(unverified).function("main"), parse(verified).function("main")
     if before is None or after is None or before.body is None or after.body is None:
         return verified

@@ -10,18 +10,18 @@ from verusagent.bench.suites import BenchTask, read_source
 from verusagent.bench.verusage import VerusageTask, target_of
 
 
-def prepare(task: BenchTask, settings: BenchSettings, options: dict) -> TaskJob | TaskResult:
+def prepare(task: BenchTask, settings: BenchSettings, config: dict) -> TaskJob | TaskResult:
     if task.problem is not None:
         return _ended(task, "error", task.problem)
     text, problem = read_source(task.task_path, "task file")
     if text is None:
         return _ended(task, "error", problem or "unreadable task file")
     job = TaskJob(task_id=task.task_id, source=task.source, suite=task.suite, mode=settings.mode,
-                  file_name=task.file_name, text=text, options=dict(options), verus=settings.verus,
+                  file_name=task.file_name, text=text, config=dict(config), verus=settings.verus,
                   timeout_s=settings.task_timeout_s)
     if task.suite == "verusage-bench" and not settings.oracle:
         target = target_of(_verusage(task), text)
-        job.options["fn"] = [target] if target else []
+        job.config["targets"] = [target] if target else []
     return _with_oracle(task, job) if settings.oracle else job
 
 
@@ -31,7 +31,7 @@ def _with_oracle(task: BenchTask, job: TaskJob) -> TaskJob | TaskResult:
         return _ended(task, "skipped", f"--oracle: {answer}")
     job.script = {"replies": [{"text": answer.reply}]}
     if answer.target:
-        job.options["fn"] = [answer.target]
+        job.config["targets"] = [answer.target]
     if job.verus is None:
         scenario = standin_scenario(job.text, answer)
         if isinstance(scenario, str):

@@ -7,11 +7,12 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from verusagent.bench.jobs import TaskResult
+from verusagent.console import make_console
 
 
 class BenchProgress:
     def __init__(self, total: int, already: list[TaskResult], console: Console | None = None) -> None:
-        self.console = console or Console(stderr=True)
+        self.console = console or make_console(stderr=True)
         self.total, self.done = total, len(already)
         self.solved = sum(r.outcome == "solved" for r in already)
         self.errors = sum(r.outcome == "error" for r in already)

@@ -9,6 +9,7 @@ model's API key in their environment: the Dockerfile's image has the first two; 
 """
 
 from verusagent.bench.jobs import TaskJob, TaskReport
+from verusagent.bench.worker import run_job
 
 
 class RayUnavailable(RuntimeError):
@@ -24,8 +25,6 @@ def _ray():
 
 
 def _remote_run_job(job: TaskJob) -> TaskReport:
-    from verusagent.bench.worker import run_job
-
     return run_job(job)
 
 

@@ -72,7 +72,7 @@ class BenchRunner:
     def _fill(self) -> None:
         while self.queue and len(self.pending) < self.executor.slots and not self._budget_spent():
             task = self.queue.pop(0)
-            job = prepare(task, self.settings, self._options())
+            job = prepare(task, self.settings, self._config())
             if isinstance(job, TaskResult):
                 self._record(TaskReport(result=job))
                 continue
@@ -85,12 +85,12 @@ class BenchRunner:
             self.stopped_for_budget = True
             self.queue = []
 
-    def _options(self) -> dict:
-        options = dict(self.settings.agent_options)
+    def _config(self) -> dict:
+        config = dict(self.settings.agent_config)
         if self.settings.max_total_cost is not None:
             left = max(self.settings.max_total_cost - self.spent, 0.0)
-            options["max_cost"] = min(options.get("max_cost") or math.inf, left)
-        return options
+            config["max_cost_usd"] = min(config.get("max_cost_usd") or math.inf, left)
+        return config
 
     def _budget_spent(self) -> bool:
         limit = self.settings.max_total_cost

@@ -19,7 +19,7 @@ class BenchSettings(BaseModel):
     mode: str = "prove"
     oracle: bool = False
     model: str | None = None
-    agent_options: dict[str, Any] = Field(default_factory=dict)  # run_from_cli options per task
+    agent_config: dict[str, Any] = Field(default_factory=dict)  # every task's AgentConfig, as JSON
     verus: str | None = None  # None: the verus stand-in (oracle runs only)
     task_timeout_s: float = 3600.0
     max_total_cost: float | None = None
@@ -30,7 +30,7 @@ class BenchSettings(BaseModel):
 
     def comparable_to(self, other: "BenchSettings") -> list[str]:
         """What differs in a way that would mix incomparable results (for --resume)."""
-        fields = ("suite", "mode", "oracle", "model", "agent_options", "verus", "selected")
+        fields = ("suite", "mode", "oracle", "model", "agent_config", "verus", "selected")
         return [name for name in fields if getattr(self, name) != getattr(other, name)]
 
     def save(self, folder: Path) -> None:

@@ -8,9 +8,14 @@ covered when one of its definitions is shown, the one its `Type::` qualifier nam
 
 from pydantic import BaseModel
 
+from verusagent.agent.config import AgentConfig, Task, TaskMode
+from verusagent.agent.strategies import portfolio
 from verusagent.bench.verusage import SplicedPair, VerusageTask, spliced_pair, target_of
+from verusagent.commands.dry_run import dry_run
 from verusagent.lens import Function, Mode, parse, tokenize
 from verusagent.lens.model import DefinitionKind, SourceModel
+from verusagent.llm.tokens import count_messages_o200k
+from verusagent.prompt import chat
 
 COVERED_KINDS = frozenset(
     {DefinitionKind.STRUCT, DefinitionKind.ENUM, DefinitionKind.UNION, DefinitionKind.TYPE, DefinitionKind.TRAIT,
@@ -142,20 +147,12 @@ def measure_task(task: VerusageTask) -> TaskMeasure | None:
 
 
 def _prove_request(task: VerusageTask, text: str, target: str):
-    from verusagent.agent.config import AgentConfig, Task
-    from verusagent.agent.config import Mode as RunMode
-    from verusagent.agent.dry_run import dry_run
-
-    config = AgentConfig(mode=RunMode.PROVE, targets=[target], strategies=1, model="o200k/unknown-model")
+    config = AgentConfig(mode=TaskMode.PROVE, targets=[target], strategies=1, model="o200k/unknown-model")
     return dry_run(Task(source_path=task.task_path, original=text, out_path=task.task_path), config).requests[0]
 
 
 def _floor_tokens(task: VerusageTask, target: str, target_text: str, needed_texts: list[str]) -> int:
     """The instructions, the target and the smallest text of each needed definition, as one prompt."""
-    from verusagent.agent.strategies import portfolio
-    from verusagent.llm import chat
-    from verusagent.llm.tokens import count_messages_o200k
-
     messages = chat("prove", file_name=task.task_path.name, source="\n\n".join([target_text, *needed_texts]),
                     targets=[target], strategy=portfolio(1)[0].approach, feedback=[], reply_format="items")
     return count_messages_o200k(messages)

@@ -40,19 +40,20 @@ def task_main(job: TaskJob, workdir: str) -> None:
 
 
 def run_task(job: TaskJob, folder: Path) -> int:
-    from verusagent.agent.cli_run import run_from_cli
+    from verusagent.agent.config import AgentConfig  # lazy: the agent loads in the task process only
+    from verusagent.commands.agent_options import RunInputs
+    from verusagent.commands.agent_run import run_from_cli
 
     source = folder / "task" / job.file_name  # the proof goes beside it, named as `prove` names it
     source.parent.mkdir()
     source.write_text(job.text, encoding="utf-8")
     os.environ["VERUSAGENT_CACHE_DIR"] = str(folder / "cache")  # a bench run is never answered from old runs
-    options = {**job.options, "file": source, "runs_dir": folder / "runs", "verus": _verus(job, folder),
-               "as_json": True}
+    inputs = RunInputs(file=source, runs_dir=folder / "runs", verus=_verus(job, folder), as_json=True)
     if job.script is not None:
         script = folder / "script.json"
         script.write_text(json.dumps(job.script), encoding="utf-8")
         os.environ["VERUSAGENT_SCRIPT"] = str(script)
-    return run_from_cli(job.mode, options)
+    return run_from_cli(AgentConfig.model_validate(job.config), inputs)
 
 
 def _verus(job: TaskJob, folder: Path) -> str | None:

@@ -15,10 +15,10 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from verusagent.bench.verusage_targets import find_target, reference, target_candidates
+from verusagent.edit.splice import impl_header
 from verusagent.guard.source import analyse
 from verusagent.lens import Function, Mode, parse
 from verusagent.lens.model import SourceModel
-from verusagent.llm.splice import impl_header
 
 _PROVABLE = frozenset({Mode.PROOF, Mode.EXEC})
 

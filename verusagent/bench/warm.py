@@ -7,13 +7,13 @@ a fork server must stay single-threaded."""
 import contextlib
 import importlib
 
-from verusagent.llm.runtime import load_litellm
+from verusagent.llm.provider import load_litellm
 
 load_litellm()
 
-import verusagent.agent.cli_run  # noqa: E402, F401
 import verusagent.agent.setup  # noqa: E402, F401
 import verusagent.bench.task  # noqa: E402, F401
+import verusagent.commands.agent_run  # noqa: E402, F401
 import verusagent.llm.scripted  # noqa: E402, F401
 
 # litellm internals of the pinned versions; another version only warms up less, so a miss is not an error

@@ -10,11 +10,14 @@ import multiprocessing
 import tempfile
 import threading
 import time
+from multiprocessing import forkserver
 from pathlib import Path
 
 from verusagent.bench.jobs import TaskJob, TaskReport
 from verusagent.bench.metrics import TaskEnd, task_result
 from verusagent.bench.processes import stop_tree
+from verusagent.bench.task import task_main
+from verusagent.record import read_run
 
 STOP_GRACE_S = 10.0  # after SIGINT, how long the agent gets to kill its verus runs and close its record
 POLL_S = 0.25
@@ -34,8 +37,6 @@ def _context():
 
 def warm_up() -> None:
     """Starts the fork server now, so that it loads litellm while the driver reads the suite."""
-    from multiprocessing import forkserver
-
     _context()
     forkserver.ensure_running()
 
@@ -51,8 +52,6 @@ def run_job(job: TaskJob, cancel: threading.Event | None = None) -> TaskReport:
 def _run_process(job: TaskJob, folder: Path, cancel: threading.Event | None) -> tuple[bool, int | None, float]:
     """Runs the task process to its end: (stopped at the limit, its exit status, its wall seconds, from its
     start: the fork server's first start is not the task's). Raises Cancelled."""
-    from verusagent.bench.task import task_main
-
     process = _context().Process(target=task_main, args=(job, str(folder)), name=f"task {job.task_id}")
     process.start()
     started = time.monotonic()
@@ -102,8 +101,6 @@ def _outcome(stdout: str) -> dict | None:
 
 
 def collect(job: TaskJob, folder: Path, end: TaskEnd) -> TaskReport:
-    from verusagent.record import read_run
-
     runs = sorted(p for p in (folder / "runs").glob("*") if (p / "events.jsonl").is_file())
     log = read_run(runs[0]) if runs else None
     files = {str(p.relative_to(runs[0])): p.read_bytes() for p in runs[0].rglob("*") if p.is_file()} if runs else {}

@@ -1,9 +1,9 @@
 """`verusagent prove | repair | synth FILE`: the agent, with verus in the loop.
 
-Exit codes: 0 verified, 1 partial (obligations listed), 2 usage, 3 verus missing or unusable, 130 Ctrl-C.
+Exit codes: 0 verified, 1 partial (obligations listed), 2 usage (an unknown model too), 3 verus missing or
+unusable, or the model's API key missing or refused (the variable is named), 130 Ctrl-C.
 """
 
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -21,7 +21,7 @@ DEMO_DIR = Path(".verusagent/demo")
 def prove(file: Annotated[Path, typer.Argument(help="A Verus file with specs, a crate folder or a Cargo.toml.")],
           options: AgentOptions) -> None:
     """Add proofs (invariants, decreases, assertions, lemmas); specs and exec code stay as they are."""
-    _launch("prove", {"file": file}, options)
+    _launch("prove", options, file)
 
 
 @app.command()
@@ -34,7 +34,7 @@ def repair(
     ] = None,
 ) -> None:
     """Repair a proof that verus rejects, starting from its diagnostics."""
-    _launch("repair", {"file": file, "log": log}, options)
+    _launch("repair", options, file, log)
 
 
 @app.command()
@@ -44,13 +44,13 @@ def synth(
     options: AgentOptions,
 ) -> None:
     """Write the implementation and its proof for functions that have only a spec."""
-    _launch("synth", {"file": file}, options)
+    _launch("synth", options, file)
 
 
-def _launch(mode: str, inputs: dict, options: AgentOptions) -> None:
-    from verusagent.agent.cli_run import run_from_cli
+def _launch(mode: str, options: AgentOptions, file: Path, log: Path | None = None) -> None:
+    from verusagent.commands.agent_run import run_command  # lazy: the whole agent, loaded only to run
 
-    raise typer.Exit(run_from_cli(mode, inputs | vars(options)))
+    raise typer.Exit(run_command(mode, options, file, log))
 
 
 @app.command()
@@ -58,19 +58,25 @@ def demo(
     workdir: Annotated[Path, typer.Option("--workdir", help="Where the demo copies its file.")] = DEMO_DIR,
     runs_dir: RunsDir = RUNS_DIR,
     as_json: Json = False,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Replay no cached reply or verus result: the "
+                                           "demo's model calls and verus runs happen again.")] = False,
 ) -> None:
     """Prove a small fixture with the scripted model: real verus if installed, else the verus stand-in."""
-    from verusagent.agent.demo import prepare_workdir, real_verus, standin_launcher, use_demo_script
+    from verusagent.commands.demo import prepare_workdir, real_verus, standin_launcher, use_demo_script
 
-    source = prepare_workdir(workdir)
+    try:
+        source = prepare_workdir(workdir)
+    except OSError as error:
+        typer.echo(f"error: cannot prepare the demo in --workdir {workdir}: {error.strerror or error}", err=True)
+        raise typer.Exit(2) from error
     use_demo_script()
     verus = real_verus()
-    if verus:
-        typer.echo(f"demo: verus found at {verus}: the result below is verus's own verdict")
+    if verus:  # with --json these lines go to stderr: stdout holds only the JSON document
+        typer.echo(f"demo: verus found at {verus}: the result below is verus's own verdict", err=as_json)
     else:
         verus = standin_launcher(workdir)
         typer.echo("demo: verus is not installed here, so the verus STAND-IN answers (not the real verus: "
-                   "its verdicts prove nothing)")
+                   "its verdicts prove nothing)", err=as_json)
     options = AgentOptions(model="scripted/demo", strategies=1, rounds=3, samples=1, verus=verus, runs_dir=runs_dir,
-                           as_json=as_json, jobs=1)
-    _launch("prove", {"file": source}, options)
+                           as_json=as_json, jobs=1, no_cache=no_cache)
+    _launch("prove", options, source)

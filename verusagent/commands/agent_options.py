@@ -1,16 +1,22 @@
-"""The options of the agent commands (prove, repair, synth), declared once: a new option is one field here,
-then read where the run is planned (verusagent.agent.cli_run). A command that takes every agent option and
-its own declares `@with_options(AgentOptions)`, or a subclass of AgentOptions for options of its own; `bench`
-takes the per-task part, `TaskOptions`."""
+"""The options of the agent commands (prove, repair, synth), declared once: a new option is one field here and
+one line of `to_config`, the one conversion from options to the run's `AgentConfig` (whose fields hold every
+default; the options show them). A command that takes every agent option and its own declares
+`@with_options(AgentOptions)`, or a subclass of AgentOptions for options of its own; `bench` takes the
+per-task part, `TaskOptions`."""
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from verusagent.agent.config import FocusMode, ToolProtocol
-from verusagent.review.settings import DEFAULT_VOTES, ReviewMode
+from verusagent import choices as defaults
+from verusagent.choices import FocusMode, ReviewMode, ToolProtocol
+from verusagent.commands.exits import UsageError
+
+if TYPE_CHECKING:  # loaded by to_config only: `--help` needs neither the agent nor the review
+    from verusagent.agent.config import AgentConfig, SessionLimits
+    from verusagent.review.settings import ReviewSettings
 
 # Also taken by `demo`, which has no other agent option.
 RunsDir = Annotated[Path, typer.Option("--runs-dir", help="Where run records go.")]
@@ -25,11 +31,12 @@ class TaskOptions:
     api_base: Annotated[
         Optional[str], typer.Option("--api-base", help="An OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1.")
     ] = None
-    samples: Annotated[int, typer.Option("--samples", "-k", min=1, max=16, help="Replies per strategy and round.")] = 1
-    strategies: Annotated[int, typer.Option("--strategies", min=1, max=4, help="Strategies tried in parallel.")] = 2
-    rounds: Annotated[int, typer.Option("--rounds", min=1, help="Rounds at most.")] = 4
+    samples: Annotated[int, typer.Option("--samples", "-k", min=1, max=16, help="Replies per strategy and round.")] = defaults.DEFAULT_SAMPLES
+    strategies: Annotated[int, typer.Option("--strategies", min=1, max=4, help="Strategies tried in parallel.")] = defaults.DEFAULT_STRATEGIES
+    rounds: Annotated[int, typer.Option("--rounds", min=1, help="Rounds at most.")] = defaults.DEFAULT_ROUNDS
     temperature: Annotated[
-        Optional[float], typer.Option("--temperature", help="Default: 0 for one sample, 0.7 for more.")
+        Optional[float], typer.Option("--temperature", min=0.0, max=2.0,
+                                    help="Default: 0 for one sample, 0.7 for more.")
     ] = None
     max_calls: Annotated[Optional[int], typer.Option("--max-calls", min=0, help="Model call budget.")] = None
     max_tokens: Annotated[Optional[int], typer.Option("--max-tokens", min=0, help="Token budget.")] = None
@@ -39,8 +46,8 @@ class TaskOptions:
     max_verus_runs: Annotated[
         Optional[int], typer.Option("--max-verus-runs", min=0, help="Budget of fresh verus runs.")
     ] = None
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="verus runs at once.")] = 2
-    timeout: Annotated[float, typer.Option("--timeout", help="Seconds per verus run.")] = 300.0
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="verus runs at once.")] = defaults.DEFAULT_JOBS
+    timeout: Annotated[float, typer.Option("--timeout", min=1.0, help="Seconds per verus run.")] = defaults.DEFAULT_TIMEOUT_S
     focus: Annotated[
         FocusMode, typer.Option("--focus", help="Screen candidates of large files by verus runs on the changed "
                                 "functions only (auto: when measured cheaper); acceptance is always whole-file.")
@@ -54,7 +61,7 @@ class TaskOptions:
     ] = None
     review_votes: Annotated[
         int, typer.Option("--review-votes", min=1, max=15, help="Validator votes per review finding.")
-    ] = DEFAULT_VOTES
+    ] = defaults.DEFAULT_VOTES
     calibration: Annotated[
         Optional[Path], typer.Option("--calibration", help="The review threshold file (verusagent calibrate).")
     ] = None
@@ -79,7 +86,7 @@ class TaskOptions:
     ] = ToolProtocol.AUTO
     session_tool_calls: Annotated[
         int, typer.Option("--session-tool-calls", min=1, help="Agent mode: tool calls per session.")
-    ] = 40
+    ] = defaults.DEFAULT_SESSION_TOOL_CALLS
     session_tokens: Annotated[
         Optional[int], typer.Option("--session-tokens", min=0, help="Agent mode: tokens per session.")
     ] = None
@@ -88,14 +95,56 @@ class TaskOptions:
     ] = None
     session_verus_runs: Annotated[
         Optional[int], typer.Option("--session-verus-runs", min=0, help="Agent mode: fresh verus runs per session.")
-    ] = 12
+    ] = defaults.DEFAULT_SESSION_VERUS_RUNS
     session_time: Annotated[
         float, typer.Option("--session-time", min=1.0, help="Agent mode: wall seconds per session.")
-    ] = 1200.0
+    ] = defaults.DEFAULT_SESSION_SECONDS
     vstd: Annotated[
         Optional[Path], typer.Option("--vstd", help="Agent mode: the vstd source for search_lemmas "
                                      "(default: beside verus, else the cargo registry's).")
     ] = None
+
+    def to_config(self, mode: str, model: str, targets: list[str] | None = None) -> "AgentConfig":
+        """The run's config: the one conversion from options (UsageError: an unknown --strategy)."""
+        from verusagent.agent.config import AgentConfig, TaskMode
+
+        temperature = self.temperature
+        if temperature is None:
+            temperature = 0.0 if self.samples == 1 else 0.7
+        return AgentConfig(
+            mode=TaskMode(mode), targets=list(targets or []), model=model, api_base=self.api_base,
+            temperature=temperature, samples=self.samples, strategies=self.strategies, rounds=self.rounds,
+            max_calls=self.max_calls, max_tokens=self.max_tokens, max_cost_usd=self.max_cost,
+            max_verus_runs=self.max_verus_runs, jobs=self.jobs, timeout_s=self.timeout, focus=self.focus,
+            review=self.review_settings(), strategy_names=strategy_names(self.strategy),
+            session=self.session_limits(), tool_protocol=self.tool_protocol, vstd=self.vstd,
+        )
+
+    def review_settings(self) -> "ReviewSettings":
+        """--review, --review-model, --review-votes, --calibration, and the auto mode's priors when given."""
+        from verusagent.review.settings import ReviewSettings
+
+        given = {"mode": self.review, "model": self.review_model, "votes": self.review_votes,
+                 "calibration": self.calibration, "prior_review_s": self.review_prior_seconds,
+                 "prior_rejection_rate": self.review_prior_rate}
+        return ReviewSettings(**{key: value for key, value in given.items() if value is not None})
+
+    def session_limits(self) -> "SessionLimits":
+        from verusagent.agent.config import SessionLimits
+
+        return SessionLimits(max_tool_calls=self.session_tool_calls, max_tokens=self.session_tokens,
+                             max_cost_usd=self.session_cost, max_verus_runs=self.session_verus_runs,
+                             max_seconds=self.session_time)
+
+
+def strategy_names(names: list[str] | None) -> list[str]:
+    from verusagent.agent.strategies import STRATEGIES
+
+    unknown = [name for name in names or [] if name not in STRATEGIES]
+    if unknown:
+        raise UsageError(f"unknown --strategy {', '.join(unknown)}; the strategies are {', '.join(STRATEGIES)}")
+    return list(dict.fromkeys(names or []))
+
 
 
 @dataclass(kw_only=True)
@@ -125,9 +174,39 @@ class AgentOptions(TaskOptions):
     verus: Annotated[
         Optional[str], typer.Option("--verus", help="The verus binary (default: $VERUS_PATH, then PATH).")
     ] = None
+    no_cache: Annotated[
+        bool, typer.Option("--no-cache", help="Ask the model and verus afresh: no reply and no verus result is read "
+                           "from the caches (an earlier run's answers).")
+    ] = False
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Print the first round's prompts with token counts and estimated "
                            "cost; no model, no verus, no run record (repair needs --log).")
     ] = False
     runs_dir: RunsDir = RUNS_DIR
     as_json: Json = False
+
+    def to_config(self, mode: str, model: str | None = None, targets: list[str] | None = None) -> "AgentConfig":
+        config = super().to_config(mode, model or self.model, self.fn if targets is None else targets)
+        return config.model_copy(update={"use_cache": not self.no_cache})
+
+    def inputs(self, file: Path, log: Path | None = None) -> "RunInputs":
+        return RunInputs(file=file, log=log, package=self.package, out=self.out, in_place=self.in_place,
+                         resume=self.resume, verus=self.verus, dry_run=self.dry_run, runs_dir=self.runs_dir,
+                         as_json=self.as_json)
+
+
+@dataclass(frozen=True, kw_only=True)
+class RunInputs:
+    """What an agent command works on besides its config: the input, where results go, and how it runs. (A
+    dataclass, not a pydantic model: importing pydantic would slow down `--help`.)"""
+
+    file: Path
+    log: Path | None = None  # repair --log: saved verus output for the file
+    package: str | None = None
+    out: Path | None = None
+    in_place: bool = False
+    resume: str | None = None
+    verus: str | None = None
+    dry_run: bool = False
+    runs_dir: Path = RUNS_DIR
+    as_json: bool = False

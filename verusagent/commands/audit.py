@@ -9,6 +9,7 @@ from pathlib import Path
 import typer
 
 from verusagent.cli_app import app
+from verusagent.commands.exits import EXIT_BROKEN, EXIT_OK, EXIT_USAGE
 
 
 @app.command()
@@ -19,7 +20,7 @@ def audit(
 ) -> None:
     """Check a run record: monotone timestamps, verified and guarded acceptance, budgets, gate order, ..."""
     from verusagent.audit import audit_run
-    from verusagent.audit.render import EXIT_USAGE, exit_code, render_text
+    from verusagent.audit.render import render_text
     from verusagent.record import RunNotFound, resolve_run
 
     try:
@@ -28,4 +29,4 @@ def audit(
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(EXIT_USAGE) from error
     typer.echo(report.model_dump_json(indent=2) if as_json else "\n".join(render_text(report)))
-    raise typer.Exit(exit_code(report))
+    raise typer.Exit(EXIT_OK if report.ok else EXIT_BROKEN)

@@ -11,8 +11,7 @@ from typing import NoReturn
 import typer
 
 from verusagent.cli_app import app
-
-EXIT_OK, EXIT_USAGE = 0, 2
+from verusagent.commands.exits import EXIT_OK, EXIT_USAGE
 
 
 @app.command()
@@ -26,12 +25,12 @@ def calibrate(
     as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
     runs_dir: Path = typer.Option(Path(".verusagent/runs"), "--runs-dir", help="Where run ids are looked up."),
     trials: int = typer.Option(2000, "--trials", min=2, help="Resampling trials (when the labels carry votes)."),
-    seed: int = typer.Option(0, "--seed", help="Seed of the resampling: the same seed gives the same figures."),
+    seed: int = typer.Option(0, "--seed", min=0, help="Seed of the resampling: the same seed gives the same figures."),
 ) -> None:
     """Choose the review threshold by FactTest's order-statistic rule: FNR <= tau with probability 1 - delta."""
-    from verusagent.review.labels import LabelError, read_labels
-    from verusagent.review.render import render_text
-    from verusagent.review.report import calibrate as compute
+    from verusagent.review.calibration.labels import LabelError, read_labels
+    from verusagent.review.calibration.render import render_text
+    from verusagent.review.calibration.report import calibrate as compute
 
     _check_probabilities(tau, delta)
     try:
@@ -62,7 +61,7 @@ def _why_none(label_set) -> str:
 
 
 def _write(calibration, out: Path) -> None:
-    from verusagent.review.calibration_file import CalibrationFileError, load_calibration, save_calibration
+    from verusagent.review.calibration.file import CalibrationFileError, load_calibration, save_calibration
 
     if out.exists():
         try:

@@ -8,8 +8,7 @@ from pathlib import Path
 import typer
 
 from verusagent.cli_app import app
-
-EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_USAGE = 0, 1, 2
+from verusagent.commands.exits import EXIT_CLEAN, EXIT_USAGE, EXIT_VIOLATIONS
 
 
 @app.command()
@@ -50,7 +49,7 @@ def _is_crate(path: Path) -> bool:
 
 def _check_crates(original: Path, candidate: Path, package: str | None, policy, as_json: bool) -> None:
     from verusagent.crate.layout import CrateError
-    from verusagent.crate.compare import compare_folders, render_crate_report
+    from verusagent.guard.crate import compare_folders, render_crate_report
 
     if not (_is_crate(original) and _is_crate(candidate)):
         folder, file = (original, candidate) if _is_crate(original) else (candidate, original)
@@ -70,12 +69,10 @@ def _check_crates(original: Path, candidate: Path, package: str | None, policy, 
 
 
 def _read(path: Path) -> bytes:
+    from verusagent.source_file import UnusableSource, read_source_bytes
+
     try:
-        data = path.read_bytes()
-    except OSError as error:
-        typer.echo(f"error: cannot read {path}: {error.strerror or error}", err=True)
+        return read_source_bytes(path)
+    except UnusableSource as error:
+        typer.echo(f"error: {error}", err=True)
         raise typer.Exit(EXIT_USAGE) from error
-    if b"\x00" in data[:65536]:
-        typer.echo(f"error: {path} is a binary file (it holds NUL bytes), not Rust source", err=True)
-        raise typer.Exit(EXIT_USAGE)
-    return data

@@ -11,8 +11,7 @@ from pathlib import Path
 import typer
 
 from verusagent.cli_app import app
-
-EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_USAGE, EXIT_REVIEW_UNAVAILABLE = 0, 1, 2, 3
+from verusagent.commands.exits import EXIT_CLEAN, EXIT_REVIEW_UNAVAILABLE, EXIT_USAGE, EXIT_VIOLATIONS
 
 
 class GateFormat(StrEnum):
@@ -26,7 +25,7 @@ class GateFormat(StrEnum):
 def gate(
     paths: list[str] = typer.Argument(None, help="Limit the check to these files or folders (pre-commit passes them)."),
     base: str | None = typer.Option(
-        None, "--base", help="Compare with this revision [default: the merge base with the default branch, else HEAD]."
+        None, "--base", help="Compare with this revision (default: the merge base with the default branch, else HEAD)."
     ),
     output_format: GateFormat = typer.Option(GateFormat.TEXT, "--format", help="text, json, sarif or github."),
     output: Path | None = typer.Option(None, "--output", "-o", help="Write the report to this file instead of stdout."),
@@ -63,16 +62,25 @@ def gate(
 
 def _review(result, model: str, api_base: str | None, review_model: str | None, votes: int,
             calibration: Path | None, max_calls: int | None):
+    """The review of the files the guard passed; the model is checked (litellm loaded) only if one passed."""
     from verusagent.gate.review import review_changes
+    from verusagent.gate.run import GateReview
     from verusagent.llm import Budget, BudgetTracker, ModelSettings
+    from verusagent.llm.preflight import MissingCredentials, UnknownModel, check_model
     from verusagent.review.build import load_rule
-    from verusagent.review.calibration_file import CalibrationFileError
+    from verusagent.review.calibration.file import CalibrationFileError
     from verusagent.review.settings import ReviewSettings
 
     try:
         rule = load_rule(calibration)
-    except CalibrationFileError as error:
+        if any(file.report.clean for file in result.files):
+            for name in dict.fromkeys([model, review_model or model]):
+                check_model(name, api_base)
+    except (CalibrationFileError, UnknownModel) as error:
         _usage(str(error))
+    except MissingCredentials as error:  # like a model that cannot be reached: the guard's verdict stands
+        return result.model_copy(update={"review": GateReview(status="skipped", reason=str(error),
+                                                              rule=rule.describe(), model=model)})
     settings = ReviewSettings(votes=votes, model=review_model, calibration=calibration)
     return review_changes(result, settings, ModelSettings(model=model, api_base=api_base), rule,
                           BudgetTracker(Budget(max_calls=max_calls)))

@@ -9,8 +9,7 @@ from typing import NoReturn
 import typer
 
 from verusagent.cli_app import app
-
-EXIT_USAGE, EXIT_NO_VSTD = 2, 3
+from verusagent.commands.exits import EXIT_NO_VSTD, EXIT_USAGE
 
 
 @app.command()

@@ -33,10 +33,12 @@ def with_options(option_set: type[Options]) -> Callable[[Callable[..., Any]], Ca
 
 
 def option_parameters(option_set: type) -> list[inspect.Parameter]:
-    """The set's fields as keyword-only parameters, their `Annotated` typer options kept."""
+    """The set's fields as keyword-only parameters, their `Annotated` typer options kept; the required ones first,
+    so that `--help` shows them at the top."""
     hints = get_type_hints(option_set, include_extras=True)
+    ordered = sorted(fields(option_set), key=lambda field: field.default is not MISSING)
     return [
         inspect.Parameter(field.name, inspect.Parameter.KEYWORD_ONLY, annotation=hints[field.name],
                           default=inspect.Parameter.empty if field.default is MISSING else field.default)
-        for field in fields(option_set)
+        for field in ordered
     ]

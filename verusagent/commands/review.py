@@ -15,8 +15,7 @@ from typing import NoReturn
 import typer
 
 from verusagent.cli_app import app
-
-EXIT_PASS, EXIT_REJECT, EXIT_USAGE, EXIT_INCOMPLETE = 0, 1, 2, 3
+from verusagent.commands.exits import EXIT_INCOMPLETE, EXIT_PASS, EXIT_REJECT, EXIT_USAGE
 
 
 @app.command()
@@ -37,7 +36,7 @@ def review(
     """Review CANDIDATE's changes against ORIGINAL: findings a model proposes, judged by validator votes."""
     from verusagent.llm import Budget, ModelSettings
     from verusagent.review.build import load_rule
-    from verusagent.review.calibration_file import CalibrationFileError
+    from verusagent.review.calibration.file import CalibrationFileError
     from verusagent.review.settings import ReviewSettings
     from verusagent.review.standalone import review_files
 
@@ -48,11 +47,24 @@ def review(
         rule = load_rule(calibration)
     except CalibrationFileError as error:
         _fail(str(error))
+    _check_models(model, review_model, api_base)
     settings = ReviewSettings(votes=review_votes, model=review_model, calibration=calibration)
     result = review_files(original, candidate, texts, ModelSettings(model=model, api_base=api_base), settings, rule,
                           Budget(max_calls=max_calls, max_cost_usd=max_cost), runs_dir)
     typer.echo(_render(result, as_json, as_sarif))
     raise typer.Exit(EXIT_REJECT if result.rejects else EXIT_INCOMPLETE if result.stopped else EXIT_PASS)
+
+
+def _check_models(model: str, review_model: str | None, api_base: str | None) -> None:
+    """Before any model call: an unknown model is a usage error (2), a missing key exit 3 with its variable."""
+    from verusagent.llm.preflight import ModelUnusable, check_model
+
+    try:
+        for name in dict.fromkeys([model, review_model or model]):
+            check_model(name, api_base)
+    except ModelUnusable as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(error.exit_code) from error
 
 
 def _render(result, as_json: bool, as_sarif: bool) -> str:
@@ -97,16 +109,12 @@ def _verdict(result) -> str:
 
 
 def _read(path: Path) -> str:
+    from verusagent.source_file import UnusableSource, read_source_text
+
     try:
-        data = path.read_bytes()
-    except OSError as error:
-        _fail(f"cannot read {path}: {error.strerror or error}")
-    if b"\x00" in data[:65536]:
-        _fail(f"{path} is a binary file (it holds NUL bytes), not Rust source")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        _fail(f"{path} is not UTF-8 (byte {error.start}); verus reads UTF-8 source")
+        return read_source_text(path)
+    except UnusableSource as error:
+        _fail(str(error))
 
 
 def _fail(message: str) -> NoReturn:

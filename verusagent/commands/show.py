@@ -1,6 +1,7 @@
 """`verusagent show RUN`: a run record as a readable timeline (or its events as JSON with --json).
 
-Exit codes: 0 shown; 1 no such run, or its record cannot be read.
+Exit codes: 0 shown (a record with unreadable lines is shown with its problems listed); 2 usage: no such run
+(like `audit`), or its folder cannot be read.
 """
 
 import json
@@ -10,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from verusagent.cli_app import app
+
+EXIT_SHOWN, EXIT_USAGE = 0, 2
 
 if TYPE_CHECKING:
     from verusagent.record.reader import RunLog
@@ -31,7 +34,7 @@ def show(
         log = read_run(folder)
     except (RunNotFound, OSError) as error:
         typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(1) from error
+        raise typer.Exit(EXIT_USAGE) from error
     if as_json:
         typer.echo(json.dumps(_as_json(log), indent=2))
         return

@@ -10,6 +10,7 @@ from pathlib import Path
 import typer
 
 from verusagent.cli_app import app
+from verusagent.commands.exits import EXIT_USAGE
 
 
 @app.command()
@@ -28,7 +29,7 @@ def units(
         model = parse_file(file)
     except UnreadableSource as error:
         typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(2) from error
+        raise typer.Exit(EXIT_USAGE) from error
     if as_json:
         typer.echo(model.model_dump_json(indent=2, exclude={"text", "data"}))
         return
@@ -46,7 +47,7 @@ def _crate_units(path: Path, package: str | None, as_json: bool) -> None:
         model = CrateModel.read(find_crate(path, package).layout)
     except CrateError as error:
         typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(2) from error
+        raise typer.Exit(EXIT_USAGE) from error
     if as_json:
         typer.echo(json.dumps(model.units_json(), indent=2))
         return

@@ -14,12 +14,10 @@ from typing import TYPE_CHECKING
 import typer
 
 from verusagent.cli_app import app
+from verusagent.commands.exits import EXIT_TOOL_FAILURE, EXIT_USAGE, verdict_exit_code
 
 if TYPE_CHECKING:
     from verusagent.lens.model import SourceModel
-    from verusagent.verus.models import Verdict
-
-EXIT_VERIFIED, EXIT_NOT_VERIFIED, EXIT_USAGE, EXIT_TOOL_FAILURE = 0, 1, 2, 3
 
 
 @app.command()
@@ -29,9 +27,9 @@ def verify(
     function: str | None = typer.Option(None, "--fn", help="Verify only this function (a partial run)."),
     module: str | None = typer.Option(None, "--module", help="With --fn: the module holding it."),
     verus: str | None = typer.Option(None, "--verus", help="The verus binary (else $VERUS_PATH, else PATH)."),
-    timeout: float = typer.Option(300.0, "--timeout", help="Wall-clock limit in seconds."),
+    timeout: float = typer.Option(300.0, "--timeout", min=1.0, help="Wall-clock limit in seconds."),
     rlimit: str = typer.Option("10", "--rlimit", help="SMT resource limit (a number or 'infinity')."),
-    multiple_errors: int = typer.Option(2, "--multiple-errors", help="Extra errors to look for per function."),
+    multiple_errors: int = typer.Option(2, "--multiple-errors", min=0, help="Extra errors to look for per function."),
     no_cheating: bool = typer.Option(False, "--no-cheating", help="Reject assume/admit/external_body."),
     no_cache: bool = typer.Option(False, "--no-cache", help="Run verus even if the result is cached."),
     package: str | None = typer.Option(None, "--package", "-p", help="In a cargo workspace: the member to verify."),
@@ -43,13 +41,14 @@ def verify(
 
     crate = crate_of(file, package) if file.exists() else None
     data = _read(file) if crate is None else b""
+    rlimit_value = _rlimit(rlimit)  # a bad option is a usage error before verus is looked for
     try:
         install = find_verus(verus)
     except (VerusNotFound, VerusUnusable) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(EXIT_TOOL_FAILURE) from error
     options = RunOptions(
-        timeout_s=timeout, rlimit=_rlimit(rlimit), multiple_errors=multiple_errors, verify_function=function,
+        timeout_s=timeout, rlimit=rlimit_value, multiple_errors=multiple_errors, verify_function=function,
         verify_module=module, no_cheating=no_cheating, use_cache=not no_cache, file_name=file.name,
     )
     if crate is not None:
@@ -62,7 +61,7 @@ def verify(
         typer.echo(json.dumps(result_json(result, groups), indent=2))
     else:
         _print_result(result, install.describe(), file, groups, model)
-    raise typer.Exit(_exit_code(result.verdict, partial_allowed=function is not None))
+    raise typer.Exit(verdict_exit_code(result.verdict, partial_allowed=function is not None))
 
 
 @app.command()
@@ -75,7 +74,7 @@ def diagnose(
     from verusagent.verus import map_to_units, parse_log
     from verusagent.verus.report import group_by_function, parsed_json
 
-    text = sys.stdin.read() if log == "-" else _read(Path(log)).decode("utf-8", errors="replace")
+    text = _read_stdin() if log == "-" else _read(Path(log), "a verus output").decode("utf-8", errors="replace")
     parsed = parse_log(text)
     model = _model(_read(source)) if source else None
     main_file = source.name if source else None
@@ -85,24 +84,39 @@ def diagnose(
         typer.echo(json.dumps(parsed_json(parsed, groups), indent=2))
     else:
         _print_parsed(parsed, log, groups, model, main_file)
-    raise typer.Exit(_exit_code(parsed.verdict, partial_allowed=False))
+    raise typer.Exit(verdict_exit_code(parsed.verdict, partial_allowed=False))
 
 
-def _read(path: Path) -> bytes:
+def _read(path: Path, what: str = "Rust source") -> bytes:
+    from verusagent.source_file import UnusableSource, read_source_bytes
+
     try:
-        return path.read_bytes()
-    except OSError as error:
-        typer.echo(f"error: cannot read {path}: {error.strerror}", err=True)
+        return read_source_bytes(path, what)
+    except UnusableSource as error:
+        typer.echo(f"error: {error}", err=True)
         raise typer.Exit(EXIT_USAGE) from error
+
+
+def _read_stdin() -> str:
+    from verusagent.source_file import binary_message, is_binary
+
+    data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8")
+    if is_binary(data):
+        typer.echo(f"error: {binary_message('standard input', 'a verus output')}", err=True)
+        raise typer.Exit(EXIT_USAGE)
+    return data.decode("utf-8", errors="replace")
 
 
 def _rlimit(text: str) -> float | str:
     if text == "infinity":
         return text
     try:
-        return float(text)
+        value = float(text)
     except ValueError as error:
         raise typer.BadParameter(f"--rlimit takes a number or 'infinity', not {text!r}") from error
+    if not value > 0:
+        raise typer.BadParameter(f"--rlimit must be positive, not {text}")
+    return value
 
 
 def _model(data: bytes) -> "SourceModel":
@@ -111,22 +125,11 @@ def _model(data: bytes) -> "SourceModel":
     return parse(data)
 
 
-def _exit_code(verdict: "Verdict | None", partial_allowed: bool) -> int:
-    from verusagent.verus import Verdict
-
-    if verdict == Verdict.VERIFIED or (partial_allowed and verdict == Verdict.VERIFIED_PARTIAL):
-        return EXIT_VERIFIED
-    if verdict in (Verdict.TOOL_FAILURE, Verdict.TIMEOUT):
-        return EXIT_TOOL_FAILURE
-    return EXIT_NOT_VERIFIED
-
-
 def _print_result(result, describe: str, file: Path, groups, model) -> None:
-    from rich.console import Console
-
+    from verusagent.console import make_console
     from verusagent.verus.report import Report
 
-    report = Report(Console(highlight=False), model, result.file_name)
+    report = Report(make_console(highlight=False), model, result.file_name)
     counts = f"{result.verified if result.verified is not None else '?'} verified, "
     counts += f"{result.errors if result.errors is not None else '?'} errors, {result.duration_s:.1f} s"
     counts += ", from the cache" if result.from_cache else ""
@@ -139,11 +142,10 @@ def _print_result(result, describe: str, file: Path, groups, model) -> None:
 
 
 def _print_parsed(parsed, log: str, groups, model, main_file: str | None) -> None:
-    from rich.console import Console
-
+    from verusagent.console import make_console
     from verusagent.verus.report import Report
 
-    report = Report(Console(highlight=False), model, main_file)
+    report = Report(make_console(highlight=False), model, main_file)
     summary = parsed.summary
     counts = f"({summary.verified} verified, {summary.errors} errors)" if summary else "(no results in the log)"
     report.header(log, parsed.verdict, parsed.partial, counts, parsed.standin_detected)

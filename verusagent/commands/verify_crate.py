@@ -5,32 +5,32 @@ import json
 from pathlib import Path
 
 import typer
+from rich.text import Text
 
-from verusagent.commands.verify import _exit_code as exit_code
+from verusagent.commands.exits import EXIT_USAGE, verdict_exit_code
+from verusagent.console import make_console
+from verusagent.crate.discover import find_crate
+from verusagent.crate.layout import CrateError
+from verusagent.crate.model import CrateModel, read_sources
+from verusagent.crate.units import map_crate_units
+from verusagent.crate.workspace import crate_sources
+from verusagent.verus import run_verus
+from verusagent.verus.cargo import find_cargo_verus, identity
+from verusagent.verus.report import Report, result_json
+from verusagent.verus.sources import tree_digest
 
 
 def crate_of(path: Path, package: str | None):
     """The crate layout for `verify PATH`, or None for a single `.rs` file (verified alone, as always)."""
-    from verusagent.crate.discover import find_crate
-    from verusagent.crate.layout import CrateError
-
     try:
         layout = find_crate(path, package).layout
     except CrateError as error:
         typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(2) from error
+        raise typer.Exit(EXIT_USAGE) from error
     return None if layout.is_single_file and not path.is_dir() else layout
 
 
 def verify_crate(layout, install, options, function: str | None, as_json: bool) -> None:
-    from verusagent.crate.layout import CrateError
-    from verusagent.crate.model import CrateModel, read_sources
-    from verusagent.crate.units import map_crate_units
-    from verusagent.crate.workspace import crate_sources
-    from verusagent.verus import run_verus
-    from verusagent.verus.cargo import find_cargo_verus, identity
-    from verusagent.verus.sources import tree_digest
-
     try:
         files = read_sources(layout)
         model = CrateModel(layout, files)
@@ -38,7 +38,7 @@ def verify_crate(layout, install, options, function: str | None, as_json: bool) 
             options = options.model_copy(update=_scope(model, function))
     except CrateError as error:
         typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(2) from error
+        raise typer.Exit(EXIT_USAGE) from error
     cargo = find_cargo_verus(install.path) if layout.manifest else None
     digest = tree_digest(layout.tree) if layout.tree is not None else ""
     result = run_verus(install, crate_sources(layout, files, digest, cargo, identity(cargo) if cargo else ""),
@@ -50,7 +50,7 @@ def verify_crate(layout, install, options, function: str | None, as_json: bool) 
         typer.echo(json.dumps(_json(result, groups, layout, runner), indent=2))
     else:
         _print(result, install.describe(), layout, runner, groups, model)
-    raise typer.Exit(exit_code(result.verdict, partial_allowed=function is not None))
+    raise typer.Exit(verdict_exit_code(result.verdict, partial_allowed=function is not None))
 
 
 def _scope(model, function: str) -> dict:
@@ -71,8 +71,6 @@ def _groups(diagnostics) -> dict[tuple[str, str], list]:
 
 
 def _json(result, groups, layout, runner: str) -> dict:
-    from verusagent.verus.report import result_json
-
     data = result_json(result, {})
     data["crate"] = {"folder": str(layout.folder), "root": layout.root, "package": layout.package,
                      "files": layout.paths, "runner": runner}
@@ -82,12 +80,7 @@ def _json(result, groups, layout, runner: str) -> dict:
 
 
 def _print(result, describe: str, layout, runner: str, groups, model) -> None:
-    from rich.console import Console
-    from rich.text import Text
-
-    from verusagent.verus.report import Report
-
-    console = Console(highlight=False, soft_wrap=True)
+    console = make_console(highlight=False, soft_wrap=True)
     console.print(describe, markup=False)
     console.print(f"crate: {layout.describe()}; ran `{runner}` on a scratch copy", markup=False)
     counts = f"({result.verified if result.verified is not None else '?'} verified, "

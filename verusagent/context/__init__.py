@@ -8,8 +8,8 @@ budget), in the file's own structure, with a comment for every part left out.
 """
 
 from verusagent.context.slicer import (
-    SLICE_BUDGET_TOKENS,
     SLICE_ABOVE_TOKENS,
+    SLICE_BUDGET_TOKENS,
     NoTargets,
     SlicedSource,
     estimate_tokens,

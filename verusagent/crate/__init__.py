@@ -7,7 +7,8 @@
 
 A single `.rs` file is a crate of one file: its ids, its candidate text and its verus run are the file's own.
 Modules: `layout` (the data), `manifest` (Cargo.toml), `modules` (the `mod` tree), `discover` (path to layout),
-`model` (the lens on every file), `files` (a crate's files as one candidate text), `guard` and `compare` (the
-crate's guard rules), `workspace` (the agent's view), `splice` (replies into files), `output` (writing results).
-This package imports nothing itself, so that the verus adapter can use `files` without loading the lens.
+`model` (the lens on every file), `units` (verus's diagnostics on crate unit ids), `workspace` (a candidate text
+as the crate's files). Elsewhere: a crate's files as one text (`verusagent.crate_text`, which the verus adapter
+reads), the crate's guard rules (`verusagent.guard.crate`), replies into files (`verusagent.edit.crate_splice`),
+the crate prompt (`verusagent.prompt.crate`), where results go (`verusagent.agent.output`).
 """

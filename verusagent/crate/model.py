@@ -4,6 +4,7 @@
 from verusagent.crate.layout import CrateError, CrateLayout
 from verusagent.lens import Function, SourceModel, parse
 from verusagent.lens.parse import MAX_BYTES
+from verusagent.source_file import binary_message, is_binary
 
 
 class UnknownFunction(CrateError):
@@ -22,8 +23,8 @@ def read_sources(layout: CrateLayout) -> dict[str, bytes]:
             data = layout.absolute(path).read_bytes()
         except OSError as error:
             raise CrateError(f"cannot read {path} of the crate at {layout.folder}: {error.strerror or error}") from error
-        if b"\x00" in data[:65536]:
-            raise CrateError(f"{path} is a binary file (it holds NUL bytes), not Rust source")
+        if is_binary(data):
+            raise CrateError(binary_message(path))
         if len(data) > MAX_BYTES:
             raise CrateError(f"{path} is {len(data)} bytes; the lens reads at most {MAX_BYTES}")
         sources[path] = data

@@ -1,5 +1,5 @@
 """The agent's view of its input: a crate whose candidates are sets of edited files, held as one text
-(verusagent.crate.files). A single file is a crate of one file, and then every method here is what the agent
+(verusagent.crate_text). A single file is a crate of one file, and then every method here is what the agent
 did with that file before crates: the candidate text is the file, verus runs on it alone, the guard compares it.
 """
 
@@ -7,17 +7,17 @@ import re
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
 
-from verusagent.crate.files import join_files, split_files
-from verusagent.crate.guard import CrateSnapshot, guard_crate
 from verusagent.crate.layout import CrateLayout, CrateTask, ModuleFile  # noqa: F401 (CrateTask: its home for callers)
 from verusagent.crate.units import map_crate_units
-from verusagent.guard import GuardPolicy, GuardReport, guard
+from verusagent.crate_text import join_files, split_files
 from verusagent.lens import SourceModel, TokenStream, parse_shared
+from verusagent.lens.hatches import NO_CHEATING_SITES
 from verusagent.verus import Diagnostic
+from verusagent.verus.cargo import crate_relative_spans
 from verusagent.verus.sources import CrateSources
 
 
-class Workspace:
+class CrateWorkspace:
     def __init__(self, layout: CrateLayout, target: str, *, tree_digest: str = "", cargo_verus: str | None = None,
                  cargo_identity: str = ""):
         self.layout = layout
@@ -29,7 +29,7 @@ class Workspace:
         self._file_model = lru_cache(maxsize=max(256, 4 * len(self.order)))(self._parse_file)
 
     @classmethod
-    def single(cls, file_name: str) -> "Workspace":
+    def single(cls, file_name: str) -> "CrateWorkspace":
         """The crate of one file, named as verus sees it."""
         layout = CrateLayout(folder=Path.cwd(), root=file_name, files=[ModuleFile(path=file_name, module="")])
         return cls(layout, file_name)
@@ -85,63 +85,21 @@ class Workspace:
     def logged_spans(self, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
         """A saved log's spans named as the crate's files (a log from `cargo verus` in a workspace names
         `member/src/net.rs`; one from elsewhere may name absolute paths)."""
-        from verusagent.verus.cargo import crate_relative_spans
-
         sources = CrateSources(files={path: b"" for path in self.order}, root=self.layout.root,
                                crate_prefix=self.layout.tree_prefix)
         return crate_relative_spans(diagnostics, sources, str(self.layout.tree or self.layout.folder))
-
-    # ------------------------------------------------------------------ the guard
-
-    def guard(self, original: str, candidate: str, policy: GuardPolicy) -> GuardReport:
-        if self.is_single_file:
-            return guard(original, candidate, policy)
-        before = CrateSnapshot(layout=self.layout, sources=_encoded(self.files(original)))
-        try:
-            after = CrateSnapshot(layout=self.layout, sources=_encoded(self.files(candidate)))
-        except ValueError as error:  # not this crate's text: nothing to vouch for
-            return GuardReport(violations=[_unreadable(str(error))])
-        return guard_crate(before, after, policy).merged()
 
     # ------------------------------------------------------------------ what the loop asks of the files
 
     def has_hatches(self, text: str) -> bool:
         """Whether any file has an escape hatch that --no-cheating rejects (then acceptance runs without it)."""
-        from verusagent.lens.hatches import NO_CHEATING_SITES
-
         return any(site.kind in NO_CHEATING_SITES for model in self.models(text).values()
                    for site in [*model.proof_sites, *model.item_sites])
-
-    def prune(self, text: str, errors: list[Diagnostic], main_file: str | None) -> str | None:
-        """Houdini in each file: the failing invariants and assertions located in it dropped."""
-        from verusagent.agent.houdini import prune
-
-        if self.is_single_file:
-            return prune(text, errors, main_file)
-        files, changed = self.files(text), {}
-        for path in self.order:
-            mine = [d for d in errors if d.location is not None and d.location.file == path]
-            pruned = prune(files[path], mine, None) if mine else None
-            if pruned is not None:
-                changed[path] = pruned
-        return self.with_files(text, changed) if changed else None
 
     def placeholders(self, text: str) -> list[str]:
         """The functions whose body is `unimplemented!()` or `todo!()` (synth writes them), by crate path."""
         return [f.qualified for model in self.models(text).values() for f in model.functions
                 if f.body is not None and any(p in model.slice(f.body) for p in ("unimplemented!", "todo!"))]
-
-
-def _unreadable(reason: str):
-    from verusagent.guard import Evidence, Rule, Violation
-
-    return Violation(rule=Rule.GUARD_ERROR, function=None, candidate=None, original=None,
-                     reason=f"the candidate is not a text of this crate's files ({reason})",
-                     evidence=Evidence(original="", candidate=""))
-
-
-def _encoded(files: dict[str, str]) -> dict[str, bytes]:
-    return {path: text.encode("utf-8") for path, text in files.items()}
 
 
 def crate_sources(layout: CrateLayout, files: dict[str, bytes], tree_digest: str, cargo_verus: str | None,

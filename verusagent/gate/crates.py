@@ -8,14 +8,16 @@ alone apply to them). Violations are keyed by the repository path of the file th
 
 from pathlib import Path, PurePosixPath
 
-from verusagent.crate.guard import CrateSnapshot, guard_crate
-from verusagent.crate.layout import BUILD_FILES, CrateError, CrateLayout
 from verusagent.crate.discover import find_crate
+from verusagent.crate.layout import BUILD_FILES, CrateError, CrateLayout
 from verusagent.crate.manifest import parse_manifest
 from verusagent.crate.model import read_sources
 from verusagent.crate.modules import module_files
 from verusagent.gate.git import Change, GitError, files_at, read_at
-from verusagent.guard import Evidence, GuardPolicy, Rule, Violation
+from verusagent.guard import GuardPolicy, Rule, Violation
+from verusagent.guard.crate import CrateSnapshot, build_file_violation, guard_crate
+
+_BUILD_CHANGES = {"added": "added", "untracked": "added", "deleted": "deleted"}  # git's status -> the rule's word
 
 
 def crate_violations(changes: list[Change], base: str, root: Path, policy: GuardPolicy) -> dict[str, list[Violation]]:
@@ -32,7 +34,7 @@ def crate_violations(changes: list[Change], base: str, root: Path, policy: Guard
                 continue
             inside = _inside(path, folder)
             if inside in BUILD_FILES:
-                found.setdefault(path, []).append(_build_violation(path, change.status))
+                found.setdefault(path, []).append(build_file_violation(path, _BUILD_CHANGES.get(change.status, "changed")))
             elif path.endswith(".rs"):
                 touched.add(folder)
     added = {c.path for c in changes if c.status in ("added", "untracked") and c.path.endswith(".rs")}
@@ -71,13 +73,6 @@ def _inside(path: str, folder: str) -> str:
 
 def _join(folder: str, path: str) -> str:
     return path if folder in ("", ".") else f"{folder}/{path}"
-
-
-def _build_violation(path: str, status: str) -> Violation:
-    what = {"added": "added", "untracked": "added", "deleted": "deleted"}.get(status, "changed")
-    return Violation(rule=Rule.BUILD_FILE_CHANGED, function=None, candidate=None, original=None, file=path,
-                     reason=f"{path} was {what}: a proof never needs to change the build",
-                     evidence=Evidence(original="", candidate=path))
 
 
 def _module_rules(folder: str, base: str, root: Path, at_base: set[str], policy: GuardPolicy,

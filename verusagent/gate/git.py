@@ -85,6 +85,18 @@ def changed_files(base: str, paths: list[str], cwd: Path) -> list[Change]:
     return changes + [Change(p, "untracked", None) for p in untracked.decode("utf-8", "replace").split("\0") if p]
 
 
+def unknown_paths(base: str, paths: list[str], cwd: Path) -> list[str]:
+    """The paths that name nothing: not in the working tree, and nothing there at base (a deleted file is a
+    change, so a path that only base has is not unknown)."""
+    return [path for path in paths if not (cwd / path).exists() and not _at_base(base, path, cwd)]
+
+
+def _at_base(base: str, path: str, cwd: Path) -> bool:
+    if base == EMPTY_TREE:
+        return False
+    return bool(_succeeds(["ls-tree", "--name-only", base, "--", path], cwd))
+
+
 def files_at(base: str, folder: str, cwd: Path) -> set[str]:
     """The files of `folder` (relative to the repository root, "" for all) at revision base."""
     if base == EMPTY_TREE:

@@ -5,7 +5,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, computed_field
 
-from verusagent.gate.git import Change, changed_files, read_at, repo_root, resolve_base
+from verusagent.gate.crates import crate_violations
+from verusagent.gate.git import Change, GitError, changed_files, read_at, repo_root, resolve_base, unknown_paths
 from verusagent.guard import GuardPolicy, GuardReport, Rule, Violation, guard, guard_new_file
 from verusagent.guard.report import Evidence
 from verusagent.review.present import is_error
@@ -60,10 +61,11 @@ class GateResult(BaseModel):
 
 def run_gate(base: str | None, paths: list[str], cwd: Path, policy: GuardPolicy = GuardPolicy()) -> GateResult:
     """Raises GitError (one line) when git cannot answer."""
-    from verusagent.gate.crates import crate_violations
-
     root = repo_root(cwd)
     commit, reason = resolve_base(base, cwd)
+    unknown = unknown_paths(commit, paths, cwd)
+    if unknown:
+        raise GitError(f"no such file or folder: {', '.join(unknown)} (neither in the working tree nor at the base)")
     changes = changed_files(commit, paths, cwd)
     rust = [c for c in changes if c.path.endswith(".rs") and c.status != "deleted"]
     files = [_check(change, commit, root, policy) for change in rust]

@@ -34,14 +34,13 @@ The decisions, attribute by attribute:
 
 from collections import Counter
 
+from verusagent.guard.evidence import function_violation
+from verusagent.guard.report import Evidence, Rule, Violation
+from verusagent.guard.source import Source, spelled_at
 from verusagent.lens import Function
 from verusagent.lens.attributes import TRIGGER_PATHS
 from verusagent.lens.hatches import attribute_hatches
 from verusagent.lens.span import Attribute, Span
-
-from verusagent.guard.evidence import function_violation
-from verusagent.guard.report import Evidence, Rule, Violation
-from verusagent.guard.source import Source, spelled_at
 
 _TUNING_WORDS = (
     "spinoff_prover", "rlimit", "nonlinear", "integer_ring", "bit_vector", "loop_isolation",

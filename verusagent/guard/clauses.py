@@ -7,13 +7,12 @@ allowed: verus checks it, and the corpus's ground truths predate the requirement
 
 from difflib import SequenceMatcher
 
-from verusagent.lens import ClauseKind, Function, Mode, Token
-from verusagent.lens.model import FUNCTION_CLAUSES
-
 from verusagent.guard.evidence import function_violation, located, shown
 from verusagent.guard.report import Evidence, Rule, Violation
 from verusagent.guard.source import Source
 from verusagent.guard.tokens import canonical, drop_triggers, texts
+from verusagent.lens import ClauseKind, Function, Mode, Token
+from verusagent.lens.model import FUNCTION_CLAUSES
 
 _ORDER = [kind for kind in ClauseKind if kind in FUNCTION_CLAUSES]
 _DECREASES_MAY_BE_ADDED = frozenset({Mode.EXEC, Mode.PROOF})

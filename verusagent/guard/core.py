@@ -2,9 +2,6 @@
 
 import traceback
 
-from verusagent.lens import Span
-from verusagent.lens.gc_pause import paused_gc
-
 from verusagent.guard.attributes import unknown_verifier_attributes
 from verusagent.guard.functions import function_violations
 from verusagent.guard.hatches import hatch_violations
@@ -14,6 +11,8 @@ from verusagent.guard.report import Evidence, GuardReport, Rule, Violation
 from verusagent.guard.shadowing import shadowing_violations
 from verusagent.guard.source import Source, analyse, as_bytes
 from verusagent.guard.syntax import syntax_violations
+from verusagent.lens import Span
+from verusagent.lens.gc_pause import paused_gc
 
 _ADDED_ONLY_RULES = frozenset(
     {Rule.ESCAPE_HATCH_ADDED, Rule.TERMINATION_CHECK_DISABLED, Rule.RLIMIT_UNBOUNDED, Rule.OUTSIDE_READ_ADDED}

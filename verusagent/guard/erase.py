@@ -7,22 +7,21 @@ written in exec syntax (`ghost`: what `Ghost(..)`/`Tracked(..)` hold, ghost-wrap
 Then the normal forms of `normalise` and `canonical` (trailing commas).
 """
 
-from verusagent.lens import Function, Token
-from verusagent.lens.attributes import path_of
-
 from verusagent.guard import normalise
 from verusagent.guard.attributes import is_tuning
 from verusagent.guard.ghost import (
+    WRAPPERS,
     ghost_assignments,
     ghost_lets,
     ghost_names,
-    WRAPPERS,
     proof_macros,
     tuple_wrappers,
     wrapper_insides,
 )
 from verusagent.guard.source import Source
 from verusagent.guard.tokens import TokenField, attribute_end, canonical, erase
+from verusagent.lens import Function, Token
+from verusagent.lens.attributes import path_of
 
 _DEFINING_WORDS = frozenset({"macro_rules", "struct", "enum", "union", "type", "trait", "fn", "const", "static", "as"})
 

@@ -1,10 +1,9 @@
 """Build violations from token runs of the two versions: locations, snippets and a readable change."""
 
-from verusagent.lens import Function, Span, Token
-
 from verusagent.guard.report import Evidence, Rule, Violation
 from verusagent.guard.source import Source
 from verusagent.guard.tokens import Hunk, readable
+from verusagent.lens import Function, Span, Token
 
 NOTHING = "(nothing)"
 

@@ -1,14 +1,13 @@
 """Exec bodies of existing functions (`fn main` included), compared after erasing ghost code; spec fn bodies, as
 tokens."""
 
-from verusagent.lens import Function, Mode, Token
-
 from verusagent.guard.erase import exec_tokens
 from verusagent.guard.evidence import function_violation, hunk_violation
 from verusagent.guard.policy import GuardPolicy
 from verusagent.guard.report import Rule, Violation
 from verusagent.guard.source import Source
 from verusagent.guard.tokens import canonical, differences, drop_triggers
+from verusagent.lens import Function, Mode, Token
 
 SPEC_MODES = frozenset({Mode.SPEC, Mode.SPEC_CHECKED})
 

@@ -5,8 +5,6 @@ policy allows it: the exec code is the problem, and a new helper only matters if
 changes that code. A new bodiless lemma (outside a trait declaration) is a trusted axiom.
 """
 
-from verusagent.lens import Function, Mode
-
 from verusagent.guard.attributes import attribute_violations, new_function_attribute_violations
 from verusagent.guard.clauses import clause_violations
 from verusagent.guard.erase import exec_tokens
@@ -17,6 +15,7 @@ from verusagent.guard.report import Rule, Violation
 from verusagent.guard.signatures import signature_violations
 from verusagent.guard.source import Source
 from verusagent.guard.tokens import texts
+from verusagent.lens import Function, Mode
 
 
 def function_violations(pair: tuple[Source, Source], policy: GuardPolicy) -> tuple[list[Violation], int]:

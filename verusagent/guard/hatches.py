@@ -14,13 +14,12 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-from verusagent.lens.hatches import CALL_WORDS, ITEM_WORDS, Effect, attribute_hatches, renamed_calls
-from verusagent.lens.model import DefinitionKind
-
 from verusagent.guard.places import place_of
 from verusagent.guard.report import Evidence, Rule, Violation
 from verusagent.guard.source import Source, spelled_at
 from verusagent.guard.tokens import attribute_end_in
+from verusagent.lens.hatches import CALL_WORDS, ITEM_WORDS, Effect, attribute_hatches, renamed_calls
+from verusagent.lens.model import DefinitionKind
 
 _RULES = {
     Effect.TRUSTED: Rule.ESCAPE_HATCH_ADDED,

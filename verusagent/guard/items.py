@@ -7,13 +7,12 @@ empty shells of new `impl`/`mod`/`trait` blocks or `verus!` blocks that hold onl
 
 from collections import Counter
 
-from verusagent.lens import ItemSiteKind, Token
-
 from verusagent.guard.evidence import hunk_violation
 from verusagent.guard.layout import broadcast_groups, is_broadcast_use, prefix_start, use_statements
 from verusagent.guard.report import Evidence, Rule, Violation
 from verusagent.guard.source import Source
 from verusagent.guard.tokens import canonical, differences, erase
+from verusagent.lens import ItemSiteKind, Token
 
 _SHELL_WORDS = frozenset({"impl", "mod", "trait"})
 

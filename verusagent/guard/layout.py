@@ -1,8 +1,7 @@
 """Item-level statements that hold no problem content: `use` declarations, `broadcast use`, `broadcast group`."""
 
-from verusagent.lens import TokenStream
-
 from verusagent.guard.source import Source
+from verusagent.lens import TokenStream
 
 _USE = frozenset({"use"})
 _BROADCAST = frozenset({"broadcast"})

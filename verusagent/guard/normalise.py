@@ -10,9 +10,8 @@
 - a use of a ghost-wrapper name (`let g = Ghost(..);` then `g`) reads as the wrapper it holds, `Ghost()`.
 """
 
-from verusagent.lens import Token
-
 from verusagent.guard.ghost import GhostName, matching, next_at_depth
+from verusagent.lens import Token
 
 _CONDITION_WORDS = frozenset({"if", "while", "match"})
 _STATEMENT_ENDS = frozenset({";", "{", "}"})

@@ -9,11 +9,10 @@ statement, or binding its names anew, does not.
 
 from bisect import bisect_left
 
-from verusagent.lens import Function, Mode
-from verusagent.lens.clauses import LOOP_CLAUSE_WORDS
-
 from verusagent.guard.erase import exec_tokens
 from verusagent.guard.source import Source
+from verusagent.lens import Function, Mode
+from verusagent.lens.clauses import LOOP_CLAUSE_WORDS
 
 _BOUNDARIES = frozenset({";", "{", "}", ","})
 _OPENERS = frozenset({"(", "[", "{"})

@@ -22,7 +22,7 @@ class Rule(StrEnum):
     NAME_SHADOWED = "name-shadowed"
     CANDIDATE_UNPARSABLE = "candidate-unparsable"
     GUARD_ERROR = "guard-error"
-    # Crates (verusagent.crate.guard): a proof never needs to change the module tree or the build.
+    # Crates (verusagent.guard.crate): a proof never needs to change the module tree or the build.
     MODULE_CHANGED = "module-changed"
     FUNCTION_MOVED = "function-moved"
     BUILD_FILE_CHANGED = "build-file-changed"

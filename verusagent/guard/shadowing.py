@@ -25,16 +25,15 @@ from collections import Counter
 from functools import lru_cache
 from itertools import compress
 
-from verusagent.lens import Function
-from verusagent.lens.lexer import lex
-from verusagent.lens.model import Definition, DefinitionKind
-
 from verusagent.guard.evidence import function_violation
 from verusagent.guard.layout import is_broadcast_use, use_leaves, use_statements
 from verusagent.guard.report import Evidence, Rule, Violation
 from verusagent.guard.source import Source, spelled_at
 from verusagent.guard.tokens import canonical
 from verusagent.guard.vstd_names import GLOB_MODULES, TRAIT_METHODS
+from verusagent.lens import Function
+from verusagent.lens.lexer import lex
+from verusagent.lens.model import Definition, DefinitionKind
 
 # Methods that verus's `verus!` rewriting calls by name (builtin_macros' syntax.rs): arithmetic and comparison in
 # spec code (`a + b` is `a.spec_add(b)`), `x[i]` (`spec_index`), `x@` (`view`), `has`, negation, and the for-loop

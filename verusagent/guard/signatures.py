@@ -1,11 +1,10 @@
 """Signatures of existing functions: visibility, modifiers, mode, name and generics, parameters, return."""
 
-from verusagent.lens import Function, Mode, Token
-
 from verusagent.guard.evidence import function_violation, hunk_violation
 from verusagent.guard.report import Rule, Violation
 from verusagent.guard.source import Source
 from verusagent.guard.tokens import canonical, differences
+from verusagent.lens import Function, Mode, Token
 
 _LEMMA_MODES = frozenset({Mode.PROOF, Mode.AXIOM})
 

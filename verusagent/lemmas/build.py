@@ -16,7 +16,8 @@ from pathlib import Path
 from verusagent.lemmas.extract import lemmas_of
 from verusagent.lemmas.groups import BroadcastGroup, assign_groups, groups_of
 from verusagent.lemmas.model import Lemma, LemmaIndex, VstdSource
-from verusagent.lens import MAX_BYTES, parse_with_tokens
+from verusagent.lens import MAX_BYTES, parse, parse_with_tokens
+from verusagent.lens.parse import parse_file
 
 INDEX_FORMAT = 1  # bump when the index's content or meaning changes: old cache files are then ignored
 CRATE = "vstd"
@@ -130,15 +131,11 @@ def _parse_files(root: Path, crate_root: Path, files: list[Path]) -> _Part:
 def file_lemmas(path: Path) -> list[Lemma]:
     """The lemmas of the user's file (all of them, private ones too), with its broadcast groups.
     Raises `UnreadableSource` when nothing of the file can be read."""
-    from verusagent.lens.parse import parse_file
-
     return model_lemmas(parse_file(path), str(path))
 
 
 def source_lemmas(data: bytes | str, file: str) -> list[Lemma]:
     """The same for source text held in memory (e.g. the current candidate), named `file` in the results."""
-    from verusagent.lens import parse
-
     return model_lemmas(parse(data), file)
 
 

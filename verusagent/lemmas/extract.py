@@ -1,10 +1,13 @@
 """The lemmas of one parsed file: its `proof fn`s (broadcast ones included) and `axiom fn`s, with their specs."""
 
 from verusagent.lemmas.model import Lemma, LemmaKind, LemmaOrigin
+from verusagent.lens.hatches import ATTRIBUTE_WORDS, Effect
 from verusagent.lens.model import ClauseKind, Function, Mode, SourceModel
 
 _LEMMA_MODES = frozenset({Mode.PROOF, Mode.AXIOM})
-_TRUSTED_ATTRIBUTES = frozenset({"verifier::external_body", "verifier::external"})
+# `#[verifier::w]` for each attribute hatch that takes something without proof (external_body, external, ...)
+_TRUSTED_ATTRIBUTES = frozenset(f"verifier::{word}" for word, hatch in ATTRIBUTE_WORDS.items()
+                                if hatch.effect == Effect.TRUSTED)
 
 
 def lemmas_of(model: SourceModel, *, module: str, file: str, origin: LemmaOrigin, public_only: bool) -> list[Lemma]:

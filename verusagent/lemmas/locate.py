@@ -8,6 +8,7 @@ import tomllib
 from pathlib import Path
 
 from verusagent.lemmas.model import VstdSource
+from verusagent.verus.install import VerusNotFound, locate
 
 _ROOT_FILES = ("vstd.rs", "src/lib.rs", "lib.rs")
 
@@ -40,8 +41,6 @@ def _explicit(folder: Path) -> VstdSource | None:
 
 
 def _beside_verus(verus: str | None, tried: list[str]) -> VstdSource | None:
-    from verusagent.verus.install import VerusNotFound, locate
-
     try:
         binary, found_by = locate(verus)
     except VerusNotFound:

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from verusagent.lens.context import ScanContext
 from verusagent.lens.model import Attribute
 
-
 # Inner attributes inside a quantifier or a clause that only choose triggers: `forall|x| #![trigger f(x)] ..`.
 TRIGGER_PATHS = frozenset({"trigger", "auto", "all_triggers", "verifier::trigger", "verifier::auto_trigger",
                            "verifier::all_triggers"})

@@ -3,6 +3,7 @@ item scanner as it steps over them: kind, name and span, for tools that show or 
 
 from verusagent.lens.context import ScanContext
 from verusagent.lens.functions import ItemScope, doc_comment_start
+from verusagent.lens.headers import container_body, impl_names
 from verusagent.lens.model import Definition, DefinitionKind
 
 _KEYWORD_KINDS = {
@@ -74,7 +75,5 @@ def _body(ctx: ScanContext, keyword: int, last: int):
 
 
 def _impl_names(ctx: ScanContext, first: int, last: int) -> tuple[str, str | None]:
-    from verusagent.lens.items import _container_body, _impl_names as names_of_header
-
-    open_index = _container_body(ctx, first, last)
-    return names_of_header(ctx, first, (open_index if open_index is not None else last + 1) - 1)
+    open_index = container_body(ctx, first, last)
+    return impl_names(ctx, first, (open_index if open_index is not None else last + 1) - 1)

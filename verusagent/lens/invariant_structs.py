@@ -1,6 +1,8 @@
 """`struct_with_invariants! { struct S { .. } spec fn wf(&self) -> bool { invariant on f ... { } predicate { } } }`:
 the struct, its functions (methods of S: `fn:S::wf`), and the invariant declarations of their bodies."""
 
+from bisect import bisect_left
+
 from verusagent.lens.context import ScanContext
 from verusagent.lens.functions import ItemScope, doc_comment_start
 from verusagent.lens.machine_model import InvariantDecl, InvariantStruct
@@ -91,8 +93,6 @@ def _declarations(ctx: ScanContext, unit: InvariantStruct, function: Function) -
 
 
 def _token_bounds(ctx: ScanContext, span) -> tuple[int, int]:
-    from bisect import bisect_left
-
     first = bisect_left(ctx.token_starts, span.start)
     return first, ctx.group_end(first)
 

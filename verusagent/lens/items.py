@@ -6,6 +6,7 @@ from verusagent.lens.attributes import read_attribute
 from verusagent.lens.context import ScanContext
 from verusagent.lens.definitions import record_item, record_macro
 from verusagent.lens.functions import ItemScope, parse_function
+from verusagent.lens.headers import container_body, impl_names
 from verusagent.lens.invariant_structs import parse_invariant_struct
 from verusagent.lens.machines import MACHINE_MACROS, machine_item, parse_state_machine
 from verusagent.lens.model import ProofSite, ProofSiteKind
@@ -77,19 +78,11 @@ def _macro(ctx: ScanContext, item_start: int, i: int, last: int, scope: ItemScop
     return close + 2 if stream.is_punct(close + 1, ";") else close + 1
 
 
-def _container_body(ctx: ScanContext, i: int, last: int) -> int | None:
-    """The index of the `{` opening the container whose keyword is at i (None if it ends with `;`)."""
-    stream = ctx.stream
-    while i <= last and not stream.is_punct(i, "{", ";"):
-        i = ctx.skip_angles(i, last) if stream.is_punct(i, "<") else ctx.group_end(i) + 1
-    return i if stream.is_punct(i, "{") else None
-
-
 def _impl(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int:
-    open_index = _container_body(ctx, i + 1, last)
+    open_index = container_body(ctx, i + 1, last)
     if open_index is None:
         return i + 1
-    type_name, trait_name = _impl_names(ctx, i + 1, open_index - 1)
+    type_name, trait_name = impl_names(ctx, i + 1, open_index - 1)
     container = f"impl {trait_name} for {type_name}" if trait_name else f"impl {type_name}"
     inner = ItemScope(path=[*scope.path, type_name], container=container, in_verus=scope.in_verus,
                       modules=scope.modules, opaque_macro=scope.opaque_macro)
@@ -98,25 +91,9 @@ def _impl(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int:
     return close + 1
 
 
-def _impl_names(ctx: ScanContext, i: int, last: int) -> tuple[str, str | None]:
-    """The type (and trait) of an `impl` header: the last plain identifier of each path."""
-    stream = ctx.stream
-    if stream.is_punct(i, "<"):
-        i = ctx.skip_angles(i, last)
-    names: list[str] = []
-    trait_name = None
-    while i <= last and not stream.is_ident(i, "where"):
-        if stream.is_ident(i, "for"):
-            trait_name, names = (names[-1] if names else None), []
-        elif stream.is_ident(i) and not stream.is_punct(i - 1, "'") and stream.text(i) not in ("dyn", "mut"):
-            names.append(stream.text(i))
-        i = ctx.skip_angles(i, last) if stream.is_punct(i, "<") else ctx.group_end(i) + 1
-    return (names[-1] if names else "_"), trait_name
-
-
 def _trait(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int:
     name = ctx.stream.text(i + 1)
-    open_index = _container_body(ctx, i + 1, last)
+    open_index = container_body(ctx, i + 1, last)
     if open_index is None:
         return i + 1
     inner = ItemScope(path=[*scope.path, name], container=f"trait {name}", in_verus=scope.in_verus,

@@ -11,6 +11,7 @@ from verusagent.lens.model import Mode, Problem, SourceModel
 from verusagent.lens.positions import LineIndex
 from verusagent.lens.sites import scan_item_sites
 from verusagent.lens.tokens import TokenStream, tokenize
+from verusagent.source_file import UnusableSource, read_source_bytes
 
 MAX_BYTES = 64 * 1024 * 1024
 _MAX_REPORTED = 20
@@ -24,11 +25,9 @@ class UnreadableSource(Exception):
 def parse_file(path: str | Path) -> SourceModel:
     """Parse a file; raises UnreadableSource with a one-line reason only when nothing can be parsed."""
     try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        raise UnreadableSource(f"cannot read {path}: {error.strerror or error}") from error
-    if b"\x00" in data[:65536]:
-        raise UnreadableSource(f"{path} is a binary file (it holds NUL bytes), not Rust source")
+        data = read_source_bytes(path)
+    except UnusableSource as error:
+        raise UnreadableSource(str(error)) from error
     if len(data) > MAX_BYTES:
         raise UnreadableSource(f"{path} is {len(data)} bytes; the lens reads at most {MAX_BYTES}")
     return parse(data)

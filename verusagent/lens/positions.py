@@ -5,7 +5,6 @@ from itertools import accumulate
 
 from verusagent.lens.model import Span
 
-
 _plus_one = (1).__add__
 
 

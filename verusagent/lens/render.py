@@ -4,6 +4,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.tree import Tree
 
+from verusagent.console import make_console
 from verusagent.lens.machine_model import InvariantStruct, StateMachine
 from verusagent.lens.model import Function, SourceModel, Span
 
@@ -18,7 +19,7 @@ def _short(text: str, width: int = 70) -> str:
 
 
 def render_model(model: SourceModel, title: str, console: Console | None = None) -> None:
-    console = console or Console()
+    console = console or make_console()
     machines = f", {len(model.state_machines)} state machines" if model.state_machines else ""
     root = Tree(f"[bold]{escape(title)}[/bold]  {len(model.functions)} functions, {len(model.loops)} loops{machines}")
     for function in model.functions:

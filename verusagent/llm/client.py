@@ -14,24 +14,24 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 from pydantic import BaseModel, Field
 
 from verusagent.llm.budget import BudgetTracker
 from verusagent.llm.cache import CachedReply, ResponseCache, request_key
+from verusagent.llm.cost import call_cost
 from verusagent.llm.errors import ModelCallError
+from verusagent.llm.preflight import local_placeholder_key
+from verusagent.llm.provider import load_litellm
 from verusagent.llm.retry import RetryPolicy, classify, retry_after_seconds
 from verusagent.llm.settings import ModelSettings, strip_credentials
 from verusagent.llm.tools import ToolCall, tool_calls_of, tool_names
 from verusagent.record.events import CallError, Event, ModelReply, ModelRequest, TokenUsage
 from verusagent.record.redact import register_secret
+from verusagent.record.sink import EventSink
 
 Message = dict[str, Any]  # {"role", "content"}, plus "tool_calls" / "tool_call_id" in tool conversations
-
-
-class EventSink(Protocol):
-    def emit(self, event: Event) -> Any: ...
 
 
 class Choice(BaseModel):
@@ -209,7 +209,6 @@ class ModelClient:
             return error, retry_after_seconds(exc)
         latency = time.monotonic() - started
         choices, usage = _parse_response(response)
-        from verusagent.llm.cost import call_cost
 
         cost = call_cost(self.settings, usage)
         self.budget.charge(usage, cost)
@@ -222,8 +221,6 @@ class ModelClient:
     # ---- litellm -----------------------------------------------------------------------------------------
 
     def _send(self, kwargs: dict[str, Any]) -> Any:
-        from verusagent.llm.runtime import load_litellm
-
         return load_litellm().completion(**kwargs)
 
     def _completion_kwargs(self, messages: list[Message], params: dict[str, Any]) -> dict[str, Any]:
@@ -236,12 +233,15 @@ class ModelClient:
             kwargs["api_base"] = s.api_base
         if s.api_key_env:
             kwargs["api_key"] = _key_from_env(s.api_key_env)
+        elif s.api_base:
+            placeholder = local_placeholder_key(s.model, s.api_base)
+            if placeholder:
+                kwargs["api_key"] = placeholder
         return kwargs
 
     def _native_n(self) -> bool:
         if self.settings.native_n is not None:
             return self.settings.native_n
-        from verusagent.llm.runtime import load_litellm
 
         litellm = load_litellm()
         try:

@@ -3,7 +3,7 @@
 
 import logging
 
-from verusagent.llm.runtime import load_litellm
+from verusagent.llm.provider import load_litellm
 from verusagent.llm.settings import ModelSettings
 from verusagent.record.events import TokenUsage
 

@@ -1,5 +1,6 @@
-"""Loading litellm, lazily and quietly. ``import litellm`` takes seconds, so only model-calling code calls
-``load_litellm()``; nothing imports litellm at module level outside this package's provider module."""
+"""Importing litellm, quietly. ``import litellm`` takes seconds, so only model-calling code loads it, through
+``verusagent.llm.provider.load_litellm()``; nothing imports litellm at module level but the scripted provider
+(``scripted``), which the provider imports only then."""
 
 import logging
 import os
@@ -9,7 +10,6 @@ from types import ModuleType
 
 _lock = threading.RLock()
 _litellm: ModuleType | None = None
-_registered = False
 
 
 def import_litellm_quietly() -> ModuleType:
@@ -27,16 +27,3 @@ def import_litellm_quietly() -> ModuleType:
             warnings.filterwarnings("ignore", message=r".*using the `ReadOnly` qualifier", category=UserWarning)
             _litellm = litellm
         return _litellm
-
-
-def load_litellm() -> ModuleType:
-    """The configured litellm module with the scripted stand-in provider registered under ``scripted/``."""
-    global _registered
-    with _lock:
-        litellm = import_litellm_quietly()
-        if not _registered:
-            from verusagent.llm import scripted
-
-            scripted.register(litellm)
-            _registered = True
-        return litellm

@@ -28,6 +28,7 @@ ScriptedError = Literal[
     "context_window",
     "authentication",
     "bad_request",
+    "missing_credentials",  # what litellm raises for OpenAI without a key: a server error (500) naming the variable
 ]
 
 

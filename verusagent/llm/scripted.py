@@ -2,7 +2,7 @@
 ``scripted`` (model strings ``scripted/<anything>``), so tests and the demo run the real litellm call path.
 
 It answers from a script (see ``script.py``): the file named by ``$VERUSAGENT_SCRIPT`` or one given to
-``install_script``. Every request it receives is kept in ``requests`` and, if ``$VERUSAGENT_SCRIPT_LOG`` or
+``verusagent.llm.provider.install_script``. Every request it receives is kept in ``requests`` and, if ``$VERUSAGENT_SCRIPT_LOG`` or
 ``requests_log`` names a file, appended to it as a JSON line (messages and parameters; never a key or header).
 """
 
@@ -15,13 +15,14 @@ from types import ModuleType
 from typing import Any
 
 from verusagent.llm.runtime import import_litellm_quietly
-
-litellm = import_litellm_quietly()  # before any other litellm import, so the cost map stays local
-from litellm.llms.custom_llm import CustomLLM  # noqa: E402
-
 from verusagent.llm.script import Script, ScriptCursor, ScriptedReply
 from verusagent.llm.tools import tool_names
 from verusagent.record.redact import scrub
+
+litellm = import_litellm_quietly()  # before any other litellm import, so the cost map stays local
+from litellm.llms.custom_llm import CustomLLM  # noqa: E402
+from litellm.types.utils import ChatCompletionMessageToolCall, Function  # noqa: E402
+from litellm.utils import custom_llm_setup  # noqa: E402
 
 PROVIDER = "scripted"
 SCRIPT_ENV = "VERUSAGENT_SCRIPT"
@@ -165,9 +166,16 @@ def _wait(reply: ScriptedReply, model: str, timeout: float | None) -> None:
     time.sleep(reply.delay_s)
 
 
+# litellm's words (1.8x) for an OpenAI request without a key, raised as InternalServerError
+MISSING_CREDENTIALS = ("OpenAIException - Missing credentials. Please pass an `api_key`, `workload_identity`, "
+                       "`admin_api_key`, or set the `OPENAI_API_KEY` or `OPENAI_ADMIN_KEY` environment variable.")
+
+
 def _provider_error(kind: str, model: str) -> Exception:
     message = f"scripted model (a stand-in): scripted {kind} error"
     common = {"message": message, "model": model, "llm_provider": PROVIDER}
+    if kind == "missing_credentials":
+        return litellm.InternalServerError(**common | {"message": f"{message}: {MISSING_CREDENTIALS}"})
     errors = {
         "rate_limit": litellm.RateLimitError,
         "server_error": litellm.InternalServerError,
@@ -199,8 +207,6 @@ def _fill_response(response: Any, model: str, reply: ScriptedReply, messages: li
 
 
 def _tool_calls(reply: ScriptedReply, request_number: int) -> list[Any]:
-    from litellm.types.utils import ChatCompletionMessageToolCall, Function
-
     return [
         ChatCompletionMessageToolCall(id=call.id or f"call-{request_number}-{index}", type="function",
                                       function=Function(name=call.name, arguments=call.arguments_text()))
@@ -215,15 +221,4 @@ def register(module: ModuleType) -> None:
     """Add the scripted provider to litellm's custom providers (once)."""
     if not any(item.get("provider") == PROVIDER for item in module.custom_provider_map):
         module.custom_provider_map.append({"provider": PROVIDER, "custom_handler": SCRIPTED})
-    from litellm.utils import custom_llm_setup
-
     custom_llm_setup()
-
-
-def install_script(script: Script | Path, requests_log: Path | None = None) -> ScriptedModel:
-    """Load litellm with the scripted provider registered and make it answer from ``script``."""
-    from verusagent.llm.runtime import load_litellm
-
-    load_litellm()
-    SCRIPTED.use_script(script, requests_log)
-    return SCRIPTED

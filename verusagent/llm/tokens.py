@@ -1,41 +1,42 @@
-"""Prompt sizes before any call: litellm's `token_counter` for a model litellm knows, tiktoken's `o200k_base`
-otherwise, and the prompt's price from litellm's local cost map. Both tokenizers work offline: tiktoken alone
-would download its encoding, so it is pointed at the copy litellm ships."""
+"""Prompt sizes and prices before any call, offline and without importing litellm: tiktoken counts with the
+encoding tiktoken names for an OpenAI model (an estimate with ``o200k_base`` for any other model), read from the
+copy of the encodings litellm ships (tiktoken alone would download them on first use, which fails offline and on
+air-gapped CI); the price comes from litellm's bundled price table."""
 
 import os
 import threading
 from contextlib import contextmanager
-from importlib.util import find_spec
+from functools import cache
 from pathlib import Path
 
 from pydantic import BaseModel
 
-from verusagent.llm.runtime import load_litellm
+from verusagent.llm.litellm_data import LitellmDataMissing, encodings_folder, input_cost, known_to_litellm
 
 O200K = "o200k_base"
-_O200K_FILE = "fb374d419588a4632f3f557e76b4b70aebbca790"  # tiktoken's cache name: sha1 of the encoding's URL
+BUNDLED = {"o200k_base": "fb374d419588a4632f3f557e76b4b70aebbca790",  # tiktoken's cache names: sha1 of the URL
+           "cl100k_base": "9b5ad71b2ce5302211f9c61530b329a4922fc6a4",
+           "p50k_base": "ec7223a39ce59f226a68acc30dc1af2788490e15"}
 _TOKENS_PER_MESSAGE = 3  # OpenAI's chat format: each message's role and separators, and the reply's priming
 _lock = threading.Lock()
 
 
 class PromptSize(BaseModel):
     tokens: int
-    tokenizer: str  # "litellm:<model>" or "o200k_base"
-    input_cost_usd: float | None  # the prompt's price; None when litellm has no price for the model
+    tokenizer: str  # the tiktoken encoding counted with
+    exact: bool  # the encoding is the model's own (an OpenAI model tiktoken knows); else an estimate
+    known_model: bool  # litellm knows the model's provider (or prices the model)
+    input_cost_usd: float | None  # the prompt's price; None when litellm's table has no price for the model
 
 
-class TokenizerUnavailable(RuntimeError):
+class TokenizerUnavailable(LitellmDataMissing):
     """litellm's bundled encodings are missing (a broken install): tokens cannot be counted offline."""
 
 
-def bundled_encodings() -> Path:
-    """litellm's copy of the tiktoken encodings, found without importing litellm."""
-    spec = find_spec("litellm")
-    if spec is None or spec.origin is None:
-        raise TokenizerUnavailable("litellm is not installed: its bundled tiktoken encodings are needed")
-    folder = Path(spec.origin).parent / "litellm_core_utils" / "tokenizers"
-    if not (folder / _O200K_FILE).is_file():
-        raise TokenizerUnavailable(f"litellm's bundled o200k_base encoding is missing from {folder}")
+def bundled_encodings(name: str = O200K) -> Path:
+    folder = encodings_folder()
+    if name not in BUNDLED or not (folder / BUNDLED[name]).is_file():
+        raise TokenizerUnavailable(f"litellm's bundled {name} encoding is missing from {folder}")
     return folder
 
 
@@ -52,44 +53,48 @@ def _tiktoken_cache(folder: Path):
             os.environ["TIKTOKEN_CACHE_DIR"] = previous
 
 
-def o200k_encoding():
-    """tiktoken's o200k_base, read from litellm's bundled copy (never downloaded)."""
+@cache
+def encoding(name: str = O200K):
+    """A tiktoken encoding, read from litellm's bundled copy (never downloaded)."""
     import tiktoken
 
-    with _lock, _tiktoken_cache(bundled_encodings()):
-        return tiktoken.get_encoding(O200K)
+    with _lock, _tiktoken_cache(bundled_encodings(name)):
+        return tiktoken.get_encoding(name)
+
+
+def o200k_encoding():
+    return encoding(O200K)
 
 
 def o200k_tokens(text: str) -> int:
     return len(o200k_encoding().encode(text, disallowed_special=()))
 
 
-def count_messages_o200k(messages: list[dict[str, str]]) -> int:
-    encoding = o200k_encoding()
-    content = sum(len(encoding.encode(m["content"], disallowed_special=())) for m in messages)
+def encoding_of(model: str) -> tuple[str, bool]:
+    """The encoding tiktoken names for the model (without its provider prefix), and whether it is the model's own;
+    a model tiktoken does not know, or whose encoding litellm does not ship, is estimated with o200k_base."""
+    from tiktoken.model import encoding_name_for_model
+
+    bare = model.split("/", 1)[1] if "/" in model else model
+    try:
+        name = encoding_name_for_model(bare)
+    except KeyError:
+        return O200K, False
+    return (name, True) if name in BUNDLED else (O200K, False)
+
+
+def count_messages(messages: list[dict[str, str]], name: str = O200K) -> int:
+    chosen = encoding(name)
+    content = sum(len(chosen.encode(m["content"], disallowed_special=())) for m in messages)
     return content + _TOKENS_PER_MESSAGE * (len(messages) + 1)
 
 
-def known_model(model: str) -> str | None:
-    """The name litellm's cost map knows the model by (as given, or without its provider prefix)."""
-    litellm = load_litellm()
-    bare = model.split("/", 1)[1] if "/" in model else model
-    return next((name for name in (model, bare) if name in litellm.model_cost), None)
+def count_messages_o200k(messages: list[dict[str, str]]) -> int:
+    return count_messages(messages, O200K)
 
 
 def prompt_size(model: str, messages: list[dict[str, str]]) -> PromptSize:
-    litellm = load_litellm()
-    name = known_model(model)
-    if name is None:
-        return PromptSize(tokens=count_messages_o200k(messages), tokenizer=O200K, input_cost_usd=None)
-    with _lock, _tiktoken_cache(bundled_encodings()):
-        tokens = litellm.token_counter(model=name, messages=messages)
-    return PromptSize(tokens=tokens, tokenizer=f"litellm:{name}", input_cost_usd=_input_cost(litellm, name, tokens))
-
-
-def _input_cost(litellm, model: str, tokens: int) -> float | None:
-    entry = litellm.model_cost.get(model) or {}
-    if "input_cost_per_token" not in entry:
-        return None
-    prompt_cost, _ = litellm.cost_per_token(model=model, prompt_tokens=tokens, completion_tokens=0)
-    return float(prompt_cost)
+    name, exact = encoding_of(model)
+    tokens = count_messages(messages, name)
+    return PromptSize(tokens=tokens, tokenizer=name, exact=exact, known_model=known_to_litellm(model),
+                      input_cost_usd=input_cost(model, tokens))

@@ -92,7 +92,7 @@ class CandidateCreated(Event):
     call_id: str | None = None
 
 
-class GuardReport(Event):
+class GuardChecked(Event):
     kind: Literal["guard_report"] = "guard_report"
     sha256: str
     clean: bool
@@ -103,7 +103,7 @@ class ReviewReport(Event):
     """The review's verdict on one candidate. ``mode`` and ``score`` are what calibration reads: a ``shadow``
     report (reviewed, never blocked) with its score, paired with the candidate's verus run, is one label; each
     finding that took part in the score carries ``votes``, its validators' judgments in order
-    (``substantial``/``minor``/``not_real``). See ``verusagent/review/labels.py`` for the whole contract."""
+    (``substantial``/``minor``/``not_real``). See ``verusagent/review/calibration/labels.py`` for the whole contract."""
 
     kind: Literal["review_report"] = "review_report"
     sha256: str
@@ -231,7 +231,7 @@ class ScreeningPlanned(Event):
     estimate_s: dict[str, float] = Field(default_factory=dict)
 
 
-class Verdict(Event):
+class RunVerdict(Event):
     kind: Literal["verdict"] = "verdict"
     verdict: Literal["verified", "partial", "failed"]
     accepted_sha256: str | None = None
@@ -312,7 +312,7 @@ KnownEvent = Annotated[
     | ModelRequest
     | ModelReply
     | CandidateCreated
-    | GuardReport
+    | GuardChecked
     | ReviewReport
     | ReviewRule
     | ReviewDecision
@@ -323,7 +323,7 @@ KnownEvent = Annotated[
     | FindingStatus
     | VerusRun
     | ScreeningPlanned
-    | Verdict
+    | RunVerdict
     | RunStopped
     | SessionStarted
     | ToolCalled
@@ -340,7 +340,7 @@ KNOWN_KINDS = frozenset(
         ModelRequest,
         ModelReply,
         CandidateCreated,
-        GuardReport,
+        GuardChecked,
         ReviewReport,
         ReviewRule,
         ReviewDecision,
@@ -351,7 +351,7 @@ KNOWN_KINDS = frozenset(
         FindingStatus,
         VerusRun,
         ScreeningPlanned,
-        Verdict,
+        RunVerdict,
         RunStopped,
         SessionStarted,
         ToolCalled,

@@ -50,7 +50,7 @@ def _candidate(e: ev.CandidateCreated) -> str:
     return f"candidate {_short(e.sha256)} ({e.strategy or '-'}, round {e.round}){parent}"
 
 
-def _guard(e: ev.GuardReport) -> str:
+def _guard(e: ev.GuardChecked) -> str:
     if e.clean:
         return f"guard {_short(e.sha256)}: clean"
     rules = ", ".join(str(v.get("rule", v.get("rule_id", "?"))) for v in e.violations)
@@ -102,7 +102,7 @@ def _verus(e: ev.VerusRun) -> str:
     return f"verus {_short(e.sha256)}: {e.verdict}, {e.errors} errors, {e.duration_s:.1f}s{extra}"
 
 
-def _verdict(e: ev.Verdict) -> str:
+def _verdict(e: ev.RunVerdict) -> str:
     return f"VERDICT {e.verdict}: accepted {_short(e.accepted_sha256)}, {len(e.obligations)} obligations"
 
 
@@ -157,7 +157,7 @@ _FORMATTERS: dict[type, Callable] = {
     ev.ModelRequest: _model_request,
     ev.ModelReply: _model_reply,
     ev.CandidateCreated: _candidate,
-    ev.GuardReport: _guard,
+    ev.GuardChecked: _guard,
     ev.ReviewReport: _review,
     ev.ReviewRule: _review_rule,
     ev.ReviewDecision: _review_decision,
@@ -167,7 +167,7 @@ _FORMATTERS: dict[type, Callable] = {
     ev.ReviewDispute: _review_dispute,
     ev.FindingStatus: _finding_status,
     ev.VerusRun: _verus,
-    ev.Verdict: _verdict,
+    ev.RunVerdict: _verdict,
     ev.RunStopped: _stopped,
     ev.SessionStarted: _session_started,
     ev.ToolCalled: _tool_call,

@@ -15,6 +15,7 @@ from typing import Self
 from verusagent.record.clock import HarnessClock
 from verusagent.record.continuation import RequestCompactor
 from verusagent.record.events import Event, ModelRequest
+from verusagent.record.reader import read_run
 from verusagent.record.redact import scrub, secret_values
 from verusagent.record.result import RunResult
 from verusagent.record.runs import CANDIDATES_DIR, DEFAULT_RUNS_DIR, EVENTS_FILE, RESULT_FILE, new_run_id
@@ -70,8 +71,6 @@ class RunWriter:
     @classmethod
     def reopen(cls, folder: Path) -> Self:
         """Append to an existing record (``--resume``): seq and ts continue after its last event."""
-        from verusagent.record.reader import read_run
-
         log = read_run(folder)
         if not log.events:
             raise FileNotFoundError(f"{folder} holds no run record to continue")

@@ -5,9 +5,10 @@ from pathlib import Path
 
 from verusagent.llm import BudgetTracker, ModelSettings, RetryPolicy, make_client
 from verusagent.record.events import ReviewRule
-from verusagent.review.calibration_file import gate_rule, load_calibration
+from verusagent.record.sink import EventSink
+from verusagent.review.calibration.file import gate_rule, load_calibration
 from verusagent.review.decision import GateRule, can_ever_reject
-from verusagent.review.reviewer import EventSink, Reviewer
+from verusagent.review.reviewer import Reviewer
 from verusagent.review.settings import ReviewSettings
 
 PROPOSER_CALLS = "review-call"  # call ids of review requests: never confused with the prover's "call-N"

@@ -3,8 +3,8 @@ its code block. The prover prompt explains the format only when a blocking findi
 
 from pydantic import BaseModel
 
-from verusagent.llm.fences import fenced_blocks
-from verusagent.llm.jsonreply import parse_json_text
+from verusagent.edit.fences import fenced_blocks
+from verusagent.edit.jsonreply import parse_json_text
 
 MAX_REASON = 2000
 

@@ -10,9 +10,9 @@
 The book only tracks; the caller records each change as a ``finding_status`` event.
 """
 
-from pydantic import BaseModel, ConfigDict
-
 from collections.abc import Mapping
+
+from pydantic import BaseModel, ConfigDict
 
 from verusagent.lens import SourceModel
 from verusagent.review.findings import Finding

@@ -16,9 +16,12 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
+from verusagent.edit import JsonFailure, extract_json
 from verusagent.lens import SourceModel, parse
-from verusagent.llm import BudgetExceeded, JsonFailure, ModelCallError, chat, extract_json
-from verusagent.record.events import Event, ReviewFindingDropped, ReviewProposal, ReviewVote
+from verusagent.llm import BudgetExceeded, ModelCallError
+from verusagent.prompt import chat
+from verusagent.record.events import ReviewFindingDropped, ReviewProposal, ReviewVote
+from verusagent.record.sink import EventSink
 from verusagent.review.context import review_context
 from verusagent.review.decision import GateRule
 from verusagent.review.findings import Finding, check_findings, proposed_items
@@ -27,10 +30,6 @@ from verusagent.review.votes import JUDGMENTS, score_of, vote_fraction
 
 ReviewRunMode = Literal["on", "shadow", "full"]
 _SKIP_UNIT_ERRORS = frozenset({"context_window", "content_policy"})  # this unit's prompt, not the model, failed
-
-
-class EventSink(Protocol):
-    def emit(self, event: Event) -> Any: ...
 
 
 class Completer(Protocol):

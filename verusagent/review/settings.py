@@ -14,25 +14,18 @@ Modes (``--review``):
 changed unit, reported rather than blocked.
 """
 
-from enum import StrEnum
 from pathlib import Path
 
 from pydantic import BaseModel, Field
 
-DEFAULT_VOTES = 3
+from verusagent.choices import DEFAULT_VOTES, ReviewMode
+
 # Stated priors of `auto`, replaced by what the run measures: a rejection rate of one candidate in five (a
 # guess: no real-model measurement exists yet), counted as worth five reviews, and 30 s for one candidate's
 # review (a proposer call per changed unit and three validator calls per finding, at a few seconds each).
 PRIOR_REJECTION_RATE = 0.2
 PRIOR_WEIGHT = 5.0
 PRIOR_REVIEW_S = 30.0
-
-
-class ReviewMode(StrEnum):
-    OFF = "off"
-    ON = "on"
-    SHADOW = "shadow"
-    AUTO = "auto"
 
 
 class ReviewSettings(BaseModel):

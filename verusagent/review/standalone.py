@@ -16,7 +16,7 @@ from verusagent.llm import Budget, BudgetTracker, ModelSettings
 from verusagent.record import (
     CandidateCreated,
     Event,
-    GuardReport,
+    GuardChecked,
     ReviewDecision,
     ReviewFindingDropped,
     ReviewReport,
@@ -84,7 +84,7 @@ def _review(original: Path, candidate: Path, texts: tuple[str, str], model: Mode
     record.emit(CandidateCreated(sha256=base_sha, strategy="original", round=0))
     record.emit(CandidateCreated(sha256=sha, strategy="review", round=1, parent=base_sha))
     report = guard(before, after, GuardPolicy())
-    record.emit(GuardReport(sha256=sha, clean=report.clean, violations=[v.model_dump(mode="json")
+    record.emit(GuardChecked(sha256=sha, clean=report.clean, violations=[v.model_dump(mode="json")
                                                                           for v in report.violations]))
     record.emit(rule_event(rule, settings.votes))
     record.emit(ReviewDecision(sha256=sha, mode="full", review="full",

@@ -20,6 +20,9 @@ _FLAG = re.compile(r"(?<![\w-])(--[a-z][a-z0-9-]*)")
 NO_CHEATING_SINCE = (2025, 3, 1)  # --no-cheating was added in March 2025
 
 
+VERUS_INSTALL_PAGE = "https://github.com/verus-lang/verus/blob/main/INSTALL.md"
+
+
 class VerusNotFound(RuntimeError):
     """No verus binary where we looked; the message names every place tried."""
 
@@ -67,7 +70,8 @@ def locate(explicit: str | None) -> tuple[str, str]:
         return on_path, "PATH"
     raise VerusNotFound(
         "verus was not found. Tried: --verus (not given); $VERUS_PATH (not set); `verus` on PATH "
-        f"(not in {os.environ.get('PATH', '')}). Install Verus, then pass --verus PATH or set VERUS_PATH."
+        f"(not in {os.environ.get('PATH', '')}). Install Verus ({VERUS_INSTALL_PAGE}), then pass --verus PATH "
+        "or set VERUS_PATH."
     )
 
 

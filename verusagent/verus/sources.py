@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from verusagent.crate.files import join_bytes
+from verusagent.crate_text import join_bytes
 
 SKIPPED_FOLDERS = frozenset({"target", ".git", ".verusagent", "node_modules", "__pycache__", ".venv"})
 MAX_TREE_BYTES = 256 * 1024 * 1024  # a crate folder copied for every run; beyond this, verusagent refuses

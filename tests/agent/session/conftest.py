@@ -1,4 +1,4 @@
-"""The fixtures of tests/agent/session (kept in session_support.py, a module name no other test folder has, so that tests
-import its helpers by a unique name even when several folders run in one session)."""
+"""The fixtures of tests/agent/session, kept in session_support.py beside the helpers that the tests import from it
+(`tests.agent.session.session_support`)."""
 
-from session_support import *  # noqa: F401,F403
+from tests.agent.session.session_support import *  # noqa: F401,F403

@@ -6,12 +6,14 @@ import pytest
 
 from verusagent.agent.candidate import Candidate, Evaluation
 from verusagent.agent.evaluator import Evaluator
-from verusagent.agent.review_gate import PassThroughReview
 from verusagent.agent.session.workspace import Workspace
 from verusagent.guard import GuardPolicy, guard
 from verusagent.record import RunWriter, read_run, sha256_text
 
-TOOLS_TASK = Path(__file__).resolve().parents[3] / "rust_fixtures" / "agent" / "session_tools.rs"
+from tests.paths import REPO_ROOT
+from tests.review.pass_through import PassThroughReview
+
+TOOLS_TASK = REPO_ROOT / "rust_fixtures" / "agent" / "session_tools.rs"
 
 
 def baseline(text: str) -> Evaluation:
@@ -43,3 +45,15 @@ class Recorded:
 @pytest.fixture
 def recorded(tmp_path, task_text) -> Recorded:
     return Recorded(tmp_path / "runs", task_text)
+
+
+# the proof of session_tools.rs's `total`, as an edit gives it
+LOOP = "    while i < n {\n"
+PROVED_LOOP = ("    while i < n\n        invariant\n            i <= n,\n"
+               "            r == scaled(i as int, step as int),\n            n <= 100,\n            step <= 10,\n"
+               "        decreases n - i,\n    {\n")
+
+
+def total_fn(task_text: str, loop: str = PROVED_LOOP, extra: str = "") -> str:
+    text = task_text[task_text.index("fn total("):task_text.index("fn main()")].rstrip()
+    return text.replace(LOOP, loop).replace("        r = r + step;\n", "        r = r + step;\n" + extra)

@@ -8,7 +8,8 @@ from verusagent.agent.session.dispatch import Dispatcher, Toolbox
 from verusagent.agent.session.library import LemmaLibrary
 from verusagent.agent.session.limits import SessionMeter
 from verusagent.llm import ToolCall
-from test_editing import total_fn
+
+from tests.agent.session.session_support import total_fn
 
 
 @pytest.fixture

@@ -3,18 +3,9 @@
 from verusagent.agent.candidate import Candidate
 from verusagent.agent.session.editing import edit
 
+from tests.agent.session.session_support import PROVED_LOOP, total_fn
+
 ORIGIN = Candidate(text="", sha256="", strategy="agent", round=1)
-LOOP = "    while i < n {\n"
-PROVED_LOOP = ("    while i < n\n        invariant\n            i <= n,\n"
-               "            r == scaled(i as int, step as int),\n            n <= 100,\n            step <= 10,\n"
-               "        decreases n - i,\n    {\n")
-
-
-def total_fn(task_text: str, loop: str = PROVED_LOOP, extra: str = "") -> str:
-    text = task_text[task_text.index("fn total("):task_text.index("fn main()")].rstrip()
-    return text.replace(LOOP, loop).replace("        r = r + step;\n", "        r = r + step;\n" + extra)
-
-
 def test_an_honest_edit_is_applied_after_the_guard(workspace, recorded, task_text):
     before = workspace.sha
     result = edit(workspace, recorded.evaluator, total_fn(task_text), ORIGIN)

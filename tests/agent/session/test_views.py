@@ -3,7 +3,8 @@
 from verusagent.agent.session.views import MAX_VIEW_LINES, view
 from verusagent.agent.session.workspace import Workspace
 from verusagent.bench.verusage import discover
-from session_support import baseline
+
+from tests.agent.session.session_support import baseline
 
 
 def test_a_function_by_name_by_qualified_name_and_by_id(workspace):

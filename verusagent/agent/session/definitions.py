@@ -9,8 +9,8 @@ from verusagent.agent.session.views import describe, unit_names
 from verusagent.agent.session.workspace import Workspace
 from verusagent.guard.source import Source
 from verusagent.lemmas import Lemma
-from verusagent.lemmas.render import render_hit
 from verusagent.lemmas.model import LemmaHit
+from verusagent.lemmas.render import render_hit
 from verusagent.lens import Function, Mode
 
 MAX_DEFINITIONS = 5

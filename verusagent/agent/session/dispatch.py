@@ -9,6 +9,7 @@ from collections import Counter
 from pydantic import ValidationError
 
 from verusagent.agent.candidate import Candidate
+from verusagent.agent.evaluator import Evaluator
 from verusagent.agent.session import definitions, editing, verification, views
 from verusagent.agent.session.library import LemmaLibrary
 from verusagent.agent.session.limits import SessionMeter
@@ -16,7 +17,6 @@ from verusagent.agent.session.outcome import ToolOutcome, failure
 from verusagent.agent.session.schema import BY_NAME, TOOL_NAMES, ToolSpec
 from verusagent.agent.session.searching import search_lemmas
 from verusagent.agent.session.workspace import Workspace
-from verusagent.agent.evaluator import Evaluator
 from verusagent.llm import ToolCall
 
 REPEATS_ANSWERED = 2  # the same call twice with no edit between is answered; a third time ends the session

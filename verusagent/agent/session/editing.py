@@ -7,9 +7,10 @@ from verusagent.agent.candidate import Candidate, Evaluation
 from verusagent.agent.evaluator import Evaluator
 from verusagent.agent.session.outcome import ToolOutcome, failure
 from verusagent.agent.session.workspace import Workspace
+from verusagent.edit import Edit
+from verusagent.edit.crate_splice import crate_edit
 from verusagent.guard import Violation
-from verusagent.crate.splice import crate_edit
-from verusagent.llm import Edit, render
+from verusagent.prompt import render
 from verusagent.record import sha256_text
 
 
@@ -46,7 +47,7 @@ def _refusal(workspace: Workspace, screened: Evaluation) -> str:
     if screened.rejected_by == "guard":
         problems = [violation_line(v) for v in screened.guard.errors()]
     else:
-        problems = [f"{f.get('location')}: {f.get('reason')}" for f in screened.findings]
+        problems = [f"{f.location}: {f.reason}" for f in screened.findings]
     return render("agent_refused", by=screened.rejected_by, sha=workspace.sha[:10], problems=problems)
 
 

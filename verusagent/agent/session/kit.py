@@ -5,7 +5,7 @@ import threading
 from dataclasses import dataclass, field
 
 from verusagent.agent.evaluator import Evaluator
-from verusagent.agent.progress import Reporter
+from verusagent.agent.reporting import Progress
 from verusagent.agent.session.library import LemmaLibrary
 
 
@@ -13,7 +13,7 @@ from verusagent.agent.session.library import LemmaLibrary
 class SessionKit:
     evaluator: Evaluator
     library: LemmaLibrary = field(default_factory=LemmaLibrary)
-    reporter: Reporter | None = None
+    reporter: Progress | None = None
     cancel: threading.Event = field(default_factory=threading.Event)
     taken: set[str] = field(default_factory=set)  # session ids used in this record (a resumed run adds to them)
     _lock: threading.Lock = field(default_factory=threading.Lock)

@@ -10,8 +10,10 @@ from typing import Any
 from verusagent.agent.config import ToolProtocol
 from verusagent.agent.session.outcome import ToolOutcome
 from verusagent.agent.session.schema import SPECS, openai_tools
-from verusagent.llm import Choice, ToolCall, assistant_message, render, tool_result_message
+from verusagent.llm import Choice, ToolCall, assistant_message, tool_result_message
+from verusagent.llm.provider import supports_function_calling
 from verusagent.llm.tools import parse_arguments
+from verusagent.prompt import render
 
 _TOOL_BLOCK = re.compile(r"```[ \t]*tool[ \t]*\n(.*?)(?:\n```|\Z)", re.DOTALL)
 _NAME = re.compile(r'"name"\s*:\s*"([^"]*)"')
@@ -23,12 +25,9 @@ def choose(model: str, setting: ToolProtocol) -> tuple[ToolProtocol, str]:
         return setting, f"--tool-protocol {setting.value}"
     if model.startswith("scripted/"):
         return ToolProtocol.NATIVE, "the scripted stand-in model serves tool calls"
-    from verusagent.llm.runtime import load_litellm
-
-    litellm = load_litellm()
     try:
-        supported = bool(litellm.supports_function_calling(model=model))
-    except (ValueError, KeyError, litellm.BadRequestError) as error:  # a model litellm cannot map
+        supported = supports_function_calling(model)
+    except ValueError as error:  # a model litellm cannot map
         return ToolProtocol.TEXT, f"litellm cannot tell whether {model} supports function calling ({error})"
     verdict = "supports" if supported else "does not list"
     return (ToolProtocol.NATIVE if supported else ToolProtocol.TEXT), f"litellm {verdict} function calling for {model}"

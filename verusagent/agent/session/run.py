@@ -5,7 +5,7 @@ verified goes back to the loop, whose acceptance run alone can accept. Every cal
 from rich.markup import escape
 
 from verusagent.agent.candidate import Candidate, Evaluation
-from verusagent.agent.config import AgentConfig, Mode, SessionLimits
+from verusagent.agent.config import AgentConfig, SessionLimits, TaskMode
 from verusagent.agent.proposer import Proposal
 from verusagent.agent.session.dispatch import Dispatcher, Toolbox
 from verusagent.agent.session.kit import SessionKit
@@ -16,11 +16,13 @@ from verusagent.agent.session.schema import SPECS, TOOL_NAMES
 from verusagent.agent.session.views import outline
 from verusagent.agent.session.workspace import Workspace
 from verusagent.agent.strategies import Strategy
-from verusagent.agent.targets import target_names
-from verusagent.crate.prompt import crate_diagnostics
 from verusagent.agent.verifier import VerusBudgetExceeded
-from verusagent.llm import BudgetExceeded, Choice, ModelCallError, ModelClient, ToolCall, render, system_prompt
+from verusagent.llm import BudgetExceeded, Choice, ModelCallError, ModelClient, ToolCall
+from verusagent.prompt import render, system_prompt
+from verusagent.prompt.crate import crate_diagnostics
+from verusagent.prompt.targets import target_names
 from verusagent.record import SessionEnded, SessionStarted, ToolCalled, ToolResult
+from verusagent.review.findings import Finding
 
 QUIET_REPLIES = 2  # replies in a row without a tool call that end the session
 
@@ -31,10 +33,10 @@ class SessionCancelled(Exception):
 
 def run_session(kit: SessionKit, client: ModelClient, config: AgentConfig, file_name: str, strategy: Strategy,
                 base: Evaluation, round_no: int, feedback: list[str],
-                review_findings: list[dict] | None = None) -> Proposal:
+                review_findings: list[Finding] | None = None) -> Proposal:
     """`review_findings` (open findings that blocked this strategy's candidates) reach the session as feedback:
     a session answers them by its edits, which the review sees again; it does not dispute them."""
-    notes = [f"Review finding ({f.get('location')}): {f.get('reason')}" for f in review_findings or []]
+    notes = [f"Review finding ({f.location}): {f.reason}" for f in review_findings or []]
     return Session(kit, client, config, file_name, strategy, base, round_no, [*feedback, *notes]).run()
 
 
@@ -149,7 +151,7 @@ class Session:
         base, config = self.base, self.config
         source, crate = base.candidate.text, self.workspace.crate
         targets = target_names(crate.target_text(source), config.targets) or (
-            crate.placeholders(source) if config.mode == Mode.SYNTH else [])
+            crate.placeholders(source) if config.mode == TaskMode.SYNTH else [])
         return render("agent", mode=config.mode.value, targets=[f"`{t}`" for t in targets],
                       file_name=self.workspace.file_name, outline=outline(self.workspace),
                       crate_files=self.workspace.paths if self.workspace.is_crate else [],

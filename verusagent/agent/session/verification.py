@@ -3,15 +3,15 @@ verus_run, cached, counted against the budgets): its screening run (focused in l
 one function. Each (text, scope) runs once per session; asking again gives the same result, marked so."""
 
 from verusagent.agent.evaluator import Evaluator
-from verusagent.agent.feedback import MAX_DIAGNOSTICS
 from verusagent.agent.focus import ScreeningPlan, is_scope_failure, target_of
 from verusagent.agent.session.limits import SessionMeter
 from verusagent.agent.session.outcome import ToolOutcome, failure, unknown
 from verusagent.agent.session.views import unit_names
 from verusagent.agent.session.workspace import VerifyMemo, Workspace
-from verusagent.crate.prompt import crate_diagnostics
 from verusagent.lens import Function
-from verusagent.llm import render
+from verusagent.prompt import render
+from verusagent.prompt.crate import crate_diagnostics
+from verusagent.prompt.feedback import MAX_DIAGNOSTICS
 from verusagent.verus import Verdict, VerusResult
 
 AGENT_PURPOSE = "agent"  # the session's screening runs (replayed on --resume)

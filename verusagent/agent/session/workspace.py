@@ -10,7 +10,7 @@ from pathlib import PurePosixPath
 from pydantic import BaseModel
 
 from verusagent.agent.candidate import Evaluation
-from verusagent.crate.workspace import Workspace as CrateWorkspace
+from verusagent.crate.workspace import CrateWorkspace
 from verusagent.guard.source import Source, analyse, as_bytes
 from verusagent.lens import Function, SourceModel
 from verusagent.verus import VerusResult

@@ -1,0 +1,58 @@
+"""The command line as a new user meets it: `python -m verusagent`, `-h`, `-V`, help without placeholders for
+flags, the required `--model` at the top of `prove --help`, and the defaults shown where they are not obvious."""
+
+import re
+import subprocess
+import sys
+
+import pytest
+import typer.main
+from typer.testing import CliRunner
+
+from verusagent import __version__
+from verusagent.cli import app
+
+runner = CliRunner()
+COMMANDS = sorted(typer.main.get_command(app).commands)
+
+
+def test_python_dash_m_verusagent_runs_the_command() -> None:
+    run = subprocess.run([sys.executable, "-m", "verusagent", "--version"], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0 and run.stdout.strip() == f"verusagent {__version__}"
+
+
+def test_short_flags_for_help_and_version() -> None:
+    assert runner.invoke(app, ["-V"]).stdout.strip() == f"verusagent {__version__}"
+    short, long = runner.invoke(app, ["-h"]), runner.invoke(app, ["--help"])
+    assert short.exit_code == 0 and short.stdout == long.stdout and "prove" in short.stdout
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_no_flag_shows_a_value_placeholder(command: str) -> None:
+    result = runner.invoke(app, [command, "-h"])
+    assert result.exit_code == 0, result.output
+    assert "<bool>" not in result.stdout
+    assert re.search(r"^\s+-h, --help\s+Show this message", result.stdout, re.MULTILINE)
+
+
+def test_the_required_model_is_the_first_option_of_prove() -> None:
+    text = runner.invoke(app, ["prove", "--help"]).stdout
+    options = text[text.index("Options:"):]
+    first = re.search(r"^\s+(-\w, )?(--[\w-]+)", options, re.MULTILINE)
+    assert first is not None and first.group(2) == "--model"
+
+
+def test_gate_help_names_its_default_base() -> None:
+    text = " ".join(runner.invoke(app, ["gate", "--help"]).stdout.split())
+    assert "(default: the merge base with the default branch, else HEAD)" in text
+
+
+def test_help_imports_only_what_it_prints() -> None:
+    """`--help` needs the option declarations, not the agent, the review or pydantic (a benchmark,
+    tests/bench/bench_cli_start.py, prints its start-up time against a bare `python -c pass`)."""
+    code = ("import sys\nsys.argv = ['verusagent', '--help']\nfrom verusagent.cli import main\ntry:\n    main()\n"
+            "except SystemExit:\n    pass\nheavy = [m for m in sys.modules if m.split('.')[0] in ('pydantic', 'litellm', "
+            "'tree_sitter') or m.startswith(('verusagent.agent', 'verusagent.review', 'verusagent.lens'))]\n"
+            "assert not heavy, heavy")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr[-2000:]

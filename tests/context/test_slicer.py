@@ -1,0 +1,185 @@
+"""The slicer on rust_fixtures/slice/: what a slice shows, how it marks what it leaves out, and its budget."""
+
+import re
+
+import pytest
+
+from verusagent.context import NoTargets, estimate_tokens, needs_slicing, slice_source
+from verusagent.lens import parse
+
+from tests.context.view_check import RUN, assert_accounts_for_every_line
+from tests.paths import REPO_ROOT
+
+FIXTURES = REPO_ROOT / "rust_fixtures" / "slice"
+
+
+@pytest.fixture(scope="module")
+def ledger() -> str:
+    return (FIXTURES / "ledger.rs").read_text()
+
+
+@pytest.fixture(scope="module")
+def structure() -> str:
+    return (FIXTURES / "structure.rs").read_text()
+
+
+def function_text(source: str, name: str) -> str:
+    model = parse(source)
+    return model.slice(model.function(name).span)
+
+
+def signature_text(source: str, name: str) -> str:
+    model = parse(source)
+    function = model.function(name)
+    return model.data[function.span.start : function.body.start].decode().rstrip()
+
+
+def test_the_target_is_whole_and_what_it_mentions_is_shown_by_its_definition(ledger):
+    view = slice_source(ledger, ["sum_balances"], budget_tokens=700).text
+    assert function_text(ledger, "sum_balances") in view
+    for spec in ("total", "inv", "all_valid", "ids_unique", "valid"):  # inv's body mentions the last three
+        assert function_text(ledger, spec) in view, spec
+    assert "pub const MAX_ACCOUNTS: u64 = 1000;" in view and "pub type Amount = u64;" in view
+    assert "pub struct Account {\n    pub id: AccountId," in view
+    assert "use vstd::prelude::*;" in view and "use vstd::seq_lib::*;" in view
+
+
+def test_lemmas_are_shown_by_signature_and_specs_with_the_body_elided(ledger):
+    view = slice_source(ledger, ["sum_balances"], budget_tokens=700).text
+    header = signature_text(ledger, "lemma_total_bounded")
+    assert header + "\n{\n    // ... body elided (lines 137-144)\n}" in view
+    assert "lemma_total_bounded(rest);" not in view
+
+
+def test_what_is_not_needed_is_left_out_with_a_comment_naming_its_lines(ledger):
+    view = slice_source(ledger, ["sum_balances"], budget_tokens=700).text
+    assert "pub fn count_frozen" not in view and "pub fn largest_balance" not in view
+    assert "    // ... 18 lines elided (lines 224-241): fn count_frozen" in view
+    assert "// ... 59 lines elided (lines 244-302): impl Audit, mod reports, fn largest_balance" in view
+    assert "// ... 25 lines elided (lines 24-48): 2 structs, 1 enum, 1 trait" in view
+
+
+@pytest.mark.parametrize("target, budget", [
+    ("sum_balances", 700), ("deposit", 300), ("lemma_total_update", 300), ("largest_balance", 2000),
+    ("record", 100),
+])
+def test_every_line_is_shown_as_written_or_named_by_one_elision_comment(ledger, target, budget):
+    assert_accounts_for_every_line(ledger, slice_source(ledger, [target], budget_tokens=budget).text)
+
+
+@pytest.mark.parametrize("target", ["swap", "one_liner", "lemma_pair_sum_commutes", "describe", "area"])
+def test_layouts_keep_their_structure(structure, target):
+    view = slice_source(structure, [target], budget_tokens=150).text
+    assert_accounts_for_every_line(structure, view)
+    model = parse(view)
+    assert not model.problems, model.problems
+    assert len(model.verus_blocks) == 2  # both verus! blocks keep their place and their braces
+
+
+def test_the_view_is_valid_looking_rust_in_the_same_impl_and_mod_structure(ledger):
+    view = slice_source(ledger, ["header_width"], budget_tokens=200).text
+    model = parse(view)
+    assert not model.problems
+    assert model.function("header_width").qualified == "reports::header_width"
+    assert "pub mod reports {\n    use super::*;" in view
+    sliced = slice_source(ledger, ["count_frozen"], budget_tokens=200).text
+    assert parse(sliced).function("count_frozen").container == "impl Ledger"
+
+
+def test_code_lines_carry_no_line_numbers(ledger):
+    view = slice_source(ledger, ["deposit"], budget_tokens=400).text
+    assert not [line for line in view.splitlines() if re.match(r"^\s*\d+\s*[|:]", line)]
+
+
+def test_a_call_shows_the_callee_by_signature_and_its_spec_functions_whole(ledger):
+    view = slice_source(ledger, ["deposit"], budget_tokens=300).text
+    assert signature_text(ledger, "receive") + "\n    {\n        // ... body elided" in view
+    assert function_text(ledger, "balance_of") in view
+    assert "self.balance = self.balance + amount;" not in view  # receive's body
+
+
+def test_two_items_on_one_line_are_shown_together(structure):
+    view = slice_source(structure, ["swap"], budget_tokens=150).text
+    assert "pub struct Pair { pub a: u64, pub b: u64 } pub struct Unused { pub z: u64 }" in view
+
+
+def test_a_nested_function_stays_inside_its_target(structure):
+    view = slice_source(structure, ["swap"], budget_tokens=150).text
+    assert "    fn inner(x: u64) -> u64 { x }\n    Pair { a: inner(p.b), b: p.a }" in view
+
+
+def test_an_item_macro_is_opened_like_a_container(structure):
+    view = slice_source(structure, ["one_liner"], budget_tokens=10).text
+    assert "struct_with_invariants!" not in view
+    assert re.search(r"// \.\.\. \d+ lines elided \(lines 14-\d+\): .*1 macro invocation", view)
+
+
+def test_the_budget_bounds_what_is_added_but_never_what_the_target_needs(ledger):
+    from verusagent.context.mentions import NameIndex
+    from verusagent.context.outline import build_outline
+    from verusagent.context.select import select
+    from verusagent.context.slicer import find_targets
+    from verusagent.lens import parse_with_tokens
+
+    model, stream = parse_with_tokens(ledger)
+    root = build_outline(model)
+    index, targets = NameIndex(stream, root), find_targets(root, ["sum_balances"])
+    tight = select(root, index, targets, total_bytes=0, least_bytes=0, growth=0.0)
+    roomy = select(root, index, targets, total_bytes=0, least_bytes=len(ledger), growth=0.0)
+    names = {node.name for node in tight.levels}
+    assert {"sum_balances", "inv", "total"} <= names  # what it mentions
+    assert tight.spent == 0 and not {"lemma_total_bounded", "all_valid"} & names  # nothing else fits
+    assert {"lemma_total_bounded", "all_valid"} <= {node.name for node in tight.left_out}
+    assert "lemma_total_bounded" in {node.name for node in roomy.levels} and 0 < roomy.spent <= len(ledger)
+    grown = select(root, index, targets, total_bytes=0, least_bytes=0, growth=1.0)
+    assert 0 < grown.spent <= sum(len(model.slice(n.item.span)) for n in tight.levels)
+
+
+def test_a_big_task_grows_its_budget_with_the_file_lemmas(ledger):
+    """What the target needs and the lemmas exceed the budget: the slice may add big_growth times both."""
+    from verusagent.context.mentions import NameIndex
+    from verusagent.context.outline import build_outline
+    from verusagent.context.select import cost_of, natural_level, select
+    from verusagent.context.slicer import find_targets
+    from verusagent.lens import parse_with_tokens
+
+    model, stream = parse_with_tokens(ledger)
+    root = build_outline(model)
+    index, targets = NameIndex(stream, root), find_targets(root, ["sum_balances"])
+    lemmas = [n for n in root.walk() if n.kind == "fn" and n.name.startswith("lemma_")]
+    small = select(root, index, targets, total_bytes=1, least_bytes=0, growth=0.0, big_growth=1.0)
+    always = sum(cost_of(n, level) for n, level in small.levels.items()) - small.spent
+    assert small.budget == always + sum(cost_of(n, natural_level(n)) for n in lemmas)
+    assert {n.name for n in lemmas} <= {n.name for n in small.levels}
+    without = select(root, index, targets, total_bytes=1, least_bytes=0, growth=0.0)
+    assert without.budget == 0 and without.spent == 0
+    roomy = len(ledger) * 2  # the target's needs and the lemmas fit: not a big task, the budget is the usual one
+    usual = select(root, index, targets, total_bytes=roomy, least_bytes=0, growth=0.0, big_growth=5.0)
+    assert usual.budget == roomy - always
+
+
+def test_a_file_that_fits_the_budget_is_shown_whole(ledger):
+    whole = slice_source(ledger, ["sum_balances"], budget_tokens=estimate_tokens(ledger))
+    assert whole.text == ledger and whole.elided_lines == 0
+
+
+def test_counts_of_what_was_left_out(ledger):
+    sliced = slice_source(ledger, ["sum_balances"], budget_tokens=700)
+    named = sum(int(m.group(1)) for line in sliced.text.splitlines() if (m := RUN.match(line)))
+    bodies = [line for line in sliced.text.splitlines() if "// ... body elided" in line]
+    assert sliced.elided_lines > named > 0 and bodies
+    assert sliced.targets == ["Ledger::sum_balances"]
+
+
+def test_targets_by_id_qualified_name_or_name_and_unknown_ones_refused(ledger):
+    by_id = slice_source(ledger, ["fn:Ledger::deposit"], budget_tokens=300).text
+    assert by_id == slice_source(ledger, ["Ledger::deposit"], budget_tokens=300).text
+    assert by_id == slice_source(ledger, ["deposit"], budget_tokens=300).text
+    with pytest.raises(NoTargets, match="no_such_fn"):
+        slice_source(ledger, ["no_such_fn"])
+
+
+def test_only_large_files_are_sliced(ledger, rust_fixtures):
+    assert needs_slicing(ledger)
+    for small in sorted((rust_fixtures / "demo").glob("*.rs")) + [rust_fixtures / "lens_constructs.rs"]:
+        assert not needs_slicing(small.read_text()), small.name

@@ -1,0 +1,110 @@
+"""`--dry-run`: the first round's requests, rendered as the run would send them, with their size and price;
+no model call, no verus (prove renders as if the baseline had found no error; repair uses its `--log`), no
+record, no API key."""
+
+import json
+import sys
+
+from pydantic import BaseModel
+
+from verusagent.agent.candidate import Candidate, Evaluation
+from verusagent.agent.config import AgentConfig, Task, TaskMode
+from verusagent.agent.proposer import build_prompt
+from verusagent.agent.strategies import portfolio
+from verusagent.agent.verifier import result_from_log
+from verusagent.console import make_console
+from verusagent.crate.workspace import CrateWorkspace
+from verusagent.guard import GuardReport
+from verusagent.llm.tokens import prompt_size
+from verusagent.prompt import chat
+from verusagent.record import sha256_text
+
+
+class DryRequest(BaseModel):
+    task: str  # the prompt: prove, repair or synth
+    strategy: str
+    file: str
+    prompt_tokens: int
+    tokenizer: str  # the tiktoken encoding counted with
+    tokenizer_exact: bool  # the model's own encoding; else an estimate
+    known_model: bool  # litellm knows the model's provider; False: a real run refuses it (exit 2)
+    estimated_cost_usd: float | None  # the prompt's input price for one request; None: no known price
+    samples: int  # replies asked for (`--samples`)
+    reply_format: str  # "file" (the whole file comes back), "items" (only the functions changed), or "crate"
+    # (items, with a `// file:` line before each other file's)
+    sliced: bool  # the prompt shows a slice of the file, not all of it
+    messages: list[dict[str, str]]
+
+
+class DryRun(BaseModel):
+    requests: list[DryRequest]
+    notes: list[str] = []
+
+
+def dry_run(task: Task, config: AgentConfig) -> DryRun:
+    workspace = _workspace(task)
+    base, notes = _first_base(task, config, workspace)
+    shown_whole = workspace.target_text(base.candidate.text)
+    requests = []
+    for strategy in portfolio(config.strategies):
+        name, context = build_prompt(config, task.source_path.name, strategy, base, [], workspace)
+        messages = chat(name, **context)
+        size = prompt_size(config.model, messages)
+        requests.append(DryRequest(
+            task=name, strategy=strategy.name, file=str(task.source_path), prompt_tokens=size.tokens,
+            tokenizer=size.tokenizer, tokenizer_exact=size.exact, known_model=size.known_model,
+            estimated_cost_usd=size.input_cost_usd, samples=config.samples,
+            reply_format=context["reply_format"], sliced=context["source"] != shown_whole,
+            messages=messages))
+    if requests and not requests[0].known_model:
+        notes.append(f"unknown model {config.model!r}: litellm knows no such provider or model, price unknown; a "
+                     "real run stops before any work (exit 2)")
+    return DryRun(requests=requests, notes=notes)
+
+
+def _workspace(task: Task) -> CrateWorkspace:
+    """The crate's files as the run would see them (no verus: the target and the layout suffice)."""
+    if task.crate is None:
+        return CrateWorkspace.single(task.source_path.name)
+    return CrateWorkspace(task.crate.layout, task.crate.target)
+
+
+def _first_base(task: Task, config: AgentConfig, workspace: CrateWorkspace) -> tuple[Evaluation, list[str]]:
+    """What round 1 starts from: the input, with the errors of `--log` in repair mode."""
+    text = task.original
+    candidate = Candidate(text=text, sha256=sha256_text(text), strategy="baseline", round=0)
+    base = Evaluation(candidate=candidate, guard=GuardReport(violations=[]))
+    if config.mode != TaskMode.REPAIR:
+        return base, []
+    logged = result_from_log(task.log_text or "", text, task.source_path.name, workspace)
+    if logged is None:
+        return base, ["the log shows no verus error: the run would start with a verus run; shown: the prove "
+                      "prompt it would send if that run found no error"]
+    return base.model_copy(update={"verus": logged}), []
+
+
+def print_dry_run(result: DryRun, as_json: bool) -> None:
+    if as_json:
+        sys.stdout.write(json.dumps(result.model_dump(mode="json"), indent=2) + "\n")
+        return
+    out = make_console(file=sys.stdout, highlight=False, soft_wrap=True)
+    for note in result.notes:
+        out.print(f"note: {note}", markup=False)
+    for request in result.requests:
+        out.print(_heading(request), markup=False)
+        for message in request.messages:
+            out.print(f"--- {message['role']} ---", markup=False)
+            out.print(message["content"], markup=False)
+    total = sum(r.prompt_tokens * r.samples for r in result.requests)
+    out.print(f"{len(result.requests)} requests, {total:,} prompt tokens in all (dry run: nothing was sent)",
+              markup=False)
+
+
+def _heading(request: DryRequest) -> str:
+    cost = "price unknown" if request.estimated_cost_usd is None else f"~${request.estimated_cost_usd:.4f} input"
+    if not request.known_model:
+        cost = "unknown model, price unknown"
+    view = "a slice of the file" if request.sliced else "the whole file"
+    tokenizer = request.tokenizer if request.tokenizer_exact else f"{request.tokenizer}, an estimate for this model"
+    return (f"=== {request.task} / {request.strategy}: {request.prompt_tokens:,} prompt tokens ({tokenizer}), "
+            f"{cost} per request, x{request.samples} samples; shows {view}, reply: {request.reply_format} ===")

@@ -1,0 +1,85 @@
+"""What the model is told about a candidate: verus's errors with code excerpts, the guard's and review's reasons."""
+
+from verusagent.guard import GuardReport
+from verusagent.prompt import PromptDiagnostic
+from verusagent.verus import Diagnostic, DiagnosticKind, SpanRef
+
+_REPAIR_KIND = {
+    DiagnosticKind.PRECONDITION: "precondition",
+    DiagnosticKind.INDEX_BOUNDS: "precondition",
+    DiagnosticKind.POSTCONDITION: "postcondition",
+    DiagnosticKind.INVARIANT_BEFORE_LOOP: "invariant_before_loop",
+    DiagnosticKind.INVARIANT_END_OF_LOOP: "invariant_end_of_loop",
+    DiagnosticKind.INVARIANT_AT_LOOP_EXIT: "invariant_loop_exit",
+    DiagnosticKind.ASSERTION: "assertion",
+    DiagnosticKind.ASSERT_BY_REQUIRES: "assertion",
+    DiagnosticKind.BITVECTOR_ASSERTION: "assertion",
+    DiagnosticKind.ARITHMETIC_OVERFLOW: "arithmetic_overflow",
+    DiagnosticKind.DIVISION_BY_ZERO: "arithmetic_overflow",
+    DiagnosticKind.BIT_SHIFT: "arithmetic_overflow",
+    DiagnosticKind.DECREASES_LOOP: "decreases",
+    DiagnosticKind.TERMINATION: "decreases",
+    DiagnosticKind.MISSING_DECREASES: "decreases",
+    DiagnosticKind.RLIMIT: "rlimit",
+    DiagnosticKind.MODE_CALL: "mode_error",
+    DiagnosticKind.MODE_MISMATCH: "mode_error",
+    DiagnosticKind.MODE_OTHER: "mode_error",
+    DiagnosticKind.PROOF_BLOCK_MISPLACED: "mode_error",
+    DiagnosticKind.TRIGGER_INFERENCE: "trigger",
+    DiagnosticKind.TRIGGER_INVALID: "trigger",
+    DiagnosticKind.SYNTAX: "syntax",
+    DiagnosticKind.RUSTC_ERROR: "syntax",
+}
+EXCERPT_CONTEXT = 2
+MAX_DIAGNOSTICS = 8
+
+
+def repair_kind(diagnostic: Diagnostic) -> str:
+    return _REPAIR_KIND.get(diagnostic.kind, "other")
+
+
+def prompt_diagnostics(diagnostics: list[Diagnostic], source: str) -> list[PromptDiagnostic]:
+    lines = source.splitlines()
+    return [_prompt_diagnostic(d, lines) for d in diagnostics[:MAX_DIAGNOSTICS]]
+
+
+def _prompt_diagnostic(diagnostic: Diagnostic, lines: list[str]) -> PromptDiagnostic:
+    location = diagnostic.location
+    where = f"line {location.line}" if location and location.line else "an unknown line"
+    if diagnostic.unit_id:
+        where += f" in {diagnostic.unit_id}"
+    return PromptDiagnostic(
+        kind=repair_kind(diagnostic),
+        message=diagnostic.message,
+        location=where,
+        excerpt=excerpt(lines, location),
+        related=[_related(span) for span in diagnostic.related if span.label],
+    )
+
+
+def excerpt(lines: list[str], location: SpanRef | None) -> str:
+    """The lines around a location, numbered, the failing line marked with `>`."""
+    if location is None or not location.line or location.line > len(lines):
+        return ""
+    first = max(location.line - EXCERPT_CONTEXT, 1)
+    last = min((location.end_line or location.line) + EXCERPT_CONTEXT, len(lines))
+    marked = range(location.line, (location.end_line or location.line) + 1)
+    return "\n".join(
+        f"{'>' if n in marked else ' '} {n:4d} | {lines[n - 1]}" for n in range(first, last + 1)
+    )
+
+
+def _related(span: SpanRef) -> str:
+    where = f"{span.file or 'this file'} line {span.line}" if span.line else (span.file or "elsewhere")
+    text = f": {span.text.strip()}" if span.text else ""
+    return f"{span.label} ({where}){text}"
+
+
+def guard_feedback(report: GuardReport) -> list[str]:
+    """One line per violation: what was changed, where, and the two snippets."""
+    return [
+        f"Rejected without running verus ({v.rule}): {v.reason}"
+        + (f" Original: `{v.evidence.original}`." if v.evidence and v.evidence.original else "")
+        + (f" Yours: `{v.evidence.candidate}`." if v.evidence and v.evidence.candidate else "")
+        for v in report.errors()
+    ]

@@ -1,0 +1,23 @@
+"""The request of one strategy's round: which prompt (prove, repair or synth) and what its template shows. A large
+file is shown as a slice around its targets and the model replies with items; a small one is shown whole and
+comes back whole. A crate's prompt shows its target's file and what it uses of the others (``prompt.crate``)."""
+
+from verusagent.crate.workspace import CrateWorkspace
+from verusagent.prompt.crate import crate_diagnostics, crate_view
+from verusagent.prompt.targets import target_names
+from verusagent.verus import Diagnostic
+
+
+def round_prompt(workspace: CrateWorkspace, text: str, errors: list[Diagnostic], *, targets: list[str], synth: bool,
+                 approach: str, feedback: list[str]) -> tuple[str, dict]:
+    """The prompt task and its template context for the candidate `text` and verus's `errors` on it.
+    ``synth``: the bodies are still to write (then the targets default to the placeholder functions)."""
+    named = (targets or workspace.placeholders(text)) if synth else targets
+    view = crate_view(workspace, text, named, [d.unit_id for d in errors if d.unit_id])
+    common = {"file_name": view.file_name, "source": view.source, "strategy": approach,
+              "feedback": feedback, "reply_format": view.reply_format, "other_files": view.other_files}
+    if synth:
+        return "synth", common | {"targets": named}
+    if errors:
+        return "repair", common | {"diagnostics": crate_diagnostics(workspace, errors, text)}
+    return "prove", common | {"targets": target_names(workspace.target_text(text), targets) or view.targets}
