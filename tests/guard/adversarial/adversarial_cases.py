@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from verusagent.crate.compare import compare_folders
+from verusagent.guard.crate import compare_folders
 from verusagent.guard import GuardPolicy, GuardReport, Rule, Severity, guard
 
 CASES_DIR = Path(__file__).resolve().parent / "cases"
