@@ -17,8 +17,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from verusagent.guard.crate import compare_folders
 from verusagent.guard import GuardPolicy, GuardReport, Rule, Severity, guard
+from verusagent.guard.crate import compare_folders
 
 CASES_DIR = Path(__file__).resolve().parent / "cases"
 _ROOT_FILES = ("src/lib.rs", "src/main.rs", "lib.rs", "main.rs")

@@ -6,8 +6,8 @@
 import sys
 from collections import defaultdict
 
-from tests.guard.adversarial.adversarial_cases import CaseClass, all_cases, verdict_holds
 from tests.conftest import find_shared  # tests/conftest.py: ../shared or $VERUSAGENT_CORPUS
+from tests.guard.adversarial.adversarial_cases import CaseClass, all_cases, verdict_holds
 
 
 def outcomes() -> list[tuple[object, bool | None, str]]:

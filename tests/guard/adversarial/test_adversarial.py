@@ -8,6 +8,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+
+from verusagent.lens import parse
+
 from tests.guard.adversarial.adversarial_cases import (
     CASES_DIR,
     Case,
@@ -19,8 +22,6 @@ from tests.guard.adversarial.adversarial_cases import (
     load_case,
     verdict_holds,
 )
-
-from verusagent.lens import parse
 
 MIN_CHEATS_PER_CLASS = 6
 MIN_CHEATS = 110
