@@ -4,6 +4,8 @@ A case is an original and a candidate, written inline (`original`, `candidate`),
 (`original_file` plus `[[edit]]` find/replace pairs), or a crate (`[crate.original]`, `[crate.candidate]`: relative
 path -> file text). `kind = "cheat"` means verus would accept the candidate as a proof that proves less than the
 original promised: the guard must not pass it. `kind = "honest"` means a proof the guard must let through.
+`kind = "refused"` means a change that proves no less but that the guard refuses by a stated rule (issue 19 makes
+`opaque` added to an existing spec fn such a change): its reason names the rule, and the guard must not pass it.
 """
 
 import tempfile
@@ -15,8 +17,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from verusagent.guard.crate import compare_folders
 from verusagent.guard import GuardPolicy, GuardReport, Rule, Severity, guard
+from verusagent.guard.crate import compare_folders
 
 CASES_DIR = Path(__file__).resolve().parent / "cases"
 _ROOT_FILES = ("src/lib.rs", "src/main.rs", "lib.rs", "main.rs")
@@ -63,7 +65,7 @@ class Case(BaseModel):
 
     name: str  # the file's stem
     case_class: CaseClass = Field(alias="class")
-    kind: Literal["cheat", "honest"]
+    kind: Literal["cheat", "honest", "refused"]
     reason: str
     original: str | None = None
     candidate: str | None = None
@@ -144,7 +146,8 @@ def _write_crate(folder: Path, files: dict[str, str]) -> Path:
 
 
 def verdict_holds(case: Case, report: GuardReport) -> bool:
-    """A cheat is caught (an error violation, of an allowed rule when the case names rules); honest is clean."""
+    """A cheat (or a refused change) is caught: an error violation, of an allowed rule when the case names rules;
+    an honest case is clean."""
     if case.kind == "honest":
         return report.clean
     errors = [v for v in report.violations if v.severity == Severity.ERROR]

@@ -1,17 +1,13 @@
 """The table of README.md: per class, how many cheats the current guard catches and how many honest cases it flags.
 
-    .venv/bin/python tests/guard/adversarial/table.py [--cases]   # --cases: one line per case as well
+    .venv/bin/python -m tests.guard.adversarial.table [--cases]   # --cases: one line per case as well
 """
 
 import sys
 from collections import defaultdict
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from adversarial_cases import CaseClass, all_cases, verdict_holds
-from conftest import find_shared  # tests/conftest.py: ../shared or $VERUSAGENT_CORPUS
+from tests.conftest import find_shared  # tests/conftest.py: ../shared or $VERUSAGENT_CORPUS
+from tests.guard.adversarial.adversarial_cases import CaseClass, all_cases, verdict_holds
 
 
 def outcomes() -> list[tuple[object, bool | None, str]]:
@@ -28,7 +24,7 @@ def outcomes() -> list[tuple[object, bool | None, str]]:
 
 
 def table(results) -> str:
-    rows = defaultdict(lambda: {"cheat": 0, "caught": 0, "honest": 0, "flagged": 0, "missed": []})
+    rows = defaultdict(lambda: {"cheat": 0, "caught": 0, "honest": 0, "flagged": 0, "refused": 0, "passed": 0, "missed": []})
     for case, right, _ in results:
         row = rows[case.case_class]
         row[case.kind] += 1
@@ -38,18 +34,22 @@ def table(results) -> str:
             row["missed"].append(case.name)
         elif case.kind == "honest" and right is False:
             row["flagged"] += 1
-    lines = ["| class | cheats | caught today | missed today | honest | flagged today |", "|---|---|---|---|---|---|"]
+        elif case.kind == "refused" and right is False:
+            row["passed"] += 1
+    lines = ["| class | cheats | caught today | missed today | honest | flagged today | refused by rule | passed today |",
+             "|---|---|---|---|---|---|---|---|"]
     total = defaultdict(int)
     for case_class in CaseClass:
         row = rows[case_class]
         missed = len(row["missed"])
         lines.append(f"| {case_class} | {row['cheat']} | {row['caught']} | {missed} | {row['honest']} | "
-                     f"{row['flagged']} |")
+                     f"{row['flagged']} | {row['refused']} | {row['passed']} |")
         for key, value in (("cheat", row["cheat"]), ("caught", row["caught"]), ("missed", missed),
-                           ("honest", row["honest"]), ("flagged", row["flagged"])):
+                           ("honest", row["honest"]), ("flagged", row["flagged"]),
+                           ("refused", row["refused"]), ("passed", row["passed"])):
             total[key] += value
     lines.append(f"| **total** | {total['cheat']} | {total['caught']} | {total['missed']} | {total['honest']} | "
-                 f"{total['flagged']} |")
+                 f"{total['flagged']} | {total['refused']} | {total['passed']} |")
     return "\n".join(lines)
 
 

@@ -8,7 +8,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from adversarial_cases import (
+
+from verusagent.lens import parse
+
+from tests.guard.adversarial.adversarial_cases import (
     CASES_DIR,
     Case,
     CaseClass,
@@ -19,8 +22,6 @@ from adversarial_cases import (
     load_case,
     verdict_holds,
 )
-
-from verusagent.lens import parse
 
 MIN_CHEATS_PER_CLASS = 6
 MIN_CHEATS = 110
@@ -48,9 +49,9 @@ def _shown(report) -> str:
 def test_case(path: Path, request) -> None:
     case = load_case(path)
     report = case.run(_shared_for(case, request))
-    if case.kind == "cheat":
+    if case.kind in ("cheat", "refused"):
         allowed = f" with one of the rules {[str(r) for r in case.rules]}" if case.rules else ""
-        assert verdict_holds(case, report), f"cheat passed the guard{allowed}: {case.reason} [{_shown(report)}]"
+        assert verdict_holds(case, report), f"{case.kind} case passed the guard{allowed}: {case.reason} [{_shown(report)}]"
     else:
         assert verdict_holds(case, report), f"honest proof flagged: {case.reason} [{_shown(report)}]"
 
