@@ -82,7 +82,7 @@ def compare(data: bytes) -> tuple[Counter, list[str]]:
     """(explained differences by kind, unexplained ones)"""
     leaves, comments, errors = tree_leaves(data)
     stream = tokenize(data)
-    mine = [(t.text, t.start, t.end) for t in stream.tokens]
+    mine = [("r#" + t.text if i in stream.raw else t.text, t.start, t.end) for i, t in enumerate(stream.tokens)]
     failures = []
     if [(c.text, c.start, c.end) for c in stream.comments] != comments:
         failures.append("comments differ")

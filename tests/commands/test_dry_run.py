@@ -142,3 +142,23 @@ def test_a_target_that_names_nothing_is_a_usage_error(workdir):
     source.write_text((REPO_ROOT / "rust_fixtures" / "agent" / "count_up.rs").read_text())
     result = runner.invoke(app, ["prove", str(source), "--model", "scripted/demo", "--fn", "no_such_fn", "--dry-run"])
     assert result.exit_code == 2 and "no_such_fn: no such function" in result.output
+
+
+def test_synth_of_a_vericoding_task_shows_its_statement_and_target(workdir):
+    task = REPO_ROOT / "rust_fixtures" / "vericoding" / "power_recursive"
+    data = dry("synth", str(task / "verus_spec.rs"), "--description", str(task / "verus_nl.txt"),
+               "--model", "openai/gpt-4o", "--strategies", "1")
+    [request] = data["requests"]
+    system, user = request["messages"][0]["content"], request["messages"][1]["content"]
+    assert request["task"] == "synth"
+    statement = (task / "verus_nl.txt").read_text().strip()
+    assert f"# The task\n{statement}\n" in user
+    assert "Functions to implement: `power`." in user
+    assert "the bodies of the functions you are asked to implement are yours to write" in system
+
+
+def test_an_unreadable_description_is_a_usage_error(workdir):
+    task = REPO_ROOT / "rust_fixtures" / "vericoding" / "power_recursive"
+    result = runner.invoke(app, ["synth", str(task / "verus_spec.rs"), "--description", str(workdir / "none.txt"),
+                                 "--model", "openai/gpt-4o", "--dry-run"])
+    assert result.exit_code == 2 and "cannot read the description" in result.output

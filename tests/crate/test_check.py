@@ -74,6 +74,22 @@ def test_a_module_added_deleted_or_renamed_is_a_violation(pair) -> None:
     assert "function-moved" not in renamed.stdout  # the rename is the violation, not each of its functions
 
 
+def test_a_new_file_that_no_mod_line_reaches_yet_is_a_module_added(pair) -> None:
+    original, candidate = pair
+    (candidate / "src" / "extra.rs").write_text("verus! {\nproof fn lemma_extra() ensures 1int == 1 {}\n}\n")
+    result = check(original, candidate, "--json")
+    assert result.exit_code == 1
+    assert rules(result) == [("module-changed", "src/extra.rs")]
+
+
+def test_an_inline_module_added_to_a_crate_file_is_a_module_added(pair) -> None:
+    original, candidate = pair
+    edit(candidate / "src" / "net.rs", "verus! {\n", "verus! {\nmod extra {\n    proof fn lemma_extra() {}\n}\n")
+    result = check(original, candidate, "--json")
+    assert result.exit_code == 1
+    assert rules(result) == [("module-changed", "src/net.rs")]
+
+
 def test_a_function_moved_to_another_file_is_a_violation(pair) -> None:
     original, candidate = pair
     store = candidate / "src" / "store" / "mod.rs"

@@ -66,6 +66,16 @@ def test_a_section_for_a_file_outside_the_crate_refuses_the_whole_reply(netlib, 
     assert "refused as a whole" in refused.feedback()
 
 
+def test_a_module_line_in_a_reply_refuses_the_whole_reply_with_feedback(netlib) -> None:
+    """`pub mod extra;` would add a module: not silently dropped while the reply's functions go in."""
+    workspace, text = netlib
+    sections = [ReplySection(file=None, text=f"```rust\n{DOUBLE}```\n"),
+                ReplySection(file="src/net.rs", text="```rust\npub mod extra;\n\nproof fn lemma_x() {}\n```\n")]
+    refused = edit_from_sections(sections, workspace, text)
+    assert isinstance(refused, ExtractionFailure) and refused.reason == "module_added"
+    assert "`mod extra;`" in refused.detail and "adds a module" in refused.feedback()
+
+
 def test_a_section_naming_a_crate_file_edits_that_file(netlib) -> None:
     workspace, text = netlib
     edit = edit_from_sections([ReplySection(file="./src/util/arith_helpers.rs", text=f"```rust\n{DOUBLE}```\n")],

@@ -217,6 +217,8 @@ FAILURES = {
     "the same function unchanged": (fence(ORIGINAL[ORIGINAL.index("fn count_true"):ORIGINAL.index("\n\nimpl")]),
                                     FailureReason.UNCHANGED),
     "the original file unchanged": (fence(ORIGINAL), FailureReason.UNCHANGED),
+    "a module line among new lemmas": (fence("pub mod extra;\n\nproof fn lemma_fresh() ensures 1int == 1 {}"),
+                                       FailureReason.MODULE_ADDED),
 }
 
 

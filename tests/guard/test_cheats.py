@@ -56,15 +56,21 @@ def test_an_attribute_added_to_an_existing_function(base_text, proved_text, attr
 def test_proof_tuning_attributes_are_silent(base_text, proved_text) -> None:
     tuning = "#[verifier::rlimit(50)]\n    #[verifier::spinoff_prover]\n    "
     tuned = edit(proved_text, "impl Counter {\n    fn bump", "impl Counter {\n    " + tuning + "fn bump")
-    tuned = edit(tuned, "pub open spec fn sorted", "#[verifier::opaque]\npub open spec fn sorted")
     assert guard(base_text, tuned).violations == []
+
+
+def test_making_an_existing_spec_fn_opaque_changes_what_every_proof_sees(base_text, proved_text) -> None:
+    hidden = edit(proved_text, "pub open spec fn sorted", "#[verifier::opaque]\npub open spec fn sorted")
+    assert rules_of(guard(base_text, hidden)) == {("attribute-changed", "fn:sorted")}
 
 
 def test_an_original_hatch_licenses_no_new_one_elsewhere(base_text) -> None:
     original = edit(base_text, "let mut i: usize = 0;", "let mut i: usize = 0;\n    assume(k > 0);")
     moved = edit(original, "assume(k > 0);\n", "")
     moved = edit(moved, "        i = i + 1;", "        assume(k > 0);\n        i = i + 1;")
-    assert guard(original, moved).violations == []  # the same hatch, moved within its function
+    [violation] = guard(original, moved).violations  # the same hatch, moved into the loop: assumed at every step
+    assert (violation.rule, violation.function) == (Rule.ESCAPE_HATCH_ADDED, "fn:find")
+    assert "moved" in violation.reason
     elsewhere = edit(original, "self.value = self.value + 1;", "assume(k > 0);\n        self.value = self.value + 1;")
     report = guard(original, elsewhere)
     assert rules_of(report) >= {("escape-hatch-added", "fn:Counter::bump")}
@@ -203,18 +209,24 @@ def test_items_outside_functions_are_part_of_the_problem(base_text, proved_text)
     assert {str(v.rule) for v in field.violations} == {"item-changed"}
     shadow_vec = "macro_rules! vec { ($($x:tt)*) => { Vec::new() } }\n\n"
     macro = guard(base_text, edit(proved_text, "pub const LIMIT", shadow_vec + "pub const LIMIT"))
-    assert {str(v.rule) for v in macro.violations} == {"item-changed"}
+    assert {str(v.rule) for v in macro.violations} == {"item-changed", "name-shadowed"}
 
 
 def test_new_blocks_of_lemmas_are_silent(base_text, proved_text) -> None:
     more = edit(
         proved_text,
         "} // verus!",
-        "impl Counter {\n    proof fn lemma_zero() ensures 0int == 0 {}\n}\n\nmod lemmas {\n    use super::*;\n"
-        "    pub proof fn lemma_one() ensures 1int == 1 {}\n}\n\n"
+        "impl Counter {\n    proof fn lemma_zero() ensures 0int == 0 {}\n}\n\n"
         "pub broadcast group group_find {\n    lemma_absent_extends,\n}\n\n} // verus!",
     )
     assert guard(base_text, more).violations == []
+
+
+def test_a_new_inline_module_is_a_module_added(base_text, proved_text) -> None:
+    """Its items are new names and its `use` lines reach anything: a proof adds no module, even of lemmas."""
+    more = edit(proved_text, "} // verus!", "mod lemmas {\n    use super::*;\n"
+                "    pub proof fn lemma_one() ensures 1int == 1 {}\n}\n\n} // verus!")
+    assert rules_of(guard(base_text, more)) == {("module-changed", None), ("name-shadowed", None)}  # `super::*`
 
 
 def test_new_exec_code_and_bodiless_lemmas(base_text, proved_text) -> None:
@@ -233,7 +245,9 @@ def test_shadowing_a_name_the_original_calls() -> None:
     imported = original.replace("verus! {\n", "verus! {\nuse crate::weak::always_one as pow2;\n")
     report = guard(original, imported)
     assert [str(v.rule) for v in report.violations] == ["name-shadowed"]
-    honest = original.replace("verus! {\n", "verus! {\nuse vstd::arithmetic::power2::*;\n")
+    brings_pow2 = original.replace("verus! {\n", "verus! {\nuse vstd::arithmetic::power2::*;\n")
+    assert [str(v.rule) for v in guard(original, brings_pow2).violations] == ["name-shadowed"]
+    honest = original.replace("verus! {\n", "verus! {\nuse vstd::arithmetic::mul::*;\n")
     assert guard(original, honest).violations == []
 
 
@@ -277,8 +291,9 @@ def test_a_function_moved_out_of_verus_is_no_longer_verified(base_text, proved_t
 
 def test_imports_of_the_original_stay(base_text, proved_text) -> None:
     report = guard(base_text, edit(proved_text, "use vstd::prelude::*;", "use vstd::prelude::Ghost;"))
-    assert [str(v.rule) for v in report.violations] == ["item-changed"]
-    assert report.violations[0].reason == "import `use vstd::prelude::*;` of the original was removed or changed"
+    assert sorted(str(v.rule) for v in report.violations) == ["item-changed", "name-shadowed"]
+    removed = next(v for v in report.violations if v.rule == Rule.ITEM_CHANGED)
+    assert removed.reason == "import `use vstd::prelude::*;` of the original was removed or changed"
 
 
 def test_an_original_hatch_may_not_be_rewritten(base_text) -> None:
@@ -302,10 +317,13 @@ def test_a_hatch_outside_any_function_counts_per_file(base_text, proved_text) ->
     assert hatch.reason.endswith("added at item level (assume: 0 in the original there, 1 in the candidate)")
 
 
-def test_a_new_lemma_may_reuse_a_lemma_name_the_original_calls() -> None:
+def test_a_new_lemma_may_not_take_a_name_the_original_calls() -> None:
+    """The original's `lemma_square` comes from somewhere (a glob import): a new one would be found first."""
     original = "verus! {\nproof fn p(n: nat) ensures n * n >= 0 { lemma_square(n); }\n}\n"
     own = original.replace("verus! {\n", "verus! {\nproof fn lemma_square(n: nat) ensures n * n >= 0 {}\n")
-    assert guard(original, own).violations == []
+    assert rules_of(guard(original, own)) == {("name-shadowed", "fn:lemma_square")}
+    fresh = own.replace("fn lemma_square", "fn lemma_square_nonnegative")
+    assert guard(original, fresh).violations == []
 
 
 @pytest.mark.parametrize(
@@ -346,3 +364,273 @@ def test_a_tracked_permission_conjured_with_assume_new(base_text, proved_text) -
     report = guard(base_text, cheat)
     assert rules_of(report) == {("escape-hatch-added", "fn:find")}
     assert report.violations[0].evidence.candidate == "assume_new()"
+
+
+HATCHED = """use vstd::prelude::*;
+verus! {
+proof fn split(x: int)
+    ensures x * x >= 0,
+{
+    if x >= 0 {
+        assume(x * x >= 0);
+    } else {
+        assert(x < 0);
+    }
+}
+fn run(v: &mut Vec<u64>, c: bool)
+    requires old(v).len() < 10,
+{
+    if c {
+        proof { assume(v.len() < 5); }
+        v.push(1);
+    }
+    v.push(2);
+}
+fn main() {}
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "unit"),
+    [
+        ("        assume(x * x >= 0);\n    } else {\n        assert(x < 0);",
+         "    } else {\n        assume(x * x >= 0);\n        assert(x < 0);", "fn:split"),
+        ("        proof { assume(v.len() < 5); }\n        v.push(1);", "        v.push(1);\n        proof { assume(v.len() < 5); }",
+         "fn:run"),
+        ("        proof { assume(v.len() < 5); }\n        v.push(1);\n    }\n    v.push(2);",
+         "        v.push(1);\n    }\n    proof { assume(v.len() < 5); }\n    v.push(2);", "fn:run"),
+        ("assume(x * x >= 0);", "assume(x * x >= 1);", "fn:split"),
+    ],
+    ids=["other-branch-of-a-lemma", "after-exec-code", "out-of-its-block", "expression-changed"],
+)
+def test_an_original_hatch_that_moves_or_changes_is_a_new_one(old, new, unit) -> None:
+    report = guard(HATCHED, HATCHED.replace(old, new, 1))
+    assert rules_of(report) == {("escape-hatch-added", unit)}
+
+
+def test_proof_written_around_an_original_hatch_leaves_it_in_place() -> None:
+    proved = HATCHED.replace("        assume(x * x >= 0);", "        assert(x >= 0);\n        assume(x * x >= 0);\n"
+                             "        assert(x * x >= 0);")
+    proved = proved.replace("proof { assume(v.len() < 5); }", "proof { assert(c); assume(v.len() < 5); }")
+    proved = proved.replace("    v.push(2);", "    proof { assert(v.len() < 12); }\n    v.push(2);")
+    assert guard(HATCHED, proved).violations == []
+
+
+SMALL = """use vstd::prelude::*;
+verus! {
+pub open spec fn double(x: int) -> int { 2 * x }
+proof fn lemma_double(x: int)
+    ensures double(x) == x + x,
+    decreases x,
+{
+}
+fn take<T>(t: T) {}
+fn run(v: &mut Vec<u64>, c: Option<u64>) -> (r: u64)
+    requires old(v).len() < 10,
+    ensures r <= 10,
+{
+    let mut i: u64 = 0;
+    match c {
+        Some(k) => while i < 10 && i < k {
+            i = i + 1;
+        },
+        None => {},
+    }
+    take(Ghost(0int));
+    i
+}
+fn main() {}
+}
+"""
+
+
+def small(old: str, new: str) -> str:
+    return edit(SMALL, old, new)
+
+
+@pytest.mark.parametrize(
+    ("candidate", "rule"),
+    [
+        (small("decreases x,\n{\n}", "decreases x,\n{\n    r#admit();\n}"), "escape-hatch-added"),
+        (small("decreases x,\n{\n}", "decreases x,\n{\n    r#assume(false);\n}"), "escape-hatch-added"),
+        (small("proof fn lemma_double", "#[verifier::r#external_body]\nproof fn lemma_double"), "escape-hatch-added"),
+        (small("proof fn lemma_double", "#[verifier(r#external_body)]\nproof fn lemma_double"), "escape-hatch-added"),
+        (small("fn run(", "#[verifier::r#exec_allows_no_decreases_clause]\nfn run("), "termination-check-disabled"),
+        (small("decreases x,\n{\n}", "decreases x,\n{\n    builtin::r#assume_(false);\n}"), "escape-hatch-added"),
+    ],
+    ids=["admit", "assume", "external_body-path", "external_body-call", "no-decreases", "assume_"],
+)
+def test_a_raw_identifier_is_the_same_name(candidate: str, rule: str) -> None:
+    assert rule in {str(v.rule) for v in guard(SMALL, candidate).violations}
+
+
+def test_a_raw_keyword_is_a_name_never_the_keyword() -> None:
+    """`r#proof { .. }` is no proof block and `r#assert(..)` calls a function: their insides are exec code."""
+    with_proof_fn = small("fn main() {}", "fn r#assert(b: bool) {}\nfn main() {}")
+    cheat = edit(with_proof_fn, "    take(Ghost(0int));", "    take(Ghost(0int));\n    r#assert(v.len() > 3);")
+    assert rules_of(guard(with_proof_fn, cheat)) == {("exec-changed", "fn:run")}
+
+
+@pytest.mark.parametrize(
+    ("inner", "rule"),
+    [
+        ("#![verifier::external_body]", "escape-hatch-added"),
+        ("#![verifier::external]", "escape-hatch-added"),
+        ("#![verifier::proof]", "attribute-changed"),
+        ("#![verifier::exec_allows_no_decreases_clause]", "termination-check-disabled"),
+        ("#![cfg(any())]", "attribute-changed"),
+    ],
+)
+def test_an_inner_attribute_in_a_body_is_the_functions(inner: str, rule: str) -> None:
+    cheat = small("    let mut i: u64 = 0;", f"    {inner}\n    let mut i: u64 = 0;")
+    assert (rule, "fn:run") in rules_of(guard(SMALL, cheat))
+    nested = small("        None => {},", f"        None => {{ {inner} }},")
+    assert (rule, "fn:run") in rules_of(guard(SMALL, nested))
+
+
+def test_inner_attributes_are_read_like_outer_ones() -> None:
+    from verusagent.lens import parse
+
+    function = parse(small("    let mut i: u64 = 0;", "    #![verifier::proof]\n    let mut i: u64 = 0;")).function("run")
+    assert [(a.path, a.inner) for a in function.attributes] == [("verifier::proof", True)]
+    quantified = parse("verus! { spec fn p() -> bool { forall|i: int| #![trigger f(i)] f(i) } }").function("p")
+    assert quantified.attributes == []  # a quantifier's trigger stays a trigger
+
+
+@pytest.mark.parametrize(
+    "attribute",
+    ["#[verifier::type_invariant]", "#[verifier::when_used_as_spec(double)]", "#[verifier::external_derive]",
+     "#[verus::trusted]", "#[verifier::prophetic]", "#[cfg_attr(verus_keep_ghost, verifier::spinoff_prover)]",
+     "#[verifier::no_such_thing]", "#[verifier::returns(proof)]"],
+)
+def test_a_new_function_carries_only_proof_tuning_attributes(attribute: str) -> None:
+    lemma = "proof fn lemma_fresh_name(x: int) ensures x == x {}\n"
+    cheat = small("fn main() {}", f"{attribute}\n{lemma}fn main() {{}}")
+    assert "attribute-changed" in {str(v.rule) for v in guard(SMALL, cheat).violations}
+
+
+def test_proof_tuning_attributes_on_a_new_lemma_are_silent() -> None:
+    tuned = ("#[verifier::rlimit(20)]\n#[verifier::spinoff_prover]\n#[verifier::nonlinear]\n#[verifier::opaque]\n"
+             "#[allow(unused)]\n/// doc\nproof fn lemma_fresh_name(x: int) ensures x * x >= 0 {}\n")
+    assert guard(SMALL, small("fn main() {}", tuned + "fn main() {}")).violations == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Some(k) => while i < 10 && i < k {\n            i = i + 1;", "Some(k) => while i < 10 && i < k\n"
+         "            invariant i <= 10,\n        {\n            i = i + 2;"),
+        ("take(Ghost(0int));", "take((while i > 100 invariant i <= 10 { i = 0; }, Ghost(0int)).1);"),
+    ],
+    ids=["match-arm", "tuple-element"],
+)
+def test_a_loop_in_expression_position_keeps_its_body(old: str, new: str) -> None:
+    assert rules_of(guard(SMALL, small(old, new))) == {("exec-changed", "fn:run")}
+
+
+def test_invariants_of_a_loop_in_a_match_arm_are_proof() -> None:
+    proved = small("Some(k) => while i < 10 && i < k {", "Some(k) => while i < 10 && i < k\n"
+                   "            invariant i <= 10,\n            decreases 10 - i\n        {")
+    assert guard(SMALL, proved).violations == []
+
+
+def test_proof_words_out_of_context_are_exec_code() -> None:
+    with_methods = small("fn main() {}", "struct Checker { n: u64 }\nimpl Checker {\n"
+                         "    fn assert(&mut self, x: u64) { self.n = x; }\n    fn hide(&mut self) { self.n = 0; }\n}\n"
+                         "fn main() {\n    let mut c = Checker { n: 0 };\n    c.assert(1);\n    c.hide();\n}")
+    for old, new in (("c.assert(1);", "c.assert(2);"), ("c.hide();", "c.hide(); c.hide();")):
+        assert rules_of(guard(with_methods, edit(with_methods, old, new))) == {("exec-changed", "fn:main")}
+
+
+def test_a_ghost_name_shadowed_by_an_exec_binding_is_exec_data() -> None:
+    original = small("    take(Ghost(0int));", "    let g = Ghost(0int);\n    let g = v.len();\n    take(Ghost(1int));")
+    cheat = edit(original, "take(Ghost(1int));", "take(g);")
+    assert rules_of(guard(original, cheat)) == {("exec-changed", "fn:run")}
+    honest = edit(original, "    let g = Ghost(0int);\n", "    let g = Ghost(0int);\n    let h = Ghost(1int);\n")
+    assert guard(original, edit(honest, "take(Ghost(1int));", "take(h);")).violations == []
+
+
+def test_honest_constructs_flagged_before() -> None:
+    turbofish = small("    take(Ghost(0int));", "    let g = Ghost::<int>(0int);\n    let t = Tracked::<int>(0int);\n"
+                      "    take(Ghost::<int>(0int));")
+    decreases = small("    decreases x,\n", "    decreases x + 1,\n")
+    grouped = small("fn take<T>", "pub broadcast group group_double {\n    lemma_double,\n}\n"
+                    "proof fn lemma_uses(x: int) ensures double(x) == x + x {\n    broadcast use group_double;\n}\n"
+                    "fn take<T>")
+    original_grouped = small("fn take<T>", "pub broadcast group group_double {\n    lemma_double,\n}\nfn take<T>")
+    assert guard(SMALL, turbofish).violations == []
+    assert guard(SMALL, decreases).violations == []
+    assert guard(original_grouped, grouped).violations == []
+
+
+@pytest.mark.parametrize(
+    "addition",
+    ["pub trait Inv { spec fn inv(&self) -> bool; }", "impl View for Wrapper { type V = int; "
+     "open spec fn view(&self) -> int { 0 } }", "pub struct Wrapper { x: u64 }", "pub const K: u64 = 3;",
+     "pub type Alias = u64;", "macro_rules! m { () => {} }"],
+    ids=["trait", "trait-impl", "struct", "const", "type", "macro"],
+)
+def test_no_new_trait_impl_type_const_or_macro(addition: str) -> None:
+    assert "name-shadowed" in {str(v.rule) for v in guard(SMALL, small("fn main() {}", addition + "\nfn main() {}"))
+                               .violations}
+
+
+@pytest.mark.parametrize(
+    ("addition", "why"),
+    [
+        ("proof fn take() {}", "a name the original spells"),
+        ("impl Checker { spec fn view(&self) -> int { 0 } }", "vstd trait"),
+        ("spec fn spec_add(a: int, b: int) -> int { a }", "vstd trait"),
+        ("use vstd::prelude::take;", "import of `take`"),
+    ],
+)
+def test_a_new_name_must_be_new(addition: str, why: str) -> None:
+    original = small("fn main() {}", "struct Checker { n: u64 }\nfn main() {}")
+    report = guard(original, edit(original, "fn main() {}", addition + "\nfn main() {}"))
+    assert any(v.rule == Rule.NAME_SHADOWED and why in v.reason for v in report.violations), report.violations
+
+
+def test_a_new_call_of_the_files_own_macro_that_holds_a_hatch_is_that_hatch() -> None:
+    original = ("use vstd::prelude::*;\nmacro_rules! trust { ($e:expr) => { assume($e) } }\nverus! {\n"
+                "proof fn a(x: int) ensures x >= 0 { trust!(x >= 0); }\nproof fn b(x: int) ensures x >= 1 { }\n}\n")
+    cheat = original.replace("ensures x >= 1 { }", "ensures x >= 1 { trust!(x >= 1); }")
+    assert rules_of(guard(original, cheat)) == {("escape-hatch-added", "fn:b")}
+    around = original.replace("{ trust!(x >= 0); }", "{ assert(x == x); trust!(x >= 0); }")
+    assert guard(original, around).violations == []
+
+
+def test_what_an_item_macro_makes_of_a_function_is_unread() -> None:
+    original = ("use vstd::prelude::*;\nmacro_rules! facts { ($($i:item)*) => { verus! { $(#[verifier::external_body]"
+                " $i)* } } }\nfacts! {\n    proof fn lemma_a() ensures 1int == 1 {}\n}\nverus! {\nfn main() {}\n}\n")
+    cheat = original.replace("proof fn lemma_a() ensures 1int == 1 {}",
+                             "proof fn lemma_a() ensures 1int == 1 {}\n    proof fn lemma_b() ensures false {}")
+    assert rules_of(guard(original, cheat)) == {("item-changed", "fn:lemma_b"), ("escape-hatch-added", None)}
+
+
+@pytest.mark.parametrize(
+    ("addition", "flagged"),
+    [("use vstd::prelude::*;\nuse vstd::seq_lib::*;", True), ("use vstd::std_specs::vec::VecAdditionalSpecFns;", True),
+     ("use vstd::arithmetic::power::lemma_pow_positive;", False), ("use vstd::arithmetic::power::*;", False),
+     ("use crate::lemmas::*;", True)],
+)
+def test_new_imports_bring_only_fresh_lemma_names(addition: str, flagged: bool) -> None:
+    candidate = SMALL.replace("verus! {\n", f"{addition}\nverus! {{\n", 1)
+    assert ("name-shadowed" in {str(v.rule) for v in guard(SMALL, candidate).violations}) == flagged
+
+
+def test_an_impl_inside_a_lemma_body_is_a_new_item() -> None:
+    """An impl is global wherever it is written: one inside a new lemma's body adds methods everywhere."""
+    original = small("fn main() {}", "struct Checker { n: u64 }\nfn main() {}")
+    cheat = edit(original, "fn main() {}", "proof fn lemma_fresh_name() {\n    impl Checker { fn fresh_method(&self) {} }\n"
+                 "}\nfn main() {}")
+    assert ("name-shadowed", "fn:lemma_fresh_name") in rules_of(guard(original, cheat))
+
+
+def test_an_original_hatch_whose_names_are_bound_anew_is_a_new_one() -> None:
+    original = ("use vstd::prelude::*;\nverus! {\nproof fn p(x: int) ensures x + 1 > x {\n    let y = x + 1;\n"
+                "    assume(y > x);\n}\n}\n")
+    cheat = original.replace("let y = x + 1;", "let y = x;")
+    assert rules_of(guard(original, cheat)) == {("escape-hatch-added", "fn:p")}
+    around = original.replace("    let y = x + 1;\n", "    let y = x + 1;\n    assert(y == x + 1);\n")
+    assert guard(original, around).violations == []

@@ -57,3 +57,18 @@ def test_policy_is_immutable() -> None:
         assert "frozen" in str(error)
     else:
         raise AssertionError("GuardPolicy must be frozen")
+
+
+def test_a_new_exec_helper_in_synth_mode_needs_a_new_name_and_no_meaningful_attribute(base_text) -> None:
+    """Synth mode may add exec helpers, under the same name rule as lemmas: a helper named like something the
+    original spells, or like a vstd trait method, could be found before what the original's code means."""
+    policy = GuardPolicy(allow_new_exec_functions=True)
+    fresh = base_text.replace("} // verus!", "fn synth_helper_double(x: u64) -> u64 { x }\n\n} // verus!")
+    assert guard(base_text, fresh, policy).violations == []
+    for name in ("find", "view", "sorted"):
+        taken = base_text.replace("} // verus!", f"fn {name}(x: u64) -> u64 {{ x }}\n\n}} // verus!")
+        kinds = {str(v.rule) for v in guard(base_text, taken, policy).violations}
+        assert "name-shadowed" in kinds, name
+    trusted = base_text.replace("} // verus!", "#[verifier::external_body]\nfn synth_helper(x: u64) -> u64 { x }\n\n"
+                                "} // verus!")
+    assert "escape-hatch-added" in {str(v.rule) for v in guard(base_text, trusted, policy).violations}

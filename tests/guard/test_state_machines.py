@@ -74,3 +74,46 @@ def test_a_new_invariant_and_a_new_helper_lemma_may_be_added(task: str, fifo: st
 def test_every_state_machine_program_against_itself_is_clean(machines_dir: Path) -> None:
     dirty = {p.name: guard(p.read_bytes(), p.read_bytes()).violations for p in sorted(machines_dir.glob("*.rs"))}
     assert not any(dirty.values()), {name: v for name, v in dirty.items() if v}
+
+
+def test_proof_added_inside_a_transitions_assert_by_is_proof(task: str, fifo: str) -> None:
+    more = edit(fifo, "            assert(perm.is_init()) by {\n                assert(pre.in_active_range(head));\n",
+                "            assert(perm.is_init()) by {\n                assert(pre.in_active_range(head));\n"
+                "                assert(pre.valid_storage_at_idx(head));\n")
+    assert guard(task, more).violations == []
+    weaker = edit(fifo, "            assert(perm.is_init()) by {", "            assert(true) by {")
+    assert {rule for rule, _ in rules_of(guard(task, weaker))} == {"item-changed"}
+
+
+MACHINE = """use vstd::prelude::*;
+tokenized_state_machine!{
+    #[verifier::reject_recursive_types(V)]
+    Counter<V> {
+        fields { #[sharding(variable)] pub n: nat, }
+        #[invariant]
+        pub fn inv(&self) -> bool { self.n >= 0 }
+        init!{ initialize() { init n = 0; } }
+        transition!{ tr_inc() { update n = pre.n + 1; } }
+        #[inductive(tr_inc)]
+        fn tr_inc_inductive(pre: Self, post: Self) { }
+        #[inductive(initialize)]
+        fn initialize_inductive(post: Self) { }
+    }
+}
+fn main() {}
+"""
+
+
+def test_a_machine_whose_name_follows_an_attribute_is_read() -> None:
+    proved = MACHINE.replace("fn tr_inc_inductive(pre: Self, post: Self) { }",
+                             "fn tr_inc_inductive(pre: Self, post: Self) { assert(post.n >= 0); }")
+    assert guard(MACHINE, proved).violations == []
+    cheat = proved.replace("assert(post.n >= 0);", "assume(false);")
+    assert rules_of(guard(MACHINE, cheat)) == {("escape-hatch-added", "sm:Counter/inductive:tr_inc")}
+
+
+def test_an_inner_attribute_in_a_machines_lemma_is_the_lemmas(task: str, fifo: str) -> None:
+    cheat = edit(task, "fn produce_start_inductive(pre: Self, post: Self) {\n",
+                 "fn produce_start_inductive(pre: Self, post: Self) {\n        #![verifier::external_body]\n")
+    report = guard(task, cheat)
+    assert ("escape-hatch-added", "sm:FifoQueue/inductive:produce_start") in rules_of(report)

@@ -187,3 +187,11 @@ fn f(requires: u64, spec: u64) -> (ghost: u64)
 def test_cfg_attr_wrapped_external_body_is_an_escape_hatch() -> None:
     model = parse(b"verus! {\n#[cfg_attr(verus_keep_ghost, verifier::external_body)]\nfn f() {}\n}")
     assert [(s.kind, s.function_id) for s in model.item_sites] == [(ItemSiteKind.EXTERNAL_ATTRIBUTE, "fn:f")]
+
+
+def test_a_loop_body_after_a_generic_value_is_the_body() -> None:
+    """`PhantomData::<Vec<u8>> {`: the `>>` ends an operand, so the `{` is the loop's body, not a block of its
+    invariant (which would hide the body and take a later `if`'s block for it)."""
+    model = parse("verus! { fn f(c: bool) { while c invariant m == PhantomData::<Vec<u8>> { g(); } if c { h(); } } }")
+    [loop] = model.loops
+    assert model.slice(loop.body) == "{ g(); }"

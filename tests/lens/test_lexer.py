@@ -87,3 +87,18 @@ def test_cut_off(text: str, cut: bool) -> None:
     from verusagent.lens.tokens import is_cut_off
 
     assert is_cut_off(text) is cut
+
+
+def test_raw_identifiers_are_their_names_with_exact_offsets() -> None:
+    """`r#admit` is the name `admit` to rustc and verus: its text is `admit`, its offsets still span `r#admit`, and
+    it is marked raw (never a keyword); a raw Rust keyword (`r#fn`) keeps its `r#`, a raw string is a literal."""
+    data = b'verus! { r#admit(); #[verifier::r#external_body] r#fn r#"s"# }'
+    stream = tokenize(data)
+    texts = stream.texts[3:-1]
+    assert texts == ["admit", "(", ")", ";", "#", "[", "verifier", "::", "external_body", "]", "r#fn", 'r#"s"#']
+    raw = sorted(stream.raw)
+    assert [stream.texts[i] for i in raw] == ["admit", "external_body"]
+    assert [data[stream.starts[i] : stream.ends[i]] for i in raw] == [b"r#admit", b"r#external_body"]
+    assert not stream.is_keyword(raw[0]) and stream.is_ident(raw[0], "admit")
+    outline = tokenize(b"verus! { fn f() { r#admit(); } fn r#g() {} }", outline=True)
+    assert [outline.texts[i] for i in outline.raw] == ["g"]

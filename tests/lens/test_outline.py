@@ -28,7 +28,8 @@ def _function_view(function) -> tuple:
     clauses = [(c.kind, c.span, [(e.text, e.span) for e in c.exprs]) for c in function.clauses]
     return (function.id, function.mode, function.visibility, function.modifiers, function.container, function.span,
             function.header, function.signature, function.params, function.return_type, function.return_binding,
-            [a.text for a in function.attributes], clauses, function.body, function.prover)
+            [a.text for a in function.attributes if not a.inner], clauses, function.body, function.prover)
+    # (an inner `#![..]` attribute is in the body, which an outline does not read)
 
 
 def assert_same_functions(files: list[Path]) -> None:

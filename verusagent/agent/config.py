@@ -24,7 +24,7 @@ from verusagent.review.settings import ReviewSettings
 class TaskMode(StrEnum):
     PROVE = "prove"  # add proofs; specs and exec code stay
     REPAIR = "repair"  # the same, started from verus's diagnostics of a failing file
-    SYNTH = "synth"  # write the bodies of `unimplemented!()`/`todo!()` functions, and their proofs
+    SYNTH = "synth"  # write the bodies of `unimplemented!()`/`todo!()`/empty spec'd functions, and their proofs
 
 
 class SessionLimits(BaseModel):
@@ -63,6 +63,8 @@ class AgentConfig(BaseModel):
     tool_protocol: ToolProtocol = ToolProtocol.AUTO
     vstd: Path | None = None  # the vstd source for search_lemmas (else beside verus, else cargo's registry)
     use_cache: bool = True  # read model replies and verus results from the caches (--no-cache: never)
+    precheck: bool = True  # the static pre-check before verus (verusagent.precheck)
+    description: str | None = None  # the task statement (`--description FILE`, a bench task's verus_nl.txt)
 
 
 class Task(BaseModel):

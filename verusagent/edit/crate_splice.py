@@ -170,7 +170,8 @@ def home_of(function: ReplyFunction, default: str, workspace: CrateWorkspace, fi
 
 def _combined(edits: list[_FileEdits], refused: list[ExtractionFailure], workspace: CrateWorkspace,
               text: str) -> Edit | ExtractionFailure:
-    if refused:  # a reply that reaches outside the crate is not used at all
+    refused = refused + [e.failure for e in edits if e.failure and e.failure.reason == FailureReason.MODULE_ADDED]
+    if refused:  # a reply that reaches outside the crate, or adds a module, is not used at all
         return refused[0]
     changed = {path: content for e in edits for path, content in e.changed.items()}
     notes = [n for e in edits for n in e.notes]

@@ -25,6 +25,7 @@ class FailureReason(StrEnum):
     NO_FUNCTIONS = "no_functions"  # code, but neither a whole file nor a complete function
     UNCHANGED = "unchanged"  # the edit gives back the original
     OUTSIDE_CRATE = "outside_crate"  # a section for a file outside the crate, or for no file of it (crates)
+    MODULE_ADDED = "module_added"  # a `mod name;` line among the functions: a module a proof never adds
 
 
 class ExtractionFailure(BaseModel):
@@ -87,6 +88,9 @@ def _whole_file_edit(chosen: _Block, original: str, count: int) -> Edit | Extrac
 
 
 def _items_edit(analysed: list[_Block], model: SourceModel, original: str, truncated: bool) -> Edit | ExtractionFailure:
+    modules = [name for a in analysed for name in a.found.modules]
+    if modules:
+        return module_refusal(modules)
     functions = [f for a in analysed for f in a.found.complete]
     cut = [name for a in analysed for name in a.found.incomplete]
     copied = [name for a in analysed for name in a.found.elided]
@@ -103,6 +107,12 @@ def _items_edit(analysed: list[_Block], model: SourceModel, original: str, trunc
     notes += [f"function {name} was sent with its body still elided and was left as it is" for name in copied]
     return Edit(kind="items", candidate=spliced.candidate, replaced=spliced.replaced, inserted=spliced.inserted,
                 notes=notes)
+
+
+def module_refusal(modules: list[str]) -> ExtractionFailure:
+    lines = ", ".join(f"`mod {name};`" for name in modules)
+    return ExtractionFailure(reason=FailureReason.MODULE_ADDED,
+                             detail=f"It declares {lines}: a proof adds no module. Put new lemmas in the file itself.")
 
 
 def _no_functions(analysed: list[_Block], cut: list[str], truncated: bool) -> ExtractionFailure:

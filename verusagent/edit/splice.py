@@ -35,6 +35,7 @@ class FoundFunctions(BaseModel):
     complete: list[ReplyFunction] = Field(default_factory=list)
     incomplete: list[str] = Field(default_factory=list)  # names of functions cut off or unbalanced
     elided: list[str] = Field(default_factory=list)  # signatures copied from a sliced prompt, body still elided
+    modules: list[str] = Field(default_factory=list)  # `mod name;` lines: a module the reply would add
 
 
 def _line_indent(data: bytes, start: int) -> str:
@@ -53,7 +54,8 @@ def functions_in(code: str) -> FoundFunctions:
     source = _WRAP_PREFIX + code + _WRAP_SUFFIX if wrapped else code
     model = parse(source)
     limit = len((_WRAP_PREFIX + code).encode("utf-8")) if wrapped else len(model.data)
-    found = FoundFunctions()
+    modules = [d.name for d in model.definitions if d.kind == DefinitionKind.MOD and d.body is None]
+    found = FoundFunctions(modules=modules)
     for function in _outermost(model.functions):
         text = model.slice(function.span)
         if function.body is None or function.span.end > limit or is_cut_off(text):

@@ -37,8 +37,9 @@ def crate_violations(changes: list[Change], base: str, root: Path, policy: Guard
                 found.setdefault(path, []).append(build_file_violation(path, _BUILD_CHANGES.get(change.status, "changed")))
             elif path.endswith(".rs"):
                 touched.add(folder)
+    added = {c.path for c in changes if c.status in ("added", "untracked") and c.path.endswith(".rs")}
     for folder in sorted(touched):
-        for violation in _module_rules(folder, base, root, at_base, policy):
+        for violation in _module_rules(folder, base, root, at_base, policy, added):
             found.setdefault(_join(folder, violation.file or ""), []).append(violation)
     return found
 
@@ -74,8 +75,10 @@ def _join(folder: str, path: str) -> str:
     return path if folder in ("", ".") else f"{folder}/{path}"
 
 
-def _module_rules(folder: str, base: str, root: Path, at_base: set[str], policy: GuardPolicy) -> list[Violation]:
-    """The crate's module, moved-function rules between its layout at base and now (build files apart)."""
+def _module_rules(folder: str, base: str, root: Path, at_base: set[str], policy: GuardPolicy,
+                  added: set[str]) -> list[Violation]:
+    """The crate's module, moved-function rules between its layout at base and now (build files apart); `added`:
+    the new `.rs` files of the change (one that no `mod` line reaches is a module added too)."""
     try:
         now = find_crate(root / folder).layout if folder else find_crate(root).layout
         before = _layout_at(folder, base, root, at_base)
@@ -83,7 +86,8 @@ def _module_rules(folder: str, base: str, root: Path, at_base: set[str], policy:
         return []  # a virtual workspace, or a crate that is new or gone: the file rules alone apply
     if before is None:
         return []
-    after = CrateSnapshot(layout=now, sources=read_sources(now))
+    new_files = {_inside(p, folder) for p in added if folder in ("", ".") or p.startswith(folder.rstrip("/") + "/")}
+    after = CrateSnapshot(layout=now, sources=read_sources(now), stray=sorted(new_files - set(now.paths)))
     report = guard_crate(before, after, policy)
     return [v for v in report.crate if v.rule != Rule.BUILD_FILE_CHANGED]
 

@@ -2,26 +2,32 @@
 
 import traceback
 
+from verusagent.guard.attributes import unknown_verifier_attributes
 from verusagent.guard.functions import function_violations
 from verusagent.guard.hatches import hatch_violations
 from verusagent.guard.items import item_violations
 from verusagent.guard.policy import STRICT, GuardPolicy
 from verusagent.guard.report import Evidence, GuardReport, Rule, Violation
+from verusagent.guard.sections import section_violations
 from verusagent.guard.shadowing import shadowing_violations
 from verusagent.guard.source import Source, analyse, as_bytes
 from verusagent.guard.syntax import syntax_violations
 from verusagent.lens import Span
+from verusagent.lens.gc_pause import paused_gc
 
 _ADDED_ONLY_RULES = frozenset(
     {Rule.ESCAPE_HATCH_ADDED, Rule.TERMINATION_CHECK_DISABLED, Rule.RLIMIT_UNBOUNDED, Rule.OUTSIDE_READ_ADDED}
 )
 
 
-def guard(original: str | bytes, candidate: str | bytes, policy: GuardPolicy = STRICT) -> GuardReport:
-    """Compare a candidate with the original it was made from. A failure inside the guard is a violation."""
+def guard(original: str | bytes, candidate: str | bytes, policy: GuardPolicy = STRICT, *,
+          names: frozenset[str] = frozenset()) -> GuardReport:
+    """Compare a candidate with the original it was made from. A failure inside the guard is a violation.
+    `names`: identifiers spelled outside this file that a new function must not take (a crate's other files)."""
     try:
         pair = (analyse(as_bytes(original)), analyse(as_bytes(candidate)))
-        violations, compared = _all_rules(pair, policy)
+        with paused_gc():  # the rules make many short-lived objects beside the two large models
+            violations, compared = _all_rules(pair, policy, names)
     except Exception as error:  # fail closed: a candidate the guard could not judge is not clean
         return GuardReport(violations=[_internal_error(error, as_bytes(candidate))])
     return _report(violations, compared, policy)
@@ -34,14 +40,17 @@ def guard_new_file(candidate: str | bytes, policy: GuardPolicy = STRICT) -> Guar
     return GuardReport(violations=kept, functions_compared=0)
 
 
-def _all_rules(pair: tuple[Source, Source], policy: GuardPolicy) -> tuple[list[Violation], int]:
+def _all_rules(pair: tuple[Source, Source], policy: GuardPolicy, names: frozenset[str]) -> tuple[list[Violation], int]:
     functions, compared = function_violations(pair, policy)
+    new = [g for g in pair[1].model.functions if g.id not in pair[0].by_id]
     violations = [
         *syntax_violations(pair),
         *hatch_violations(*pair),
         *functions,
         *item_violations(pair),
-        *shadowing_violations(pair),
+        *shadowing_violations(pair, new, names),
+        *unknown_verifier_attributes(pair),
+        *section_violations(pair),
     ]
     return violations, compared
 

@@ -20,6 +20,7 @@ from verusagent.crate.modules import declarations
 from verusagent.crate.workspace import CrateWorkspace
 from verusagent.guard import Evidence, GuardPolicy, GuardReport, Rule, Severity, Violation, guard, guard_new_file
 from verusagent.guard.render import render_report, render_violation
+from verusagent.guard.shadowing import spelled
 from verusagent.lens import parse
 
 Status = Literal["modified", "unchanged", "added", "deleted", "renamed"]
@@ -31,6 +32,7 @@ class CrateSnapshot(BaseModel):
     layout: CrateLayout
     sources: dict[str, bytes]  # module file path -> bytes
     build: dict[str, bytes] = {}  # build file (relative to the crate folder; "../" for the workspace's) -> bytes
+    stray: list[str] = []  # `.rs` files in the crate folder that no `mod` line reaches (yet)
 
 
 class FileReport(BaseModel):
@@ -67,6 +69,9 @@ def guard_crate(original: CrateSnapshot, candidate: CrateSnapshot, policy: Guard
     files += [FileReport(path=path, status="deleted", report=GuardReport(violations=[]))
               for path in before if path not in after and path not in renamed.values()]
     crate = _module_violations(before, after, renamed, original, candidate)
+    crate += [_crate_violation(Rule.MODULE_CHANGED, path, f"file {path} was added: a `.rs` file that no `mod` line "
+                               "reaches yet is a module to come, and a proof adds no module")
+              for path in sorted(set(candidate.stray) - set(original.stray) - set(before))]
     crate += _moved_functions(original, candidate, before, after, renamed)
     crate += _build_violations(original.build, candidate.build)
     for violation in crate:
@@ -83,8 +88,14 @@ def _file_report(path: str, original: CrateSnapshot, candidate: CrateSnapshot, p
     module = candidate.layout.module_of(path) or ""
     if old == new:
         return FileReport(path=path, status="unchanged", report=GuardReport(violations=[]))
-    report = guard(old, new, policy_for_module(policy, module))
+    report = guard(old, new, policy_for_module(policy, module), names=_other_names(original, path))
     return FileReport(path=path, status="modified", report=_in_crate(report, path, module))
+
+
+def _other_names(original: CrateSnapshot, path: str) -> frozenset[str]:
+    """The identifiers the crate's other files spell: a new function of this file must not take one (a glob
+    import of this module elsewhere would find it first)."""
+    return frozenset().union(*(spelled(data) for other, data in original.sources.items() if other != path))
 
 
 def _new_file(path: str, candidate: CrateSnapshot, policy: GuardPolicy, was: str | None) -> FileReport:
@@ -243,7 +254,23 @@ def _encoded(files: dict[str, str]) -> dict[str, bytes]:
 
 
 def snapshot(layout: CrateLayout) -> CrateSnapshot:
-    return CrateSnapshot(layout=layout, sources=read_sources(layout), build=build_files(layout))
+    return CrateSnapshot(layout=layout, sources=read_sources(layout), build=build_files(layout),
+                         stray=stray_files(layout))
+
+
+def stray_files(layout: CrateLayout) -> list[str]:
+    """The `.rs` files beside and below the crate's root file (`src/`) that are no module file of it (build
+    files, `target/` and hidden folders apart)."""
+    known = {*layout.paths, *layout.build_files}
+    source = (layout.folder / layout.root).parent
+    found = []
+    for path in sorted(source.rglob("*.rs")):
+        relative = path.relative_to(layout.folder)
+        if relative.parts[0] == "target" or any(part.startswith(".") for part in relative.parts):
+            continue
+        if relative.as_posix() not in known:
+            found.append(relative.as_posix())
+    return found
 
 
 def build_files(layout: CrateLayout) -> dict[str, bytes]:

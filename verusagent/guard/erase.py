@@ -8,6 +8,7 @@ Then the normal forms of `normalise` and `canonical` (trailing commas).
 """
 
 from verusagent.guard import normalise
+from verusagent.guard.attributes import is_tuning
 from verusagent.guard.ghost import (
     WRAPPERS,
     ghost_assignments,
@@ -18,8 +19,9 @@ from verusagent.guard.ghost import (
     wrapper_insides,
 )
 from verusagent.guard.source import Source
-from verusagent.guard.tokens import attribute_end, canonical, erase
+from verusagent.guard.tokens import TokenField, attribute_end, canonical, erase
 from verusagent.lens import Function, Token
+from verusagent.lens.attributes import path_of
 
 _DEFINING_WORDS = frozenset({"macro_rules", "struct", "enum", "union", "type", "trait", "fn", "const", "static", "as"})
 
@@ -81,13 +83,15 @@ def _defined_names(source: Source) -> set[str]:
 
 
 def _attribute_ranges(body: list[Token]) -> list[tuple[int, int]]:
-    """`#[verifier::...]`, `#[trigger]`, `#![auto]` inside the body: they tune the proof."""
+    """The proof-tuning attributes inside the body (`#[trigger]`, `#![auto]`, `#[verifier::loop_isolation(false)]`):
+    they steer the prover. Any other stays in the exec code compared (`#![verifier::external]` is no tuning)."""
     ranges = []
+    texts, kinds = TokenField(body, "text"), TokenField(body, "kind")
     for i, token in enumerate(body):
         end = attribute_end(body, i) if token.text == "#" else None
         if end is None:
             continue
-        words = [t.text for t in body[i : end + 1] if t.kind == "ident"]
-        if words and words[0] in ("verifier", "trigger", "auto"):
+        opener = i + 2 if body[i + 1].text == "!" else i + 1
+        if is_tuning(path_of(texts, kinds, opener + 1, end - 1)):
             ranges.append((token.start, body[end].end))
     return ranges

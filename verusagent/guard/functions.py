@@ -5,7 +5,7 @@ policy allows it: the exec code is the problem, and a new helper only matters if
 changes that code. A new bodiless lemma (outside a trait declaration) is a trusted axiom.
 """
 
-from verusagent.guard.attributes import attribute_violations
+from verusagent.guard.attributes import attribute_violations, new_function_attribute_violations
 from verusagent.guard.clauses import clause_violations
 from verusagent.guard.erase import exec_tokens
 from verusagent.guard.evidence import function_violation
@@ -38,6 +38,8 @@ def function_violations(pair: tuple[Source, Source], policy: GuardPolicy) -> tup
 
 
 def compare_function(pair: tuple[Source, Source], f: Function, g: Function, policy: GuardPolicy) -> list[Violation]:
+    if f.in_macro or g.in_macro:
+        return [_in_opaque_macro(pair, g, "changed")]
     return [
         *signature_violations(pair, f, g),
         *clause_violations(pair, f, g),
@@ -72,13 +74,25 @@ def _renamed_to(pair: tuple[Source, Source], f: Function) -> Function | None:
     return None
 
 
+def _in_opaque_macro(pair: tuple[Source, Source], g: Function, what: str) -> Violation:
+    """A function written inside `m! { .. }` (a macro other than verus! and the state machine macros): verus sees
+    what the macro makes of it (an `#[verifier::external_body]` it adds, a body it drops), which the guard cannot
+    read, so it vouches for no change there."""
+    reason = (f"fn `{g.qualified}` is {what} inside `{g.in_macro}!`, whose expansion the guard cannot read: "
+              "write proof outside that macro")
+    return function_violation(Rule.ITEM_CHANGED, pair, (None, g), reason)
+
+
 def _new_function(pair: tuple[Source, Source], g: Function, policy: GuardPolicy) -> list[Violation]:
+    if g.in_macro:
+        return [_in_opaque_macro(pair, g, "new")]
+    attributes = new_function_attribute_violations(pair, g)
     if g.mode == Mode.EXEC and not (policy.allow_new_exec_functions or policy.allow_exec_changes):
         size = len(exec_tokens(pair[1], g))
         reason = f"new exec fn `{g.qualified}` added ({size} tokens of exec code): exec code is not the model's to add"
-        return [function_violation(Rule.EXEC_CHANGED, pair, (None, g), reason)]
+        return [function_violation(Rule.EXEC_CHANGED, pair, (None, g), reason), *attributes]
     in_trait = (g.container or "").startswith("trait ")
     if g.mode == Mode.PROOF and g.body is None and not in_trait:
         reason = f"new proof fn `{g.qualified}` has no body: a bodiless lemma is an unproved axiom"
-        return [function_violation(Rule.ESCAPE_HATCH_ADDED, pair, (None, g), reason)]
-    return []
+        return [function_violation(Rule.ESCAPE_HATCH_ADDED, pair, (None, g), reason), *attributes]
+    return attributes

@@ -42,10 +42,13 @@ def wrapper_insides(body: list[Token]) -> list[tuple[int, int]]:
     """The byte ranges inside every `Ghost( )` / `Tracked( )`: ghost code whatever it holds."""
     ranges = []
     for i in range(len(body) - 2):
-        if _is_wrapper_call(body, i):
-            close = matching(body, i + 1)
-            if close > i + 2:
-                ranges.append((body[i + 2].start, body[close].start))
+        opener = wrapper_open(body, i)
+        if opener is not None:
+            close = matching(body, opener)
+            if opener > i + 1:  # the turbofish `::<T>` is ghost too
+                ranges.append((body[i + 1].start, body[opener].start))
+            if close > opener + 1:
+                ranges.append((body[opener + 1].start, body[close].start))
     return ranges
 
 
@@ -56,9 +59,10 @@ def ghost_lets(body: list[Token]) -> list[GhostLet]:
         if token.text != "let" or (i > 0 and body[i - 1].text not in _STATEMENT_STARTS):
             continue
         equals = next_at_depth(body, i, "=")
-        if equals is None or not _is_wrapper_call(body, equals + 1):
+        opener = wrapper_open(body, equals + 1) if equals is not None else None
+        if opener is None:
             continue
-        close = matching(body, equals + 2)
+        close = matching(body, opener)
         if close + 1 < len(body) and body[close + 1].text == ";":
             wrapper = body[equals + 1].text
             found.append(GhostLet(_bound_name(body, i + 1, equals), wrapper, i, token.start, body[close + 1].end))
@@ -86,8 +90,9 @@ def ghost_assignments(body: list[Token]) -> list[tuple[int, int]]:
         j = i + 1
         while j + 1 < len(body) and body[j].text == "." and body[j + 1].kind == "ident":
             j += 2
-        if j + 1 < len(body) and body[j].text == "=" and _is_wrapper_call(body, j + 1):
-            close = matching(body, j + 2)
+        opener = wrapper_open(body, j + 1) if j + 1 < len(body) and body[j].text == "=" else None
+        if opener is not None:
+            close = matching(body, opener)
             last = close + 1 if close + 1 < len(body) and body[close + 1].text == ";" else close
             ranges.append((token.start, body[last].end))
     return ranges
@@ -107,13 +112,91 @@ class GhostName:
 
 
 def ghost_names(body: list[Token], params: set[str], returns: ReturnWrappers) -> dict[str, list[GhostName]]:
-    """Names that hold a ghost wrapper (not parameters), each with the places where it does."""
+    """Names that hold a ghost wrapper (not parameters), each with the places where it does: from the binding to
+    the end of its block, but for where a later binding of the same name shadows it (`let x = v[0];`,
+    `for x in ..`, a match arm's `Some(x) =>`, a closure's `|x|`): there the name is exec data again."""
     names: dict[str, list[GhostName]] = {}
     found = [(let.name, let.wrapper, let.index, let.end) for let in ghost_lets(body)] + _tuple_bindings(body, returns)
+    rebound = None
     for name, wrapper, index, start in found:
         if name and name not in params:
-            names.setdefault(name, []).append(GhostName(wrapper, start, _block_end(body, index)))
+            rebound = rebound if rebound is not None else _pattern_regions(body)
+            shadows = [(first, end) for first, end, region in rebound if name in region and first > index]
+            places = _without(start, _block_end(body, index), [(body[first].start, end) for first, end in shadows])
+            names.setdefault(name, []).extend(GhostName(wrapper, a, b) for a, b in places)
     return names
+
+
+def _without(start: int, end: int, holes: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """[start, end) without the byte ranges of holes."""
+    places, at = [], start
+    for hole_start, hole_end in sorted(holes):
+        if hole_start > at:
+            places.append((at, min(hole_start, end)))
+        at = max(at, hole_end)
+    if at < end:
+        places.append((at, end))
+    return [(a, b) for a, b in places if a < b]
+
+
+def _pattern_regions(body: list[Token]) -> list[tuple[int, int, set[str]]]:
+    """Where names are bound: (index of the binding's first token, byte offset where its scope ends (the end of
+    the block holding it, which covers its scope), the names in its pattern). Patterns are those of `let`
+    (`if let`, `while let` included), `for .. in`, match arms (`pat =>`) and closure parameters (`|a, b|`); a type
+    in a pattern (`let x: T`) counts as names too, which only narrows where a ghost name is read as ghost."""
+    regions = []
+    for i, token in enumerate(body):
+        text = token.text
+        if token.kind == "ident" and text in ("let", "for"):
+            stop = _pattern_stop(body, i + 1, "=" if text == "let" else "in")
+        elif token.kind == "punct" and text == "=>":
+            stop, i = i, _arm_start(body, i)
+        elif token.kind == "punct" and text == "|" and _opens_closure(body, i):
+            stop = next((j for j in range(i + 1, len(body)) if body[j].text == "|"), len(body))
+        else:
+            continue
+        names = {t.text for t in body[i:stop] if t.kind == "ident"}
+        regions.append((i, _block_end(body, i), names))
+    return regions
+
+
+def _pattern_stop(body: list[Token], i: int, word: str) -> int:
+    """The index of the `=` (or `in`) ending a pattern at i, at its depth; `;` or a block's end if none."""
+    depth = 0
+    for j in range(i, len(body)):
+        text = body[j].text
+        if depth == 0 and text in (word, ";"):
+            return j
+        if body[j].kind == "punct" and text in "([{":
+            depth += 1
+        elif body[j].kind == "punct" and text in ")]}":
+            depth -= 1
+            if depth < 0:
+                return j
+    return len(body)
+
+
+def _arm_start(body: list[Token], arrow: int) -> int:
+    """The first token of the match arm pattern ending at `=>` (after the `{` or `,` before it, at its depth)."""
+    depth = 0
+    for j in range(arrow - 1, -1, -1):
+        text = body[j].text
+        if body[j].kind == "punct" and text in ")]}":
+            depth += 1
+        elif body[j].kind == "punct" and text in "([{":
+            if depth == 0:
+                return j + 1
+            depth -= 1
+        elif depth == 0 and text == ",":
+            return j + 1
+    return 0
+
+
+_CLOSURE_OPENERS = frozenset({"(", ",", "=", "{", ";", "=>", "move", "return", "[", "||", "&&"})
+
+
+def _opens_closure(body: list[Token], i: int) -> bool:
+    return i == 0 or body[i - 1].text in _CLOSURE_OPENERS
 
 
 def _block_end(body: list[Token], index: int) -> int:
@@ -201,14 +284,33 @@ def _bound_name(body: list[Token], first: int, equals: int) -> str | None:
     return None
 
 
-def _is_wrapper_call(body: list[Token], i: int) -> bool:
-    return (
-        i + 1 < len(body)
-        and body[i].text in WRAPPERS
-        and body[i].kind == "ident"
-        and body[i + 1].text == "("
-        and (i == 0 or body[i - 1].text not in (".", "::"))
-    )
+def wrapper_open(body: list[Token], i: int) -> int | None:
+    """If body[i] starts a call of a ghost wrapper, `Ghost(..)` or `Tracked::<T>(..)` (not `x.Ghost(..)` or
+    `m::Ghost(..)`), the index of its `(`."""
+    if not (i + 1 < len(body) and body[i].text in WRAPPERS and body[i].kind == "ident"):
+        return None
+    if i > 0 and body[i - 1].text in (".", "::"):
+        return None
+    if body[i + 1].text == "(":
+        return i + 1
+    if body[i + 1].text == "::" and i + 2 < len(body) and body[i + 2].text == "<":
+        after = _angle_end(body, i + 2)
+        return after if after < len(body) and body[after].text == "(" else None
+    return None
+
+
+def _angle_end(tokens: list[Token], i: int) -> int:
+    """From a `<` at i, the index after its `>` (`>>` closes two)."""
+    depth = 0
+    for j in range(i, len(tokens)):
+        text = tokens[j].text
+        depth += text.count("<") if text in ("<", "<<") else 0
+        depth -= text.count(">") if text in (">", ">>") else 0
+        if depth <= 0:
+            return j + 1
+        if text in (";", "{", "}"):
+            return len(tokens)
+    return len(tokens)
 
 
 def next_at_depth(tokens: list[Token], i: int, text: str) -> int | None:

@@ -1,7 +1,10 @@
-"""Escape hatches and outside-file reads, counted over the whole text (ghost code included) per kind and unit.
+"""Escape hatches and outside-file reads, found over the whole text (ghost code included), per kind and unit, each
+with its place there (`places`).
 
-An increase of a count is a violation: an original `assume` in function A does not license a new one in B, and
-an item-level one counts per file. The lens's item sites give the word-level constructs (`axiom fn`,
+A hatch of the candidate that the original lacks at its place is a violation: an original `assume` in function A
+does not license a new one in B, an item-level one counts per file, and one that moves (another block, another
+branch, before or after other exec code) or whose expression changes is new. The lens's item sites give the
+word-level constructs (`axiom fn`,
 `assume_specification`, `include_str!`, ...); calls and attributes are read here straight from the tokens so that
 nothing escapes a scanner: an `assume(false)` in a proof block in a loop, `#[verifier(external_body)]`, or
 `#[cfg_attr(x, verifier::external_body)]` all count.
@@ -9,13 +12,14 @@ nothing escapes a scanner: an `assume(false)` in a proof block in a loop, `#[ver
 
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from verusagent.guard.places import place_of
 from verusagent.guard.report import Evidence, Rule, Violation
 from verusagent.guard.source import Source, spelled_at
 from verusagent.guard.tokens import attribute_end_in
-from verusagent.lens import Span
 from verusagent.lens.hatches import CALL_WORDS, ITEM_WORDS, Effect, attribute_hatches, renamed_calls
+from verusagent.lens.model import DefinitionKind
 
 _RULES = {
     Effect.TRUSTED: Rule.ESCAPE_HATCH_ADDED,
@@ -23,7 +27,7 @@ _RULES = {
     Effect.UNBOUNDED_SOLVER: Rule.RLIMIT_UNBOUNDED,
     Effect.OUTSIDE_READ: Rule.OUTSIDE_READ_ADDED,
 }
-_LEADING_WORD = re.compile(r"[A-Za-z_]\w*")  # of an item site: `axiom`, `include_str`, `mod`, ...
+_LEADING_WORD = re.compile(r"(?:r#)?([A-Za-z_]\w*)")  # of an item site: `axiom`, `include_str`, `r#env`, ...
 
 
 @dataclass(frozen=True)
@@ -36,10 +40,29 @@ class Found:
     end: int
     unit: str | None  # the innermost function holding it, None at item level
     text: str  # the construct's tokens joined by spaces
+    place: tuple = field(default=(), compare=False)  # where in its unit (calls): `places.place_of`
 
 
 def scan_hatches(source: Source) -> list[Found]:
-    return [*_call_hatches(source), *_attribute_hatches(source), *_item_hatches(source)]
+    found = [*_call_hatches(source), *_attribute_hatches(source), *_item_hatches(source)]
+    return found + _hatching_macro_calls(source, found)
+
+
+def _hatching_macro_calls(source: Source, found: list[Found]) -> list[Found]:
+    """Invocations of the file's own macros whose definition holds a hatch (`macro_rules! trust { ($e:expr) =>
+    { assume($e) } }`): each is that hatch where it is invoked, so the original's invocations license no new one."""
+    definitions = [d for d in source.model.definitions if d.kind == DefinitionKind.MACRO_RULES]
+    hatching = {d.name for d in definitions if any(d.span.start <= h.start < d.span.end for h in found)}
+    if not hatching:
+        return []
+    stream = source.stream
+    calls = []
+    for i in spelled_at(stream, hatching):
+        if stream.is_punct(i + 1, "!") and stream.is_punct(i + 2, "(", "[", "{"):
+            site = _found(source, f"{stream.texts[i]}! (its definition holds a hatch)", Rule.ESCAPE_HATCH_ADDED, i,
+                          stream.close_of(i + 2))
+            calls.append(Found(site.kind, site.rule, site.start, site.end, site.unit, site.text, place_of(source, i)))
+    return calls
 
 
 def _call_hatches(source: Source) -> list[Found]:
@@ -55,9 +78,12 @@ def _call_hatches(source: Source) -> list[Found]:
         if hatch is None or stream.kinds[i] != "ident" or stream.is_punct(i - 1, ".") or stream.is_ident(i - 1, "fn"):
             continue  # not a hatch, a method of that name, or a definition
         if stream.is_punct(i + 1, "("):
-            found.append(_found(source, hatch.name, _RULES[hatch.effect], i, stream.close_of(i + 1)))
+            site = _found(source, hatch.name, _RULES[hatch.effect], i, stream.close_of(i + 1))
         elif text in CALL_WORDS:
-            found.append(_found(source, f"{hatch.name} (named, not called)", _RULES[hatch.effect], i, i))
+            site = _found(source, f"{hatch.name} (named, not called)", _RULES[hatch.effect], i, i)
+        else:
+            continue
+        found.append(Found(site.kind, site.rule, site.start, site.end, site.unit, site.text, place_of(source, i)))
     return found
 
 
@@ -76,7 +102,7 @@ def _item_hatches(source: Source) -> list[Found]:
     found = []
     for site in source.model.item_sites:
         word = _LEADING_WORD.match(site.text)
-        hatch = ITEM_WORDS.get(word.group()) if word else None
+        hatch = ITEM_WORDS.get(word.group(1)) if word else None
         if hatch is None or hatch.site != site.kind:
             continue  # attributes are read by _attribute_hatches
         text = " ".join(site.text.split())
@@ -98,24 +124,27 @@ def _grouped(hatches: list[Found]) -> dict[tuple[str, str | None], list[Found]]:
     return groups
 
 
-def added_hatches(original: list[Found], candidate: list[Found]) -> list[tuple[Found, int, int]]:
-    """The candidate's hatches that the original lacks at their (kind, unit): beyond its count, or with another
-    text (`assume(x > 0)` become `assume(false)`), each with both counts."""
+def added_hatches(original: list[Found], candidate: list[Found]) -> list[tuple[Found, int, int, bool]]:
+    """The candidate's hatches that the original lacks at their (kind, unit) and place: beyond its count, with
+    another text (`assume(x > 0)` become `assume(false)`) or elsewhere, each with both counts and whether the
+    original has that text elsewhere in the unit (it moved)."""
     before, after = _grouped(original), _grouped(candidate)
     added = []
     for key, sites in after.items():
         had = before.get(key, [])
-        added.extend((hatch, len(had), len(sites)) for hatch in _new_sites(had, sites))
+        added.extend((hatch, len(had), len(sites), hatch.text in {h.text for h in had})
+                     for hatch in _new_sites(had, sites))
     return sorted(added, key=lambda item: item[0].start)
 
 
 def _new_sites(had: list[Found], sites: list[Found]) -> list[Found]:
-    """Sites whose text the original lacks there, and as many more (the last ones) as the count grew beyond."""
-    available = Counter(h.text for h in had)
+    """Sites whose text the original lacks at their place, and as many more (the last ones) as the count grew
+    beyond."""
+    available = Counter((h.text, h.place) for h in had)
     unmatched = []
     for hatch in sites:
-        if available[hatch.text] > 0:
-            available[hatch.text] -= 1
+        if available[(hatch.text, hatch.place)] > 0:
+            available[(hatch.text, hatch.place)] -= 1
         else:
             unmatched.append(hatch)
     extra = len(sites) - len(had) - len(unmatched)
@@ -125,16 +154,20 @@ def _new_sites(had: list[Found], sites: list[Found]) -> list[Found]:
 
 def hatch_violations(original: Source, candidate: Source) -> list[Violation]:
     found = added_hatches(original.derived("hatches", scan_hatches), candidate.derived("hatches", scan_hatches))
-    return [_violation(original, candidate, hatch, had, has) for hatch, had, has in found]
+    return [_violation(original, candidate, hatch, (had, has), moved) for hatch, had, has, moved in found]
 
 
 _LABELS = {Rule.OUTSIDE_READ_ADDED: "outside-file read ", Rule.ESCAPE_HATCH_ADDED: "escape hatch "}
 
 
-def _violation(original: Source, candidate: Source, hatch: Found, had: int, has: int) -> Violation:
+def _violation(original: Source, candidate: Source, hatch: Found, counts: tuple[int, int], moved: bool) -> Violation:
+    had, has = counts
     where = f"in `{_unit_name(candidate, hatch.unit)}`" if hatch.unit else "at item level"
     label = f"{_LABELS.get(hatch.rule, '')}`{candidate.snippet(hatch.start, hatch.end)}`"
-    change = "added" if has > had else "is new (the original's differ)"
+    if moved and has <= had:
+        change = "moved (the original has it at another place: another block, branch or statement)"
+    else:
+        change = "added" if has > had else "is new (the original's differ)"
     reason = f"{label} {change} {where} ({hatch.kind}: {had} in the original there, {has} in the candidate)"
     context = original.by_id.get(hatch.unit) if hatch.unit else None  # the same function in the original
     return Violation(
@@ -154,8 +187,3 @@ def _unit_name(source: Source, unit: str | None) -> str:
     function = source.by_id.get(unit) if unit else None
     return function.qualified if function else str(unit)
 
-
-def hatch_words(source: Source, span: Span) -> bool:
-    """Whether an attribute names a hatch (counted by this module, not compared elsewhere)."""
-    first, stop = source.token_range(span.start, span.end)
-    return bool(attribute_hatches(source.stream, first, stop - 1))

@@ -68,7 +68,20 @@ def remainder(source: Source) -> list[Token]:
     ranges.extend((p.span.start, p.span.end) for p in source.model.proof_sites if p.function_id is None)
     for first, last in [*use_statements(source), *broadcast_groups(source), *_trusted_specs(source)]:
         ranges.append((tokens[first].start, tokens[last].end))
+    ranges.extend(_transition_proofs(source))
     return canonical(erase(tokens, ranges, source.starts))
+
+
+def _transition_proofs(source: Source) -> list[tuple[int, int]]:
+    """The `by { .. }` proofs of a state machine operation's statements (`assert P by { .. };`): proof code."""
+    stream = source.stream
+    found = []
+    for machine in source.model.state_machines:
+        for statement in (s for op in machine.operations for s in op.statements if s.proof is not None):
+            opener = source.token_range(statement.proof.start, statement.proof.end)[0]
+            by = opener - 1 if stream.is_ident(opener - 1, "by") else opener
+            found.append((stream.starts[by], statement.proof.end))
+    return found
 
 
 def _between_functions(source: Source) -> bytes:

@@ -1,59 +1,235 @@
-"""New names that would change what the original's code refers to.
+"""New items and names that could change what a name of the original resolves to.
 
-Rust lets a local item or an explicit import shadow a glob import (`use vstd::prelude::*`), so a new
-`spec fn is_sorted` or `use my::weaker as is_sorted;` could change a spec without touching its tokens. A new spec
-fn is suspect when the original calls its name without defining it (a new lemma cannot stand in for a spec or
-exec function, and a new exec fn is reported anyway); a new non-glob import when its name appears in the original
-and the original neither imported nor defined it.
+Rust resolves a name to a local item before a glob import (`use defs::*`), to an explicit import before a glob
+one, to an inherent method before a trait method (`x.inv()`; `x@` is `x.view()`), and a trait brought into scope
+adds methods to any type (a by-value `view(self)` found before `View::view(&self)` on `u64`). So a candidate can
+change what a spec or exec code means without touching one of its tokens. The rule does not try to tell which
+additions would matter; it bars every addition that could:
+
+- no new trait, trait impl, type (struct, enum, union, alias), const, static, macro or item-level macro call
+  (a new inline module is reported by `modules`);
+- no new `use` that brings in a name the original spells anywhere, or a type, trait or constant (a trait in
+  scope adds methods); a glob only of a vstd module without traits or re-exports, whose names (`vstd_names`) the
+  original never spells; new imports of fresh lemma names stay (a `broadcast use` only offers proved lemmas to the
+  prover and brings no name);
+- a new function, of any mode, in a new or an existing impl, in any module, needs a name that the original never
+  spells (its functions, methods, fields, imported and glob-imported items, locals: every identifier of it), that no
+  trait of vstd declares as a method (`view`, `deep_view`, `spec_index`, ...) and that verus's syntax does not call
+  on its own (`spec_add` for `+` in spec code, `get` for a tracked pattern, ...).
+
+In a crate, the names spelled by the crate's other files count too (`guard(.., names=..)`).
 """
 
+from bisect import bisect_left
+from collections import Counter
+from functools import lru_cache
+from itertools import compress
+
 from verusagent.guard.evidence import function_violation
-from verusagent.guard.exec_code import SPEC_MODES
-from verusagent.guard.layout import use_leaves, use_statements
+from verusagent.guard.layout import is_broadcast_use, use_leaves, use_statements
 from verusagent.guard.report import Evidence, Rule, Violation
-from verusagent.guard.source import Source
+from verusagent.guard.source import Source, spelled_at
+from verusagent.guard.tokens import canonical
+from verusagent.guard.vstd_names import GLOB_MODULES, TRAIT_METHODS
+from verusagent.lens import Function
+from verusagent.lens.lexer import lex
+from verusagent.lens.model import Definition, DefinitionKind
+
+# Methods that verus's `verus!` rewriting calls by name (builtin_macros' syntax.rs): arithmetic and comparison in
+# spec code (`a + b` is `a.spec_add(b)`), `x[i]` (`spec_index`), `x@` (`view`), `has`, negation, and the for-loop
+# and tracked-pattern expansions (`get`, `borrow_mut`, `wf`, `seq`, `decrease`, `peek`, `unwrap_or`).
+SYNTAX_METHODS = frozenset(
+    {"view", "spec_index", "spec_add", "spec_sub", "spec_mul", "spec_euclidean_or_real_div", "spec_euclidean_mod",
+     "spec_lt", "spec_le", "spec_gt", "spec_ge", "spec_neg", "spec_bitand", "spec_bitor", "spec_bitxor", "spec_shl",
+     "spec_shr", "spec_has", "get", "borrow_mut", "wf", "seq", "decrease", "peek", "unwrap_or", "into_iter", "next"}
+)
+RESERVED = TRAIT_METHODS | SYNTAX_METHODS
+_BARRED = {
+    DefinitionKind.TRAIT: "trait", DefinitionKind.TYPE: "type", DefinitionKind.CONST: "const",
+    DefinitionKind.STATIC: "static", DefinitionKind.STRUCT: "struct", DefinitionKind.ENUM: "enum",
+    DefinitionKind.UNION: "union", DefinitionKind.MACRO_RULES: "macro", DefinitionKind.MACRO: "macro invocation",
+}
 
 
-def shadowing_violations(pair: tuple[Source, Source]) -> list[Violation]:
-    return [*_shadowing_functions(pair), *_shadowing_imports(pair)]
+def shadowing_violations(pair: tuple[Source, Source], new: list[Function], names: frozenset[str]) -> list[Violation]:
+    """`new`: the candidate's functions the original lacks; `names`: further names spelled elsewhere (a crate)."""
+    return [*_new_items(pair), *_new_imports(pair), *_new_function_names(pair, new, names), *_items_in_bodies(pair)]
 
 
-def _shadowing_functions(pair: tuple[Source, Source]) -> list[Violation]:
+# Items that take effect beyond the block that declares them (an impl is global wherever it is written).
+_BODY_ITEM_WORDS = frozenset({"impl", "trait", "macro_rules", "mod"})
+
+
+def _items_in_bodies(pair: tuple[Source, Source]) -> list[Violation]:
+    """`impl`, `trait`, `macro_rules!` and `mod` items inside function bodies, beyond the original's: the lens
+    reads items at module level, and an impl inside a lemma's body is as global as any. Only functions whose text
+    changed (or that are new) can have more."""
     original, candidate = pair
-    defined = {f.name for f in original.model.functions}
-    plain = {c.callee for c in original.model.calls if c.path == c.callee}
-    qualified = {c.callee for c in original.model.calls if c.path != c.callee}
     found = []
     for g in candidate.model.functions:
-        if g.id in original.by_id or g.name in defined or g.mode not in SPEC_MODES:
+        f = original.by_id.get(g.id)
+        if g.body is None or (f is not None and _same_text(pair, f, g)):
             continue
-        in_impl = (g.container or "").startswith("impl")
-        if g.name in (qualified if in_impl else plain):
-            reason = f"new fn `{g.qualified}` shadows `{g.name}`, which the original calls without defining it"
+        had = _body_items(original, f) if f is not None else Counter()
+        for word, count in _body_items(candidate, g).items():
+            if count > had[word]:
+                reason = f"`{word}` item added inside the body of `{g.qualified}`: a proof adds no item"
+                found.append(function_violation(Rule.NAME_SHADOWED, pair, (f, g), reason))
+    return found
+
+
+def _same_text(pair: tuple[Source, Source], f: Function, g: Function) -> bool:
+    return pair[0].data[f.span.start : f.span.end] == pair[1].data[g.span.start : g.span.end]
+
+
+def _body_items(source: Source, function: Function) -> Counter:
+    if function.body is None:
+        return Counter()
+    stream = source.stream
+    first, stop = source.token_range(function.body.start, function.body.end)
+    positions = source.derived("body_item_words", lambda s: spelled_at(s.stream, _BODY_ITEM_WORDS))
+    inside = positions[bisect_left(positions, first) : bisect_left(positions, stop)]
+    return Counter(stream.texts[i] for i in inside if stream.is_keyword(i))
+
+
+def spelled_names(source: Source) -> frozenset[str]:
+    """Every identifier the file spells."""
+    return source.derived("spelled_names", lambda s: _identifiers(s.stream))
+
+
+@lru_cache(maxsize=256)
+def spelled(data: bytes) -> frozenset[str]:
+    """Every identifier a file's bytes spell (the crate guard's other files: their tokens alone)."""
+    return _identifiers(lex(data))
+
+
+def _identifiers(stream) -> frozenset[str]:
+    return frozenset(compress(stream.texts, map("ident".__eq__, stream.kinds)))
+
+
+def _new_function_names(pair: tuple[Source, Source], new: list[Function], names: frozenset[str]) -> list[Violation]:
+    if not new:
+        return []
+    taken = spelled_names(pair[0]) | names
+    found = []
+    for g in new:
+        if g.name in taken or g.name in RESERVED:
+            why = ("a name the original spells" if g.name in taken else
+                   "the name of a method of a vstd trait or one verus's syntax calls")
+            reason = (f"new fn `{g.qualified}` has {why}: a new function could be found before the `{g.name}` "
+                      "the original's code means (an inherent method before a trait's, a local item before an "
+                      "import); name it anew")
             found.append(function_violation(Rule.NAME_SHADOWED, pair, (None, g), reason))
     return found
 
 
-def _shadowing_imports(pair: tuple[Source, Source]) -> list[Violation]:
+def _new_items(pair: tuple[Source, Source]) -> list[Violation]:
     original, candidate = pair
-    known = {leaf for first, last in use_statements(original) for leaf in use_leaves(original, first, last)}
-    known |= {f.name for f in original.model.functions}
-    used = original.derived("used", lambda s: set(s.spelled()))  # every token's text; the leaves are names
+    had = Counter(_item_key(d) for d in original.model.definitions if _barred(d))
     found = []
-    for first, last in use_statements(candidate):
-        for leaf in use_leaves(candidate, first, last):
-            if leaf in used and leaf not in known:
-                found.append(_import_violation(candidate, first, last, leaf))
+    for definition in candidate.model.definitions:
+        if not _barred(definition):
+            continue
+        key = _item_key(definition)
+        if had[key] > 0:
+            had[key] -= 1
+            continue
+        found.append(_item_violation(candidate, definition))
     return found
 
 
-def _import_violation(candidate: Source, first: int, last: int, leaf: str) -> Violation:
+def _barred(definition: Definition) -> bool:
+    kind = definition.kind
+    if kind == DefinitionKind.MOD:  # an inline `mod x { .. }` (a `mod x;` line is an outside-file read)
+        return definition.body is not None
+    return kind in _BARRED or (kind == DefinitionKind.IMPL and definition.trait_name is not None)
+
+
+def _item_key(definition: Definition) -> tuple:
+    return definition.kind, definition.name, definition.trait_name, definition.container
+
+
+def _item_violation(candidate: Source, definition: Definition) -> Violation:
+    span = definition.span
+    if definition.kind == DefinitionKind.MOD:
+        return Violation(
+            rule=Rule.MODULE_CHANGED, function=None, candidate=candidate.location(span.start, span.end),
+            original=None, reason=f"module `{definition.name}` was added: a proof adds no module (its items would "
+            "be new names, and a module's `use` lines reach what the original's code may mean)",
+            evidence=Evidence(original="", candidate=candidate.snippet(span.start, span.end)))
+    if definition.kind == DefinitionKind.IMPL:
+        what = f"impl of trait `{definition.trait_name}` for `{definition.name}`"
+    else:
+        what = f"{_BARRED[definition.kind]} `{definition.name}`"
+    return Violation(
+        rule=Rule.NAME_SHADOWED,
+        function=None,
+        candidate=candidate.location(span.start, span.end),
+        original=None,
+        reason=f"new {what}: a proof adds no trait, trait impl, type, const, static or macro (a new item can change "
+        "what the original's names resolve to)",
+        evidence=Evidence(original="", candidate=candidate.snippet(span.start, span.end)),
+    )
+
+
+def _new_imports(pair: tuple[Source, Source]) -> list[Violation]:
+    """New `use` declarations that bring in a name the original spells (an explicit import beats a glob one)."""
+    original, candidate = pair
+    if _raw_imports(original) == _raw_imports(candidate):
+        return []  # the same `use` lines, as written
+    had = Counter(_use_key(original, first, last) for first, last in _imports(original))
+    spelled = spelled_names(original)
+    found = []
+    for first, last in _imports(candidate):
+        key = _use_key(candidate, first, last)
+        if had[key] > 0:
+            had[key] -= 1
+            continue
+        glob = _glob_problem(key, spelled) if "*" in key else None
+        if glob:
+            found.append(_import_violation(candidate, first, last, "*", glob))
+        for leaf in use_leaves(candidate, first, last):
+            if leaf in spelled:
+                found.append(_import_violation(candidate, first, last, leaf, "a name the original's code spells: an "
+                                               "explicit import is found before a glob one"))
+            elif leaf[:1].isupper():
+                found.append(_import_violation(candidate, first, last, leaf, "a type, trait or constant: a trait "
+                                               "brought into scope adds methods that can be found first"))
+    return found
+
+
+def _glob_problem(key: tuple[str, ...], spelled: frozenset[str]) -> str | None:
+    """Why a new glob import could change a name, or None: a glob of a vstd module without traits whose names
+    the original never spells (`use vstd::arithmetic::mul::*;`) brings only new lemma names."""
+    path = "".join(key[key.index("use") + 1 : -3]) if key[-3:] == ("::", "*", ";") else ""
+    names = GLOB_MODULES.get(path.removeprefix("::"))
+    if names is None:
+        return ("a glob import of a module the guard cannot list (only vstd modules without traits: a trait in "
+                "scope adds methods that can be found first)")
+    taken = sorted(names & spelled)
+    return f"a glob import that brings `{taken[0]}`, a name the original's code spells" if taken else None
+
+
+def _raw_imports(source: Source) -> Counter:
+    texts = source.stream.texts
+    return source.derived("raw_imports", lambda s: Counter(tuple(texts[a : b + 1]) for a, b in _imports(s)))
+
+
+def _imports(source: Source) -> list[tuple[int, int]]:
+    return [(first, last) for first, last in use_statements(source) if not is_broadcast_use(source, first, last)]
+
+
+def _use_key(source: Source, first: int, last: int) -> tuple[str, ...]:
+    return tuple(t.text for t in canonical(source.stream.token_slice(first, last + 1)))
+
+
+def _import_violation(candidate: Source, first: int, last: int, leaf: str, why: str) -> Violation:
     tokens = candidate.stream.token_slice(first, last + 1)
     return Violation(
         rule=Rule.NAME_SHADOWED,
         function=None,
         candidate=candidate.tokens_location(tokens),
         original=None,
-        reason=f"new import of `{leaf}` may shadow the `{leaf}` that the original's code refers to",
+        reason=f"new import of `{leaf}`, {why}; call a lemma by its path instead (`vstd::seq_lib::lemma_x(..)`)",
         evidence=Evidence(original="", candidate=candidate.tokens_snippet(tokens)),
     )

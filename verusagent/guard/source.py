@@ -101,8 +101,9 @@ def spelled_at(stream: TokenStream, words) -> list[int]:
         needle = word.encode()
         at = data.find(needle)
         while at >= 0:
-            i = bisect_left(starts, at)
-            if i < len(starts) and starts[i] == at and texts[i] == word:
+            start = at - 2 if stream.raw and data[at - 2 : at] == b"r#" else at  # `r#admit` is `admit`
+            i = bisect_left(starts, start)
+            if i < len(starts) and starts[i] == start and texts[i] == word:
                 found.add(i)
             at = data.find(needle, at + 1)
     return sorted(found)

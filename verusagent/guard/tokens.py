@@ -61,7 +61,7 @@ def _merged(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 def attribute_end(tokens: list[Token], i: int) -> int | None:
     """If tokens[i] starts `#[...]` or `#![...]`, the index of its closing `]`; else None."""
-    return attribute_end_in(_Field(tokens, "text"), _Field(tokens, "kind"), i)
+    return attribute_end_in(TokenField(tokens, "text"), TokenField(tokens, "kind"), i)
 
 
 def attribute_end_in(texts: Sequence[str], kinds: Sequence[str], i: int) -> int | None:
@@ -82,7 +82,7 @@ def attribute_end_in(texts: Sequence[str], kinds: Sequence[str], i: int) -> int 
 _SQUARE = {"[": 1, "]": -1}
 
 
-class _Field(Sequence):
+class TokenField(Sequence):
     """One field of each token of a list, read on demand (an attribute is short: making the whole list of texts
     for it would cost more)."""
 

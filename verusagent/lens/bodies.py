@@ -4,7 +4,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from itertools import compress, count
 
-from verusagent.lens.clauses import LOOP_CLAUSE_WORDS, ClauseRun, read_clauses
+from verusagent.lens.clauses import BLOCK_HEADS, LOOP_CLAUSE_WORDS, ClauseRun, ends_operand, read_clauses
 from verusagent.lens.context import ScanContext
 from verusagent.lens.hatches import CALL_WORDS
 from verusagent.lens.model import Call, Function, Loop, LoopKind, Mode, ProofSite, ProofSiteKind, construct
@@ -56,7 +56,7 @@ def scan_range(ctx: ScanContext, scan: FunctionScan, i: int, last: int, ghost: b
     """Scan tokens i..last for calls, loops and proof sites (this loop is the lens's hot path). Only the tokens
     that can start something (`_marks`) are visited: the others are passed over at C speed."""
     texts, kinds = ctx.stream.texts, ctx.stream.kinds
-    marks = _marks(ctx)
+    marks = body_marks(ctx)
     at = bisect_left(marks, i)
     while at < len(marks) and marks[at] <= last:
         i = marks[at]
@@ -68,7 +68,7 @@ def scan_range(ctx: ScanContext, scan: FunctionScan, i: int, last: int, ghost: b
             continue
         if text == "#" and ctx.stream.is_punct(i + 1, "[", "!"):
             after = _skip_attribute(ctx, i)
-        elif text in _HANDLERS and kinds[i] == "ident":
+        elif text in _HANDLERS and kinds[i] == "ident" and (text not in _VERUS_WORDS or _verus_word(ctx, scan, i)):
             handled = _HANDLERS[text](ctx, scan, i, last, ghost, loop_id)
             after = i + 1 if handled is None else handled
         elif ctx.renamed_calls and text in ctx.renamed_calls and kinds[i] == "ident":
@@ -79,7 +79,17 @@ def scan_range(ctx: ScanContext, scan: FunctionScan, i: int, last: int, ghost: b
         at = at + 1 if after == i + 1 else bisect_left(marks, after)
 
 
-def _marks(ctx: ScanContext) -> list[int]:
+def _verus_word(ctx: ScanContext, scan: FunctionScan, i: int) -> bool:
+    """Whether a word of Verus's syntax at i (`assert`, `proof`, `reveal`, ...) is read by verus as that keyword:
+    not written raw (`r#assert(x)` calls a function), not a method or a path's segment (`x.hide()`,
+    `m::assert(x)`), and inside verus! (outside it, only the `proof!` macro is Verus's)."""
+    stream = ctx.stream
+    if (stream.raw and i in stream.raw) or stream.is_punct(i - 1, ".", "::"):
+        return False
+    return scan.in_verus or (stream.texts[i] == "proof" and stream.is_punct(i + 1, "!"))
+
+
+def body_marks(ctx: ScanContext) -> list[int]:
     """The indices of the tokens `scan_range` acts on (`(`, `#`, the handlers' words, renamed hatches), once
     per file."""
     if ctx.body_marks is None:
@@ -115,10 +125,14 @@ def _statement_end(ctx: ScanContext, i: int, last: int) -> int:
 
 
 def _proof_block(ctx, scan, i, last, ghost, loop_id):
+    """`proof { .. }` at a statement's start, or the `proof!( .. )` macro (unless the file defines its own): a call
+    `proof(x)` of a function the file names `proof` is a call."""
     stream = ctx.stream
     macro = stream.is_punct(i + 1, "!")
     open_index = i + 2 if macro else i + 1
-    if not stream.is_punct(open_index, "{", "(") or not (macro or _at_statement_start(ctx, i)):
+    if macro and (not stream.is_punct(open_index, "{", "(", "[") or "proof" in ctx.file_macros()):
+        return None
+    if not macro and not (stream.is_punct(open_index, "{") and _at_statement_start(ctx, i)):
         return None
     close = ctx.group_end(open_index)
     _add_site(ctx, scan, ProofSiteKind.PROOF_BLOCK, i, close)
@@ -205,7 +219,7 @@ def _hatch_call(ctx, scan, i, last, ghost, loop_id):
 
 def _calc(ctx, scan, i, last, ghost, loop_id):
     stream = ctx.stream
-    if not (stream.is_punct(i + 1, "!") and stream.is_punct(i + 2, "{", "(")):
+    if not (stream.is_punct(i + 1, "!") and stream.is_punct(i + 2, "{", "(")) or "calc" in ctx.file_macros():
         return None
     close = ctx.group_end(i + 2)
     _add_site(ctx, scan, ProofSiteKind.CALC, i, close)
@@ -214,7 +228,10 @@ def _calc(ctx, scan, i, last, ghost, loop_id):
 
 
 def _let(ctx, scan, i, last, ghost, loop_id):
-    if not ctx.stream.is_ident(i + 1, "ghost", "tracked"):
+    """`let ghost x = ..;`, `let tracked (a, b) = ..;` inside verus! (a binding named `ghost` is no mode: `let ghost =
+    v.pop();`)."""
+    stream = ctx.stream
+    if not (scan.in_verus and stream.is_keyword(i + 1, "ghost", "tracked")) or stream.is_punct(i + 2, "=", ":", ";"):
         return None
     end = _statement_end(ctx, i, last)
     _add_site(ctx, scan, ProofSiteKind.GHOST_LET, i, end, ctx.stream.text(i + 1))
@@ -256,10 +273,9 @@ def _loop(ctx, scan, i, last, ghost, loop_id):
     if kind == LoopKind.LOOP and stream.is_punct(i + 1, "|", "||"):
         return None  # `f(x) atomically loop |update| { }` is an atomic-update call, not a loop
     header_first = i + 1
-    j = header_first if kind != LoopKind.LOOP else i + 1
-    if kind != LoopKind.LOOP:
-        j = _loop_header_end(ctx, header_first, last)
-    run = read_clauses(ctx, j, last, LOOP_CLAUSE_WORDS, in_statement=True)
+    words = LOOP_CLAUSE_WORDS if scan.in_verus else frozenset()  # outside verus! `while invariant { }` is Rust
+    j = header_first if kind == LoopKind.LOOP else _loop_header_end(ctx, header_first, last, kind, words)
+    run = read_clauses(ctx, j, last, words, in_statement=True)
     if run.body_open is None:
         return None
     close = ctx.group_end(run.body_open)
@@ -281,14 +297,27 @@ def _loop(ctx, scan, i, last, ghost, loop_id):
     return close + 1
 
 
-def _loop_header_end(ctx: ScanContext, i: int, last: int) -> int:
-    """The index of the first loop clause keyword or of the body `{` after a `while`/`for` header."""
+def _loop_header_end(ctx: ScanContext, i: int, last: int, kind: LoopKind, words: frozenset[str]) -> int:
+    """The index of the first loop clause keyword or of the body `{` after a `while`/`for` header. The condition
+    (a `for`'s iterator, after its pattern and `in`) is an expression without eager braces, as Rust reads it: a
+    `{` after a complete operand is the body, one after an operator or keyword a block of the condition, and an
+    `if`/`match` in it takes its own group."""
     stream = ctx.stream
+    if kind == LoopKind.FOR:  # the pattern may hold braces: `for Point { x, y } in points {`
+        while i <= last and not stream.is_ident(i, "in"):
+            i = ctx.group_end(i) + 1
+        i += 1
+    start, heads = i, 0
     while i <= last:
-        if stream.is_ident(i, *LOOP_CLAUSE_WORDS):
-            return i
-        if stream.is_punct(i, "{") and ctx.is_body_group(i, in_statement=True):
-            return i
+        if words and stream.is_keyword(i, *words) or stream.is_punct(i, ")", "]", "}", ";"):
+            return i  # a clause, or the end of the group holding the loop (it has no body there)
+        if stream.is_punct(i, "{"):
+            if heads:
+                heads -= 1
+            elif i > start and ends_operand(stream, i - 1):
+                return i
+        elif stream.kinds[i] == "ident" and stream.texts[i] in BLOCK_HEADS:
+            heads += 1
         i = ctx.group_end(i) + 1
     return i
 
@@ -380,3 +409,4 @@ _HANDLERS = {
     "for": _loop,
 }
 _MARK_WORDS = frozenset({"(", "#", *_HANDLERS})
+_VERUS_WORDS = frozenset({"proof", "assert", "reveal", "reveal_with_fuel", "hide", "calc", "broadcast"})

@@ -31,7 +31,7 @@ class ClauseRun:
 def read_clauses(ctx: ScanContext, i: int, limit: int, words: frozenset[str], in_statement: bool) -> ClauseRun:
     """Read clauses from token i (the first clause keyword, or the body) up to the body or `;`."""
     clauses: list[Clause] = []
-    while i <= limit and ctx.stream.is_ident(i, *words):
+    while i <= limit and ctx.stream.is_keyword(i, *words):
         if ctx.stream.is_ident(i, "atomically"):
             stop, list_ends = _atomically_extent(ctx, i + 1, limit), False
         else:
@@ -52,29 +52,71 @@ def _body_at(ctx: ScanContext, i: int, limit: int) -> int | None:
 def _clause_extent(
     ctx: ScanContext, i: int, limit: int, words: frozenset[str], in_statement: bool
 ) -> tuple[int, bool]:
-    """The index where a clause starting at i ends, and whether the clause list ends there too."""
-    texts, kinds = ctx.stream.texts, ctx.stream.kinds
-    first = i
+    """The index where a clause starting at i ends, and whether the clause list ends there too.
+
+    As verus reads a clause (verus_syn's `Specification`: comma-separated expressions parsed without eager
+    braces): at the start of an expression a `{ }` group is an expression only when a `,` follows it; within an
+    expression a `{` after a complete operand ends the clauses (it is the body), one after an operator or a
+    keyword opens a block of the expression, and an `if`/`match` takes the next group as its own."""
+    stream = ctx.stream
+    texts, kinds = stream.texts, stream.kinds
+    first, heads, at_start = i, 0, True
     while i <= limit:
-        text = texts[i]
-        if text in words and kinds[i] == "ident" and _starts_clause(ctx, i, first):
-            return i, False
-        if text == ";" and kinds[i] == "punct":
+        text, kind = texts[i], kinds[i]
+        if kind == "ident":
+            if text in words and not (stream.raw and i in stream.raw) and _starts_clause(ctx, i, first):
+                return i, False
+            heads += text in BLOCK_HEADS
+        elif text in _ENDS and kind == "punct":  # `;`, or the end of the group holding the loop: `f(while c { })`
             return i, True
-        if text == "{" and kinds[i] == "punct" and _is_body(ctx, i, words, in_statement):
-            return i, True
+        elif text == "{" and kind == "punct":
+            if at_start:
+                if not stream.is_punct(ctx.group_end(i) + 1, ","):
+                    return i, True
+            elif heads:
+                heads -= 1
+            elif ends_operand(stream, i - 1) and _is_body(ctx, i, words, in_statement):
+                return i, True
+        at_start = text == "," and kind == "punct"
         i = _skip_unit(ctx, i, limit)
     return limit + 1, True
 
 
-def _is_body(ctx: ScanContext, open_index: int, words: frozenset[str], in_statement: bool) -> bool:
-    """Whether a `{` at clause level opens the body. An `else { }` block, and for a function a block followed
-    by `;` (a bodiless declaration) or by the next clause keyword, end a clause expression instead."""
-    stream = ctx.stream
-    if stream.is_ident(open_index - 1, "else") or not ctx.is_body_group(open_index, in_statement):
+# Keywords whose next `{ }` group at their level is their own block: `if c { }`, `match x { }`, ...
+BLOCK_HEADS = frozenset({"if", "match", "while", "for", "loop", "unsafe"})
+# Words after which an expression is still to come: a `{` there opens a block of the expression.
+_OPERAND_WORDS = frozenset(
+    {"else", "in", "return", "break", "if", "match", "while", "for", "loop", "unsafe", "move", "implies", "has"}
+)
+_OPERAND_ENDS = frozenset({")", "]", "}", "?", "@", ">>"})
+_ENDS = frozenset({";", ")", "]", "}"})  # a closer at the clauses' level closes a group they are inside
+
+
+def ends_operand(stream, j: int) -> bool:
+    """Whether token j completes an operand (a name, a literal, a closing bracket, `x?`, `x@`, a type's `>` or
+    `>>`), so that a `{` after it cannot continue the expression. After `==` a `>` is the implication `==>`.
+    Where in doubt this says yes: a block taken for the body shows ghost code as exec code (a false alarm), a body
+    taken for a block would hide exec code."""
+    if j < 0:
         return False
+    text, kind = stream.texts[j], stream.kinds[j]
+    if kind == "ident":
+        return text not in _OPERAND_WORDS or bool(stream.raw and j in stream.raw)
+    if kind == "lit":
+        return True
+    if text == ">":
+        return not stream.is_punct(j - 1, "==", "=", "<=", ">=", "!=")
+    return text in _OPERAND_ENDS
+
+
+def _is_body(ctx: ScanContext, open_index: int, words: frozenset[str], in_statement: bool) -> bool:
+    """For a function, a group followed by `;` (a bodiless declaration) or by the next clause keyword ends a
+    clause expression instead; a loop's body may be followed by anything (`=> while c { },`, `f(loop { })`)."""
+    if in_statement:
+        return True
+    stream = ctx.stream
     after = ctx.group_end(open_index) + 1
-    return in_statement or not (stream.is_punct(after, ";") or stream.is_ident(after, *words))
+    return ctx.is_body_group(open_index) and not (stream.is_punct(after, ";") or stream.is_keyword(after, *words))
 
 
 def _starts_clause(ctx: ScanContext, i: int, first: int) -> bool:

@@ -41,10 +41,20 @@ class ScanContext:
     outline: bool = False  # functions and clauses only: function bodies are not scanned
     body_marks: list[int] | None = None  # the tokens the body scanner acts on (bodies.py), found on first use
     comment_ends: list[int] | None = None  # the comments' end offsets, for bisecting (functions.py)
+    macro_names: frozenset[str] | None = None  # the names of the file's own `macro_rules!`, found on first use
 
     def __post_init__(self) -> None:
         self.token_starts = self.stream.starts
         self.renamed_calls = renamed_calls(self.stream)
+
+    def file_macros(self) -> frozenset[str]:
+        """The names the file gives its own macros (`macro_rules! proof { .. }`): such a `proof!` is not Verus's."""
+        if self.macro_names is None:
+            texts = self.stream.texts
+            self.macro_names = frozenset(
+                texts[i + 2] for i in range(len(texts) - 2) if texts[i] == "macro_rules" and texts[i + 1] == "!"
+            ) if "macro_rules" in texts else frozenset()
+        return self.macro_names
 
     def span(self, first: int, last: int) -> Span:
         """The span from the start of token `first` to the end of token `last`."""

@@ -3,8 +3,8 @@
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from verusagent.lens.attributes import read_attribute
-from verusagent.lens.bodies import scan_function_body
+from verusagent.lens.attributes import inner_attributes, read_attribute
+from verusagent.lens.bodies import body_marks, scan_function_body
 from verusagent.lens.clauses import FUNCTION_CLAUSE_WORDS, read_clauses
 from verusagent.lens.context import ScanContext
 from verusagent.lens.macro_roles import MacroScope, macro_identity
@@ -23,6 +23,7 @@ class ItemScope:
     in_verus: bool = False
     macro: MacroScope | None = None  # inside a state machine or struct_with_invariants!
     modules: list[str] = field(default_factory=list)  # the inline `mod` path alone (no types)
+    opaque_macro: str | None = None  # inside `m! { .. }`, a macro other than verus!'s own: what it makes is unread
 
 
 @dataclass
@@ -55,6 +56,9 @@ def parse_function(ctx: ScanContext, item_start: int, fn_index: int, limit: int,
     ctx.functions.append(function)
     if not ctx.outline:
         scan_function_body(ctx, function, run)
+        if run.body_open is not None:  # `#![verifier::external_body]` in the body is the function's attribute
+            inner = inner_attributes(ctx, body_marks(ctx), run.body_open + 1, last - 1)
+            function.attributes = [*function.attributes, *inner] if inner else function.attributes
     return last
 
 
@@ -88,6 +92,7 @@ def _build(ctx, scope, prefix, fn_index, name, params_open, header_end, last, ru
         macro_unit=scope.macro.unit_id if scope.macro else None,
         macro_role=identity.role.value if identity else None,
         inductive_for=identity.inductive_for if identity else None,
+        in_macro=scope.opaque_macro,
     )
 
 
@@ -126,7 +131,7 @@ def _read_prefix(ctx: ScanContext, first: int, fn_index: int) -> Prefix:
     while i < fn_index:
         if stream.is_punct(i, "#"):
             attribute, i = read_attribute(ctx, i)
-            if attribute is not None:
+            if attribute is not None and not attribute.inner:  # a module's `#![..]` before it is not its own
                 prefix.attributes.append(attribute)
             continue
         if prefix.header_start is None:
@@ -180,7 +185,7 @@ def _read_return(ctx: ScanContext, i: int, limit: int) -> tuple[str | None, str 
 
 def _ends_type(ctx: ScanContext, i: int) -> bool:
     stream = ctx.stream
-    return stream.is_punct(i, "{", ";") or stream.is_ident(i, "where", *FUNCTION_CLAUSE_WORDS)
+    return stream.is_punct(i, "{", ";") or stream.is_keyword(i, "where", *FUNCTION_CLAUSE_WORDS)
 
 
 def _skip_where(ctx: ScanContext, i: int, limit: int) -> int:
@@ -188,6 +193,6 @@ def _skip_where(ctx: ScanContext, i: int, limit: int) -> int:
     if not stream.is_ident(i, "where"):
         return i
     i += 1
-    while i <= limit and not (stream.is_punct(i, "{", ";") or stream.is_ident(i, *FUNCTION_CLAUSE_WORDS)):
+    while i <= limit and not (stream.is_punct(i, "{", ";") or stream.is_keyword(i, *FUNCTION_CLAUSE_WORDS)):
         i = ctx.skip_angles(i, limit) if stream.is_punct(i, "<") else ctx.group_end(i) + 1
     return i

@@ -30,7 +30,8 @@ def parse_invariant_struct(ctx: ScanContext, item_start: int, macro_index: int, 
     )
     ctx.structs_with_invariants.append(unit)
     inner = ItemScope(path=[*scope.path, name], container=f"impl {name}", in_verus=scope.in_verus,
-                      macro=MacroScope(unit.id, is_machine=False), modules=scope.modules)
+                      macro=MacroScope(unit.id, is_machine=False), modules=scope.modules,
+                      opaque_macro=scope.opaque_macro)
     scan_items(ctx, first, last, inner)
     functions = [f for f in ctx.functions if f.macro_unit == unit.id]
     unit.functions = [f.id for f in functions]

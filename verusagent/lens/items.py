@@ -1,5 +1,7 @@
 """Item level: functions, `impl`/`trait`/`mod` containers, `verus! { }` blocks; other items are stepped over."""
 
+from dataclasses import replace
+
 from verusagent.lens.attributes import read_attribute
 from verusagent.lens.context import ScanContext
 from verusagent.lens.definitions import record_item, record_macro
@@ -64,15 +66,15 @@ def _macro(ctx: ScanContext, item_start: int, i: int, last: int, scope: ItemScop
     close = ctx.group_end(open_index)
     if stream.text(i) == "verus":
         ctx.verus_blocks.append(ctx.span(open_index, close))
-        inner = ItemScope(path=scope.path, container=scope.container, in_verus=True, modules=scope.modules)
+        inner = replace(scope, in_verus=True, macro=None)
         scan_items(ctx, open_index + 1, close - 1, inner)
     elif stream.text(i) in MACHINE_MACROS:
         parse_state_machine(ctx, item_start, i, close, scope)
     elif stream.text(i) == "struct_with_invariants":
         parse_invariant_struct(ctx, item_start, i, close, scope)
     elif stream.text(i) != "macro_rules" and stream.is_punct(open_index, "{"):
-        # item-wrapping macros such as struct_with_invariants! { } or exec_spec_unverified! { }
-        scan_items(ctx, open_index + 1, close - 1, scope)
+        # item-wrapping macros such as exec_spec_unverified! { }: their items are read, marked as written there
+        scan_items(ctx, open_index + 1, close - 1, replace(scope, opaque_macro=scope.opaque_macro or stream.text(i)))
     return close + 2 if stream.is_punct(close + 1, ";") else close + 1
 
 
@@ -83,7 +85,7 @@ def _impl(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int:
     type_name, trait_name = impl_names(ctx, i + 1, open_index - 1)
     container = f"impl {trait_name} for {type_name}" if trait_name else f"impl {type_name}"
     inner = ItemScope(path=[*scope.path, type_name], container=container, in_verus=scope.in_verus,
-                      modules=scope.modules)
+                      modules=scope.modules, opaque_macro=scope.opaque_macro)
     close = ctx.group_end(open_index)
     scan_items(ctx, open_index + 1, close - 1, inner)
     return close + 1
@@ -95,7 +97,7 @@ def _trait(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int:
     if open_index is None:
         return i + 1
     inner = ItemScope(path=[*scope.path, name], container=f"trait {name}", in_verus=scope.in_verus,
-                      modules=scope.modules)
+                      modules=scope.modules, opaque_macro=scope.opaque_macro)
     close = ctx.group_end(open_index)
     scan_items(ctx, open_index + 1, close - 1, inner)
     return close + 1
@@ -110,7 +112,7 @@ def _mod(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int | None:
         return i + 2
     close = ctx.group_end(i + 2)
     inner = ItemScope(path=[*scope.path, name], container=f"mod {name}", in_verus=scope.in_verus,
-                      modules=[*scope.modules, name])
+                      modules=[*scope.modules, name], opaque_macro=scope.opaque_macro)
     scan_items(ctx, i + 3, close - 1, inner)
     return close + 1
 

@@ -9,10 +9,15 @@ Speed: `findall` cuts the whole text into pieces (whitespace runs included, so o
 pieces' lengths) and the kinds come from a table of first characters; Python code runs only for the pieces whose
 first character leaves the kind open (`/`, `'`, `b`, `r`, `c`, non-ASCII). Nested block comments and raw strings
 with more than three `#` take the exact path (`finditer`, one match at a time).
+
+Raw identifiers: `r#admit` is the name `admit` to rustc and verus, so its text is `admit` (its offsets still span
+`r#admit`) and its index is in `raw`: a raw identifier is never a keyword, which the scanners check where a word
+decides structure (`r#assert(x)` calls a function, `r#proof { }` is no proof block). A raw Rust keyword keeps its
+`r#` (`r#fn`, `r#loop`): it is a name that no other spelling gives.
 """
 
 import re
-from itertools import accumulate, compress
+from itertools import accumulate, compress, count
 from operator import itemgetter, methodcaller, sub
 from typing import NamedTuple
 
@@ -56,6 +61,7 @@ class Lexed(NamedTuple):
     ends: list[int]
     comments: list[tuple[str, int, int]]  # (text, start, end), byte offsets
     odd_spaces: bool  # whitespace other than ASCII (a no-break space, ...): not Rust whitespace
+    raw: frozenset[int] = frozenset()  # indices of raw identifiers (`r#name`, text `name`)
 
 
 def lex(data: bytes) -> Lexed:
@@ -77,7 +83,30 @@ def lex(data: bytes) -> Lexed:
         token_starts = list(compress([0, *ends[:-1]], keep))
     if _has_surrogates(text, ascii_only):
         texts = list(map(_readable, texts))
-    return Lexed(list(compress(kinds, keep)), texts, token_starts, token_ends, comments, odd_spaces)
+    raw = _unraw(texts) if "r#" in text else frozenset()
+    return Lexed(list(compress(kinds, keep)), texts, token_starts, token_ends, comments, odd_spaces, raw)
+
+
+# Rust's keywords (strict and reserved): `r#fn` is an identifier that no plain spelling gives, so it keeps its `r#`.
+RUST_KEYWORDS = frozenset(
+    "as async await break const continue crate dyn else enum extern false fn for if impl in let loop match mod move "
+    "mut pub ref return self Self static struct super trait true type unsafe use where while abstract become box do "
+    "final macro override priv typeof unsized virtual yield try gen".split()
+)
+
+
+def _unraw(texts: list[str]) -> frozenset[int]:
+    """Texts of raw identifiers without their `r#` (in place); returns their indices."""
+    raw = set()
+    for i in compress(count(), map(_starts_raw, texts)):
+        piece = texts[i]
+        if piece[2:3].isidentifier() and piece[2:] not in RUST_KEYWORDS:  # not a raw string `r#"..."#`
+            texts[i] = piece[2:]
+            raw.add(i)
+    return frozenset(raw)
+
+
+_starts_raw = methodcaller("startswith", "r#")
 
 
 def _needs_exact(text: str) -> bool:

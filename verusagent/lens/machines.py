@@ -21,7 +21,7 @@ def parse_state_machine(ctx: ScanContext, item_start: int, macro_index: int, clo
     from verusagent.lens.items import scan_items  # items dispatches here: import when first used
 
     stream = ctx.stream
-    name_index = macro_index + 3
+    name_index = _after_attributes(ctx, macro_index + 3, close - 1)  # `{ #[verifier::reject_recursive_types(V)] M<V>`
     body_open = name_index + 1
     generics = None
     if stream.is_punct(body_open, "<"):
@@ -41,7 +41,8 @@ def parse_state_machine(ctx: ScanContext, item_start: int, macro_index: int, clo
     )
     ctx.state_machines.append(machine)
     inner = ItemScope(path=[*scope.path, name], container=f"{machine.kind.value} {name}", in_verus=True,
-                      macro=MacroScope(machine.id, is_machine=True), modules=scope.modules)
+                      macro=MacroScope(machine.id, is_machine=True), modules=scope.modules,
+                      opaque_macro=scope.opaque_macro)
     scan_items(ctx, body_open + 1, body_close - 1, inner)
     machine.functions = [f.id for f in ctx.functions if f.macro_unit == machine.id]
 
@@ -79,7 +80,7 @@ def _attributes(ctx: ScanContext, i: int, stop: int) -> list[Attribute]:
     found = []
     while i < stop and ctx.stream.is_punct(i, "#"):
         attribute, i = read_attribute(ctx, i)
-        if attribute is not None:
+        if attribute is not None and not attribute.inner:
             found.append(attribute)
     return found
 

@@ -11,7 +11,7 @@ from verusagent.lens.machine_model import MacroRole
 from verusagent.lens.model import Mode
 from verusagent.lens.span import Attribute
 
-_ARGUMENT = re.compile(r"\(\s*([A-Za-z_][A-Za-z0-9_]*)")
+_ARGUMENT = re.compile(r"\(\s*(?:r#)?([A-Za-z_][A-Za-z0-9_]*)")
 
 
 @dataclass(frozen=True)

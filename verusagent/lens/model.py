@@ -214,6 +214,7 @@ class Function(BaseModel):
     macro_unit: str | None = None  # the state machine or struct_with_invariants! holding it: "sm:M", "swi:S"
     macro_role: str | None = None  # there: "invariant", "inductive", "fn" (state machines), "wf" (structs)
     inductive_for: str | None = None  # the operation an `#[inductive(op)]` lemma proves
+    in_macro: str | None = None  # the item macro it is written in (`facts! { .. }`), not verus! nor a machine's
 
     def clause(self, kind: ClauseKind) -> Clause | None:
         return next((c for c in self.clauses if c.kind == kind), None)

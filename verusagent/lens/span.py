@@ -27,3 +27,4 @@ class Attribute:
     text: str  # the whole attribute, e.g. "#[verifier::external_body]"
     path: str  # normalised: "verifier::external_body" for both #[verifier::x] and #[verifier(x)]
     span: Span
+    inner: bool = False  # `#![..]`: inside the item it belongs to (a function's body), read like an outer one

@@ -61,6 +61,7 @@ class TokenStream:
     match: list[int]  # index of the matching bracket, or -1
     unbalanced: list[int] = field(default_factory=list)  # indices of brackets with no partner
     syntax_errors: list[tuple[int, int]] = field(default_factory=list)  # tree-sitter ERROR/MISSING ranges
+    raw: frozenset[int] = frozenset()  # indices of raw identifiers (`r#name`: text `name`, never a keyword)
     _tokens: list[Token] | None = field(default=None, repr=False)
     lines: object = field(default=None, repr=False, compare=False)  # the LineIndex of `data`, set by the parse that made it
 
@@ -89,6 +90,10 @@ class TokenStream:
         if not 0 <= i < len(self.texts):
             return False
         return self.kinds[i] == "ident" and (not values or self.texts[i] in values)
+
+    def is_keyword(self, i: int, *values: str) -> bool:
+        """`is_ident`, and not written raw: `r#invariant` is a name, never the clause keyword."""
+        return self.is_ident(i, *values) and not (self.raw and i in self.raw)
 
     def is_punct(self, i: int, *values: str) -> bool:
         if not 0 <= i < len(self.texts):
@@ -123,7 +128,8 @@ def tokenize(data: bytes, *, outline: bool = False) -> TokenStream:
     comments = [Token("comment", text, start, end) for text, start, end in lexed.comments]
     if outline:
         return _outline(data, lexed, match, comments, errors)
-    return TokenStream(data, lexed.kinds, lexed.texts, lexed.starts, lexed.ends, comments, match, unbalanced, errors)
+    return TokenStream(data, lexed.kinds, lexed.texts, lexed.starts, lexed.ends, comments, match, unbalanced, errors,
+                       raw=lexed.raw)
 
 
 def _outline(data: bytes, lexed, match: list[int], comments: list[Token], errors) -> TokenStream:
@@ -134,8 +140,12 @@ def _outline(data: bytes, lexed, match: list[int], comments: list[Token], errors
                  for first, stop in ranges]
     kept_comments = [c for c in comments if not any(a <= c.start < b for a, b in bytes_out)] if ranges else comments
     outline_match, unbalanced = _match_brackets(texts)
+    raw = frozenset()
+    if lexed.raw:  # the raw identifiers' indices among the tokens kept
+        kept = keep_outside(list(range(len(lexed.texts))), ranges)
+        raw = frozenset(new for new, old in enumerate(kept) if old in lexed.raw)
     return TokenStream(data, keep_outside(lexed.kinds, ranges), texts, starts, keep_outside(lexed.ends, ranges),
-                       kept_comments, outline_match, unbalanced, errors)
+                       kept_comments, outline_match, unbalanced, errors, raw=raw)
 
 
 def is_cut_off(text: str) -> bool:

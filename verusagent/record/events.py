@@ -99,6 +99,18 @@ class GuardChecked(Event):
     violations: list[dict[str, Any]] = Field(default_factory=list)
 
 
+class Prechecked(Event):
+    """The static pre-check's verdict on one candidate (verusagent.precheck): a candidate with findings is
+    rejected without a verus run; its findings (verus's messages, located) are what repair reads instead."""
+
+    kind: Literal["precheck"] = "precheck"
+    sha256: str
+    clean: bool
+    findings: list[dict[str, Any]] = Field(default_factory=list)  # rule, message, code, file, line, col, unit
+    rules_off: dict[str, str] = Field(default_factory=dict)  # a rule that did not run, and why
+    duration_s: float = 0.0
+
+
 class ReviewReport(Event):
     """The review's verdict on one candidate. ``mode`` and ``score`` are what calibration reads: a ``shadow``
     report (reviewed, never blocked) with its score, paired with the candidate's verus run, is one label; each
@@ -316,6 +328,7 @@ KnownEvent = Annotated[
     | ModelReply
     | CandidateCreated
     | GuardChecked
+    | Prechecked
     | ReviewReport
     | ReviewRule
     | ReviewDecision
@@ -344,6 +357,7 @@ KNOWN_KINDS = frozenset(
         ModelReply,
         CandidateCreated,
         GuardChecked,
+        Prechecked,
         ReviewReport,
         ReviewRule,
         ReviewDecision,
