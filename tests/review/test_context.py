@@ -34,8 +34,7 @@ def test_in_a_large_real_file_every_unit_context_is_a_slice_holding_its_function
 def test_the_context_keeps_the_reviews_budget_unless_what_the_unit_needs_exceeds_it(shared_dir) -> None:
     """The budget holds the context (the prover's extras beyond it are not added); a call inside a large
     function needs what the call and the function's own statement name, and what the rest names is ranked."""
-    from verusagent.context.slicer import BYTES_PER_TOKEN
-    from verusagent.context.slicer import FileSlicer
+    from verusagent.context.slicer import BYTES_PER_TOKEN, FileSlicer
     from verusagent.lens import tokenize
     from verusagent.review.context import REVIEW_NEEDED_DEPTH, ReviewContext
 
