@@ -55,6 +55,7 @@ class AgentConfig(BaseModel):
     rlimit: float = 10.0
     houdini_steps: int = Field(default=6, ge=0)
     feedback_items: int = Field(default=6, ge=0)  # how many earlier findings a prompt repeats
+    context_tokens: int | None = Field(default=None, ge=0)  # a large file's slice budget (None: the slicer's)
     focus: FocusMode = FocusMode.AUTO  # focused screening runs (`--verify-function`) in large files
     review: ReviewSettings = Field(default_factory=ReviewSettings)  # --review, --review-model, --review-votes, ...
     strategy_names: list[str] = Field(default_factory=list)  # `--strategy NAME`...; empty: the default portfolio

@@ -164,9 +164,7 @@ class Evaluator:
             parent = parents.get(evaluation.candidate.parent or "")
             view = ParentView(text=parent.candidate.text, result=parent.verus) if parent else None
             plan = plan_screening(evaluation.candidate.text, view, self.costs, self.focus, self.workspace.models)
-            if plan.kind == "whole":
-                return plan
-            self._record_plan(sha, plan)
+            self._record_plan(sha, plan)  # a whole-file screening plan too: the record says why it is whole
             self.plans[sha] = plan
         return self.plans[sha]
 

@@ -57,7 +57,8 @@ class TaskOptions:
                                  "or auto (review when it is expected to save verus time).")
     ] = ReviewMode.AUTO
     review_model: Annotated[
-        Optional[str], typer.Option("--review-model", help="The review's model (default: --model).")
+        Optional[str],
+        typer.Option("--review-model", help="The review's validators' model (default: --model); the proposer uses --model."),
     ] = None
     review_votes: Annotated[
         int, typer.Option("--review-votes", min=1, max=15, help="Validator votes per review finding.")

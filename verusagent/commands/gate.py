@@ -34,7 +34,9 @@ def gate(
     review: bool = typer.Option(False, "--review", help="A model reviews the changed functions (needs --model)."),
     model: str | None = typer.Option(None, "--model", help="The review's model (a litellm model string)."),
     api_base: str | None = typer.Option(None, "--api-base", help="An OpenAI-compatible server for the model."),
-    review_model: str | None = typer.Option(None, "--review-model", help="The validators' model (default: --model)."),
+    review_model: str | None = typer.Option(
+        None, "--review-model", help="The review's validators' model (default: --model); the proposer always uses --model."
+    ),
     review_votes: int = typer.Option(3, "--review-votes", min=1, max=15, help="Validator votes per finding."),
     calibration: Path | None = typer.Option(None, "--calibration", help="A calibration file (verusagent calibrate)."),
     review_required: bool = typer.Option(False, "--review-required", help="Exit 3 when the review cannot run."),

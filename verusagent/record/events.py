@@ -164,6 +164,9 @@ class ReviewProposal(Event):
     kept: list[str] = Field(default_factory=list)  # ids of the findings kept
     dropped: int = 0
     problem: str | None = None  # a model error or a reply without usable JSON: the unit has no finding
+    merged_into: list[str] = Field(default_factory=list)  # earlier findings this unit proposed again (same quote
+    # and claim, e.g. on a loop and on its function): not kept a second time, so each is voted once
+    prompt_tokens: int | None = None  # the proposer prompt's size (the model's tiktoken encoding, else o200k)
 
 
 class ReviewFindingDropped(Event):
