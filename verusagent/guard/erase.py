@@ -7,9 +7,12 @@ written in exec syntax (`ghost`: what `Ghost(..)`/`Tracked(..)` hold, ghost-wrap
 Then the normal forms of `normalise` and `canonical` (trailing commas).
 """
 
+from contextvars import ContextVar
+
 from verusagent.guard import normalise
 from verusagent.guard.attributes import is_tuning
 from verusagent.guard.ghost import (
+    PROOF_MACROS,
     WRAPPERS,
     ghost_assignments,
     ghost_lets,
@@ -26,49 +29,85 @@ from verusagent.lens.attributes import path_of
 _DEFINING_WORDS = frozenset({"macro_rules", "struct", "enum", "union", "type", "trait", "fn", "const", "static", "as"})
 
 
+# Names that the crate's other files spell (set by `guard(.., names=..)` while its rules run): where one is a proof
+# macro's name (`assert_seqs_equal`, `calc`, `proof`), another file may define it as exec code (`#[macro_use]`, or
+# textual scope), so its invocations here are not erased as vstd's.
+CRATE_NAMES: ContextVar[frozenset[str]] = ContextVar("crate_names", default=frozenset())
+_SHADOWABLE = PROOF_MACROS | {"calc", "proof"}
+
+
 def exec_tokens(source: Source, function: Function) -> list[Token]:
     """The body of an exec function with its ghost code erased (empty for a function without a body)."""
-    return source.derived(("exec", function.id), lambda s: _exec_tokens(s, function))
+    foreign = CRATE_NAMES.get() & _SHADOWABLE
+    return source.derived(("exec", function.id, foreign), lambda s: _exec_tokens(s, function, foreign))
 
 
-def _exec_tokens(source: Source, function: Function) -> list[Token]:
+def _exec_tokens(source: Source, function: Function, foreign: frozenset[str]) -> list[Token]:
     if function.body is None:
         return []
     body = source.tokens_in(function.body)
-    exec_part = erase(body, _proof_ranges(source, function, body))
+    exec_part = erase(body, _proof_ranges(source, function, body, foreign))
     kept, names = exec_part, {}
     if not WRAPPERS & source.derived("defined", _defined_names):  # a file's own `Ghost` would be exec code
-        kept = erase(exec_part, _exec_syntax_ghost(exec_part))
+        raw = source.derived("raw_starts", _raw_starts)
+        kept = erase(exec_part, _exec_syntax_ghost(exec_part, raw))
         params = {t.text for t in source.tokens_in(function.params) if t.kind == "ident"}
-        names = ghost_names(exec_part, params, lambda name: _returned_wrappers(source, name))
+        names = ghost_names(exec_part, params, lambda name, method: _returned_wrappers(source, function, name, method),
+                            raw)
     kept = normalise.as_wrappers(normalise.drop_condition_parens(kept), names)
     kept = normalise.drop_empty_statements(normalise.drop_empty_blocks(kept))
     kept = normalise.drop_final_semicolons(normalise.fold_named_results(kept))
     return canonical(normalise.unwrap_arm_blocks(kept))
 
 
-def _returned_wrappers(source: Source, name: str) -> list[str | None] | None:
-    """The wrappers in the tuple that this file's function(s) of that name return, if they all agree."""
-    shapes = {tuple(tuple_wrappers(f.return_type) or ()) for f in source.model.functions if f.name == name}
+def _returned_wrappers(source: Source, caller: Function, name: str, method: bool) -> list[str | None] | None:
+    """The wrappers in the tuple that this file's function(s) of that name return, if they all agree. A method call
+    (`self.send(..)`) counts only for the methods of the caller's own type: `x.split_at(..)` on another type may be
+    any method of that name (a slice's), whose result holds no wrapper."""
+    owner = _owner(caller)
+    shapes = {tuple(tuple_wrappers(f.return_type) or ()) for f in source.model.functions
+              if f.name == name and (not method or (owner is not None and _owner(f) == owner))}
     return list(shapes.pop()) if len(shapes) == 1 and () not in shapes else None
 
 
-def _proof_ranges(source: Source, function: Function, body: list[Token]) -> list[tuple[int, int]]:
-    """Proof sites, loop clauses, proof-tuning attributes and vstd's proof macros."""
+def _owner(function: Function) -> str | None:
+    """The type whose impl holds the function (`Chan` for `Chan::send` in `impl Chan`), None outside impls."""
+    if not (function.container or "").startswith("impl "):
+        return None
+    return function.qualified.rsplit("::", 1)[0] if "::" in function.qualified else None
+
+
+def _proof_ranges(source: Source, function: Function, body: list[Token],
+                  foreign: frozenset[str] = frozenset()) -> list[tuple[int, int]]:
+    """Proof sites, loop clauses, proof-tuning attributes and vstd's proof macros (not those another file of the
+    crate may define: `foreign`)."""
     span = function.body
     model = source.model
-    ranges = [(p.span.start, p.span.end) for p in model.proof_sites if span.covers(p.span)]
+    ranges = [(p.span.start, p.span.end) for p in model.proof_sites
+              if span.covers(p.span) and not (foreign and _macro_site(source, p) in foreign)]
     for loop in model.loops:
         if span.covers(loop.span):
             ranges.extend((c.span.start, c.span.end) for c in loop.clauses)
     ranges.extend(_attribute_ranges(body))
-    ranges.extend(proof_macros(body, source.derived("defined", _defined_names)))
+    ranges.extend(proof_macros(body, source.derived("defined", _defined_names) | foreign))
     return ranges
 
 
-def _exec_syntax_ghost(tokens: list[Token]) -> list[tuple[int, int]]:
-    ranges = [(let.start, let.end) for let in ghost_lets(tokens)]
-    return ranges + ghost_assignments(tokens) + wrapper_insides(tokens)
+def _macro_site(source: Source, site) -> str | None:
+    """The macro a proof site is an invocation of (`calc! { .. }`, `proof!( .. )`), None for Verus's syntax."""
+    first = source.token_range(site.span.start, site.span.end)[0]
+    return source.stream.texts[first] if source.stream.is_punct(first + 1, "!") else None
+
+
+def _exec_syntax_ghost(tokens: list[Token], raw: frozenset[int]) -> list[tuple[int, int]]:
+    ranges = [(let.start, let.end) for let in ghost_lets(tokens, raw)]
+    return ranges + ghost_assignments(tokens, raw) + wrapper_insides(tokens, raw)
+
+
+def _raw_starts(source: Source) -> frozenset[int]:
+    """The start offsets of the raw identifiers (`r#Ghost` is a name, no wrapper)."""
+    stream = source.stream
+    return frozenset(stream.starts[i] for i in stream.raw) if stream.raw else frozenset()
 
 
 def _defined_names(source: Source) -> set[str]:
