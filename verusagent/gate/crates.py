@@ -6,6 +6,7 @@ A crate is the folder of a `Cargo.toml`; `.rs` files outside any such folder are
 alone apply to them). Violations are keyed by the repository path of the file they concern.
 """
 
+import os
 from pathlib import Path, PurePosixPath
 
 from verusagent.crate.discover import find_crate
@@ -182,8 +183,12 @@ def _manifest_above(path: Path, root: Path) -> bool:
 
 
 def _rust_files(root: Path) -> list[Path]:
-    return [p for p in root.rglob("*.rs") if not any(part in ("target", ".git") or part.startswith(".")
-                                                    for part in p.relative_to(root).parts[:-1])]
+    """The `.rs` files under root, build output (`target/`) and hidden folders left out, without walking them."""
+    found = []
+    for folder, subfolders, files in os.walk(root):
+        subfolders[:] = [d for d in subfolders if d != "target" and not d.startswith(".")]
+        found.extend(Path(folder) / name for name in files if name.endswith(".rs"))
+    return found
 
 
 def _included_changed(path: str, by: str) -> Violation:

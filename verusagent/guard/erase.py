@@ -8,16 +8,21 @@ Then the normal forms of `normalise` and `canonical` (trailing commas).
 """
 
 from contextvars import ContextVar
+from dataclasses import dataclass
 
 from verusagent.guard import normalise
 from verusagent.guard.attributes import is_tuning
 from verusagent.guard.ghost import (
     PROOF_MACROS,
     WRAPPERS,
+    Hints,
+    TupleLet,
     ghost_assignments,
     ghost_lets,
     ghost_names,
+    pattern_wrappers,
     proof_macros,
+    tuple_lets,
     tuple_wrappers,
     wrapper_insides,
 )
@@ -36,24 +41,77 @@ CRATE_NAMES: ContextVar[frozenset[str]] = ContextVar("crate_names", default=froz
 _SHADOWABLE = PROOF_MACROS | {"calc", "proof"}
 
 
-def exec_tokens(source: Source, function: Function) -> list[Token]:
-    """The body of an exec function with its ghost code erased (empty for a function without a body)."""
+def exec_tokens(source: Source, function: Function, hints: Hints = ()) -> list[Token]:
+    """The body of an exec function with its ghost code erased (empty for a function without a body). `hints`: the
+    wrappers the other text of a pair shows in the patterns of this body's tuple lets (`exec_pair`)."""
     foreign = CRATE_NAMES.get() & _SHADOWABLE
-    return source.derived(("exec", function.id, foreign), lambda s: _exec_tokens(s, function, foreign))
+    return source.derived(("exec", function.id, foreign, hints), lambda s: _exec_tokens(s, function, foreign, hints))
 
 
-def _exec_tokens(source: Source, function: Function, foreign: frozenset[str]) -> list[Token]:
+def exec_pair(pair: tuple[Source, Source], f: Function, g: Function) -> tuple[list[Token], list[Token]]:
+    """The exec tokens of f (original) and g (candidate). A `Ghost(x)` pattern in one side's k-th tuple let
+    (`let (.., Ghost(x)) = value;`) type-checks only against a `Ghost<T>` there (no file's own `Ghost`), so the
+    other side's plain name at that place of its k-th tuple let holds a ghost value too, whatever method `value`
+    calls. Sound without comparing the statements: where the two exec texts then read the same, their k-th tuple
+    lets are the same statement with the same value, so the hint was true; where they differ, the change is
+    reported anyway."""
+    a, b = _tuple_shapes(pair[0], f), _tuple_shapes(pair[1], g)
+    return exec_tokens(pair[0], f, _as_hints(b)), exec_tokens(pair[1], g, _as_hints(a))
+
+
+def _as_hints(shapes: Hints) -> Hints:
+    return shapes if any(any(shape) for shape in shapes) else ()
+
+
+def _tuple_shapes(source: Source, function: Function) -> Hints:
+    """The wrappers in the patterns of the function's tuple lets (`pattern_wrappers`), in order; none at all where
+    the file defines `Ghost` or `Tracked` itself (its patterns are of its own types)."""
+    foreign = CRATE_NAMES.get() & _SHADOWABLE
+    return source.derived(("tuple_shapes", function.id, foreign), lambda s: _shapes(s, function, foreign))
+
+
+def _shapes(source: Source, function: Function, foreign: frozenset[str]) -> Hints:
+    parts = _exec_parts(source, function, foreign)
+    if parts is None or parts.skip is None:
+        return ()
+    raw = source.derived("raw_starts", _raw_starts)
+    return tuple(pattern_wrappers(let, raw) for let in parts.lets)
+
+
+@dataclass(frozen=True)
+class _ExecParts:
+    body: list[Token]  # the body without proof sites, loop clauses, tuning attributes and proof macros
+    kept: list[Token]  # that without ghost code in exec syntax
+    skip: list[tuple[int, int]] | None  # the byte ranges of that ghost code (None: the file defines a wrapper)
+    lets: list[TupleLet]  # the tuple lets of body outside those ranges
+
+
+def _exec_parts(source: Source, function: Function, foreign: frozenset[str]) -> _ExecParts | None:
+    return source.derived(("exec_parts", function.id, foreign), lambda s: _split(s, function, foreign))
+
+
+def _split(source: Source, function: Function, foreign: frozenset[str]) -> _ExecParts | None:
     if function.body is None:
-        return []
+        return None
     body = source.tokens_in(function.body)
     exec_part = erase(body, _proof_ranges(source, function, body, foreign))
-    kept, names = exec_part, {}
-    if not WRAPPERS & source.derived("defined", _defined_names):  # a file's own `Ghost` would be exec code
+    if WRAPPERS & source.derived("defined", _defined_names):  # a file's own `Ghost` would be exec code
+        return _ExecParts(exec_part, exec_part, None, [])
+    skip = _exec_syntax_ghost(exec_part, source.derived("raw_starts", _raw_starts))
+    return _ExecParts(exec_part, erase(exec_part, skip), skip, tuple_lets(exec_part, skip))
+
+
+def _exec_tokens(source: Source, function: Function, foreign: frozenset[str], hints: Hints) -> list[Token]:
+    parts = _exec_parts(source, function, foreign)
+    if parts is None:
+        return []
+    kept, names = parts.kept, {}
+    if parts.skip is not None:
         raw = source.derived("raw_starts", _raw_starts)
-        kept = erase(exec_part, _exec_syntax_ghost(exec_part, raw))
         params = {t.text for t in source.tokens_in(function.params) if t.kind == "ident"}
-        names = ghost_names(exec_part, params, lambda name, method: _returned_wrappers(source, function, name, method),
-                            raw)
+        names = ghost_names(parts.body, params,
+                            lambda name, method: _returned_wrappers(source, function, name, method),
+                            raw, parts.lets, hints)
     kept = normalise.as_wrappers(normalise.drop_condition_parens(kept), names)
     kept = normalise.drop_empty_statements(normalise.drop_empty_blocks(kept))
     kept = normalise.drop_final_semicolons(normalise.fold_named_results(kept))

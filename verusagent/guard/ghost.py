@@ -11,7 +11,9 @@ A name bound by such a `let` stands for a ghost value afterwards, and so does a 
 a `Ghost<T>`/`Tracked<T>` element of a call's result (`let (ok, events) = send(..);` where this file's `send`
 returns `(bool, Ghost<Seq<E>>)`). `ghost_names` gives each with the bytes where it is bound, so that
 its uses in the rest of that block read as the wrapper they hold (`(ok, events)` as `(ok, Ghost())`, like
-`let (ok, Ghost(e)) = send(..);`).
+`let (ok, Ghost(e)) = send(..);`). So does a name bound where the other text of the pair writes a `Ghost(..)`
+pattern in the same statement (`hints`): that pattern type-checks only against a `Ghost<T>`, whatever method the
+statement calls.
 """
 
 from collections.abc import Callable
@@ -113,13 +115,20 @@ class GhostName:
     end: int
 
 
-def ghost_names(body: list[Token], params: set[str], returns: ReturnWrappers,
-                raw: frozenset[int] = frozenset()) -> dict[str, list[GhostName]]:
+# Per tuple let of a body (`tuple_lets`, in order), the wrapper known to be at each place of its pattern.
+Hints = tuple[tuple[str | None, ...], ...]
+
+
+def ghost_names(body: list[Token], params: set[str], returns: ReturnWrappers, raw: frozenset[int] = frozenset(),
+                lets: list["TupleLet"] | None = None, hints: Hints = ()) -> dict[str, list[GhostName]]:
     """Names that hold a ghost wrapper (not parameters), each with the places where it does: from the binding to
     the end of its block, but for where a later binding of the same name shadows it (`let x = v[0];`,
-    `for x in ..`, a match arm's `Some(x) =>`, a closure's `|x|`): there the name is exec data again."""
+    `for x in ..`, a match arm's `Some(x) =>`, a closure's `|x|`): there the name is exec data again. `lets`: the
+    body's tuple lets (all of them when None); `hints`: for each, the wrappers the other text's pattern shows."""
     names: dict[str, list[GhostName]] = {}
-    found = [(let.name, let.wrapper, let.index, let.end) for let in ghost_lets(body, raw)] + _tuple_bindings(body, returns)
+    lets = tuple_lets(body) if lets is None else lets
+    found = [(let.name, let.wrapper, let.index, let.end) for let in ghost_lets(body, raw)]
+    found += _tuple_bindings(body, returns, lets, hints)
     rebound = None
     for name, wrapper, index, start in found:
         if name and name not in params:
@@ -230,17 +239,53 @@ def _block_end(body: list[Token], index: int) -> int:
     return body[-1].end if body else 0
 
 
-def _tuple_bindings(body: list[Token], returns: ReturnWrappers) -> list[tuple[str, str, int, int]]:
-    """`let (a, g) = f(..);` where f returns a tuple with a wrapper at g's place: (g, wrapper, let index, offset)."""
+@dataclass(frozen=True)
+class TupleLet:
+    """`let (a, b, ..) = value;`: the index of its `let`, of its `=` and of its `;`, and its pattern's elements."""
+    index: int
+    equals: int
+    end: int
+    elements: tuple[tuple[Token, ...], ...]
+
+
+def tuple_lets(body: list[Token], skip: list[tuple[int, int]] = ()) -> list[TupleLet]:
+    """The `let (..) = value;` statements of body, in order, but for those starting in a byte range of `skip`."""
     found = []
     for i, token in enumerate(body):
         if token.text != "let" or i + 1 >= len(body) or body[i + 1].text != "(":
             continue
         close = matching(body, i + 1)
-        wrappers = _call_result(body, close + 1, returns)
-        for element, wrapper in zip(_elements(body, i + 1, close), wrappers or [], strict=False):
+        end = next_at_depth(body, close + 2, ";") if close + 1 < len(body) and body[close + 1].text == "=" else None
+        if end is not None and not any(a <= token.start < b for a, b in skip):
+            elements = tuple(tuple(e) for e in _elements(body, i + 1, close))
+            found.append(TupleLet(i, close + 1, end, elements))
+    return found
+
+
+def pattern_wrappers(let: TupleLet, raw: frozenset[int] = frozenset()) -> tuple[str | None, ...]:
+    """For each element of the let's pattern, the wrapper it is when it is a whole `Ghost(..)` / `Tracked(..)`
+    pattern (as verus! reads one: see `wrapper_open`), else None."""
+    shapes = []
+    for element in let.elements:
+        tokens = list(element)
+        opener = wrapper_open(tokens, 0, raw) if tokens else None
+        whole = opener is not None and matching(tokens, opener) == len(tokens) - 1
+        shapes.append(tokens[0].text if whole else None)
+    return tuple(shapes)
+
+
+def _tuple_bindings(body: list[Token], returns: ReturnWrappers, lets: list[TupleLet],
+                    hints: Hints) -> list[tuple[str, str, int, int]]:
+    """`let (a, g) = f(..);` where f returns a tuple with a wrapper at g's place, or where the other text's pattern
+    is a wrapper there: (g, wrapper, let index, offset)."""
+    found = []
+    for ordinal, let in enumerate(lets):
+        known = _call_result(body, let.equals, returns) or []
+        hinted = hints[ordinal] if ordinal < len(hints) else ()
+        for k, element in enumerate(let.elements):
+            wrapper = (known[k] if k < len(known) else None) or (hinted[k] if k < len(hinted) else None)
             if wrapper and len(element) == 1 and element[0].kind == "ident":
-                found.append((element[0].text, wrapper, i, element[0].start))
+                found.append((element[0].text, wrapper, let.index, element[0].start))
     return found
 
 

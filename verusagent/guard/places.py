@@ -64,7 +64,10 @@ _ASSIGNMENTS = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "^=", "&=", "|=", "
 
 def _changes(stream, j: int, floor: int) -> bool:
     """Whether the name at j is bound or changed there: in a `let` pattern, assigned (`y = ..`, `y.f += ..`,
-    `y[k] = ..`) or lent mutably (`&mut y`)."""
+    `y[k] = ..`), lent mutably (`&mut y`), or handed to code that may change it: the receiver of a method call
+    (`m.tracked_remove(k)`, `let tracked v = m.f.tracked_remove(k);`: `&mut self`) or a whole argument of a call
+    (`Map::tracked_remove(m, k)`: a `&mut` reborrows), but for spec code, which changes nothing (inside the
+    parentheses of `assert(..)` / `assume(..)`, the value of a `let ghost`)."""
     after = j + 1
     while True:
         if stream.is_punct(after, ".") and stream.is_ident(after + 1):
@@ -76,9 +79,66 @@ def _changes(stream, j: int, floor: int) -> bool:
     if stream.is_punct(after, *_ASSIGNMENTS) or (stream.is_ident(j - 1, "mut") and stream.is_punct(j - 2, "&")):
         return True
     first = _statement_start(stream, j, floor)
+    handed = (after > j + 1 and stream.is_punct(after, "(")) or _whole_argument(stream, j, first) or \
+        _parenthesised_receiver(stream, j, first) or _whole_value(stream, j)
+    if handed and not _spec_only(stream, j, first):
+        return True
     if not stream.is_keyword(first, "let"):
         return False
     return not any(stream.is_punct(k, "=") for k in range(first, j))
+
+
+def _whole_argument(stream, j: int, first: int) -> bool:
+    """Whether the name at j is a whole argument of a call (`f(.., m, ..)`, `T::f(m)`)."""
+    if not (stream.is_punct(j - 1, "(", ",") and stream.is_punct(j + 1, ",", ")")):
+        return False
+    opener = _enclosing(stream, j, first)
+    return opener is not None and stream.is_punct(opener, "(") and (stream.is_ident(opener - 1) or
+                                                                   stream.is_punct(opener - 1, ">"))
+
+
+def _parenthesised_receiver(stream, j: int, first: int) -> bool:
+    """`(m).f(..)`, `(*m).f`, `(&mut *m).f(..)`: the name inside a group (no call's arguments) used as a receiver."""
+    opener = _enclosing(stream, j, first)
+    if opener is None or not stream.is_punct(opener, "(") or stream.is_ident(opener - 1) or \
+            stream.is_punct(opener - 1, ">"):
+        return False
+    return stream.is_punct(stream.close_of(opener) + 1, ".")
+
+
+def _whole_value(stream, j: int) -> bool:
+    """`let r = m;`, `let tracked r: &mut T = m;`, `r = &mut *m;`: a move or reborrow of the name, through which
+    the value may change later."""
+    k = j - 1
+    while stream.is_punct(k, "&", "*") or stream.is_ident(k, "mut"):
+        k -= 1
+    return stream.is_punct(k, "=") and stream.is_punct(j + 1, ";")
+
+
+def _spec_only(stream, j: int, first: int) -> bool:
+    """Whether the name at j is read by spec code only: inside `assert(..)`/`assume(..)`, or a `let ghost` value."""
+    if stream.is_keyword(first, "let") and stream.is_keyword(first + 1, "ghost"):
+        return True
+    opener = _enclosing(stream, j, first)
+    while opener is not None:
+        if stream.is_punct(opener, "(") and stream.is_keyword(opener - 1, "assert", "assume") and \
+                not stream.is_punct(opener - 2, ".", "::"):
+            return True
+        opener = _enclosing(stream, opener, first)
+    return False
+
+
+def _enclosing(stream, j: int, first: int) -> int | None:
+    """The index of the bracket opening the group around token j, within the statement from `first`."""
+    k = j - 1
+    while k >= first:
+        if stream.is_punct(k, *_CLOSERS) and stream.match[k] >= first:
+            k = stream.match[k] - 1
+        elif stream.is_punct(k, *_OPENERS):
+            return k
+        else:
+            k -= 1
+    return None
 
 
 def _statement_start(stream, j: int, floor: int) -> int:
