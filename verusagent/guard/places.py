@@ -76,7 +76,9 @@ def _changes(stream, j: int, floor: int) -> bool:
             after = stream.close_of(after) + 1
         else:
             break
-    if stream.is_punct(after, *_ASSIGNMENTS) or (stream.is_ident(j - 1, "mut") and stream.is_punct(j - 2, "&")):
+    prefix = _prefix_start(stream, j)
+    lent = any(stream.is_ident(k, "mut") and stream.is_punct(k - 1, "&") for k in range(prefix, j))
+    if stream.is_punct(after, *_ASSIGNMENTS) or lent:
         return True
     first = _statement_start(stream, j, floor)
     handed = (after > j + 1 and stream.is_punct(after, "(")) or _whole_argument(stream, j, first) or \
@@ -90,7 +92,7 @@ def _changes(stream, j: int, floor: int) -> bool:
 
 def _whole_argument(stream, j: int, first: int) -> bool:
     """Whether the name at j is a whole argument of a call (`f(.., m, ..)`, `T::f(m)`)."""
-    if not (stream.is_punct(j - 1, "(", ",") and stream.is_punct(j + 1, ",", ")")):
+    if not (stream.is_punct(_prefix_start(stream, j) - 1, "(", ",") and stream.is_punct(j + 1, ",", ")")):
         return False
     opener = _enclosing(stream, j, first)
     return opener is not None and stream.is_punct(opener, "(") and (stream.is_ident(opener - 1) or
@@ -109,10 +111,15 @@ def _parenthesised_receiver(stream, j: int, first: int) -> bool:
 def _whole_value(stream, j: int) -> bool:
     """`let r = m;`, `let tracked r: &mut T = m;`, `r = &mut *m;`: a move or reborrow of the name, through which
     the value may change later."""
-    k = j - 1
-    while stream.is_punct(k, "&", "*") or stream.is_ident(k, "mut"):
+    return stream.is_punct(_prefix_start(stream, j) - 1, "=") and stream.is_punct(j + 1, ";")
+
+
+def _prefix_start(stream, j: int) -> int:
+    """The first token of the borrows and dereferences before the name at j (`&mut *m`, `&&m`, `*m`)."""
+    k = j
+    while stream.is_punct(k - 1, "&", "*", "&&") or (stream.is_ident(k - 1, "mut") and stream.is_punct(k - 2, "&")):
         k -= 1
-    return stream.is_punct(k, "=") and stream.is_punct(j + 1, ";")
+    return k
 
 
 def _spec_only(stream, j: int, first: int) -> bool:
