@@ -23,7 +23,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("verusagent.lens",),  # the Verus-aware source model
     ("verusagent.verus", "verusagent.context", "verusagent.llm"),  # verus adapter, prompt slices, model transport
     ("verusagent.crate", "verusagent.lemmas"),  # crates of files, the lemma index
-    ("verusagent.guard",),  # file and crate guard
+    ("verusagent.guard", "verusagent.precheck"),  # file and crate guard; the static pre-check
     ("verusagent.prompt",),  # every prompt
     ("verusagent.edit",),  # reply -> edited source
     ("verusagent.review",),  # the review gate and its calibration
@@ -40,7 +40,8 @@ _LENS_DESCENT = "the lens's recursive descent: items hold machines and invariant
 # Modules that may import inside a function, and why.
 LATE: dict[str, str] = {
     **{f"verusagent.commands.{name}": _START_UP
-       for name in ("agent", "audit", "calibrate", "check", "gate", "lemmas", "review", "show", "units", "verify")},
+       for name in ("agent", "audit", "calibrate", "check", "gate", "lemmas", "precheck", "review", "show", "units",
+                    "verify")},
     "verusagent.bench.command": _START_UP,
     "verusagent.commands.exits": "read at start-up by every command module; the verus adapter loads for verify only",
     "verusagent.llm.runtime": _LITELLM,

@@ -1,14 +1,19 @@
 #!/usr/bin/env python3
-"""Prompt sizes and context coverage of `prove --dry-run` on every shared VeruSAGE-Bench task.
+"""Prompt sizes and context coverage of `prove --dry-run` on every shared VeruSAGE-Bench task, per project.
 
 For each task (target from the file name, as verusagent.bench.verusage finds it) the prove prompt of the first
 strategy is rendered exactly as `verusagent prove TASK --fn TARGET --dry-run` renders it, and counted with
-tiktoken's o200k_base (read from litellm's bundled copy), instructions included. Coverage: every function, spec
-function, type and constant of the task file that the ground-truth target mentions must appear in the prompt by
-its definition (verusagent.bench.slice_coverage). The floor is what a prompt with full coverage must hold at least:
-the instructions, the target and the smallest text of each needed definition.
+tiktoken's o200k_base (read from litellm's bundled copy), instructions included. Coverage: the needed
+definitions of the ground-truth proof (verusagent.bench.needed: the target's Self type, the spec-function
+family its clauses and body reach with the types they match on or construct, the other types it names, the
+signatures of what it calls) that the prompt shows. Per project: median, p90 and max prompt tokens, the share of
+needed definitions shown, the tasks fully covered, the misses by reason (`self_type`: method targets whose own
+type is missing; `spec_family`: spec functions and their types), the slices over budget, and the floor (the
+instructions, the target and the smallest text of each needed definition). `--curve` repeats the measure at
+several budgets (the budget curve).
 
-    python tools/slice_report.py [SHARED_DIR] [--budget TOKENS] [--missing] [--json]
+    python tools/slice_report.py [SHARED_DIR] [--budget TOKENS] [--curve 2000,4000,6000,8000,12000]
+                                 [--project NAME] [--missing] [--json]
 """
 
 import argparse
@@ -21,7 +26,9 @@ from collections import defaultdict
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-GOAL_MEDIAN, GOAL_P90 = 2500, 6000
+GOAL_MEDIAN, GOAL_P90, GOAL_COVERAGE = 3000, 8000, 98.0
+REASONS = ("self_type", "spec_family", "type", "signature")
+DEPTHS = ("named", "family", "deep")
 
 
 def shared_dir(argument: str | None) -> Path:
@@ -39,70 +46,117 @@ def summary(rows: list[dict]) -> dict:
     tokens = [r["prompt_tokens"] for r in rows]
     covered = [r for r in rows if r["needed"] is not None]
     floors = [r["floor_tokens"] for r in covered]
+    needed = sum(r["needed"] for r in covered)
+    missing = sum(len(r["missing"]) for r in covered)
+    methods = [r for r in covered if r["method_target"]]
     return {
-        "tasks": len(rows), "sliced": sum(r["sliced"] for r in rows),
+        "tasks": len(rows), "sliced": sum(r["sliced"] for r in rows), "over_budget": sum(r["over_budget"] for r in rows),
         "median_tokens": int(statistics.median(tokens)) if tokens else 0, "p90_tokens": percentile(tokens, 0.9),
         "max_tokens": max(tokens, default=0), "with_ground_truth": len(covered),
-        "mentions_needed": sum(r["needed"] for r in covered),
-        "mentions_missing": sum(len(r["missing"]) for r in covered),
+        "needed": needed, "missing": missing, "coverage_percent": round(100 * (needed - missing) / needed, 1)
+        if needed else 100.0,
         "tasks_fully_covered": sum(not r["missing"] for r in covered),
+        "coverage_family_percent": _share(covered, ("named", "family")),
+        "needed_by_depth": {k: sum(r["needed_by_depth"].get(k, 0) for r in covered) for k in DEPTHS},
+        "missing_by_depth": {k: sum(r["missing_by_depth"].get(k, 0) for r in covered) for k in DEPTHS},
+        "needed_by_reason": {k: sum(r["needed_by_reason"].get(k, 0) for r in covered) for k in REASONS},
+        "missing_by_reason": {k: sum(r["missing_by_reason"].get(k, 0) for r in covered) for k in REASONS},
+        "method_targets": len(methods),
+        "method_targets_missing_self_type": sum(r["missing_by_reason"].get("self_type", 0) > 0 for r in methods),
         "floor_median_tokens": int(statistics.median(floors)) if floors else 0,
         "floor_p90_tokens": percentile(floors, 0.9),
-        "tasks_whose_floor_exceeds_6000": sum(f > GOAL_P90 for f in floors),
     }
 
 
-def print_report(rows: list[dict], skipped: int, seconds: float, show_missing: bool) -> None:
-    total = summary(rows)
-    print(f"{total['tasks']} tasks with a target ({skipped} without one), {total['sliced']} sliced; {seconds:.0f} s")
-    print(f"prompt tokens (o200k, instructions included): median {total['median_tokens']:,} "
-          f"(goal <= {GOAL_MEDIAN:,}), p90 {total['p90_tokens']:,} (goal <= {GOAL_P90:,}), max {total['max_tokens']:,}")
-    needed, missing = total["mentions_needed"], total["mentions_missing"]
-    share = 100 * (needed - missing) / needed if needed else 100.0
-    print(f"coverage: {needed - missing:,} of {needed:,} mentions shown ({share:.1f}%); "
-          f"{total['tasks_fully_covered']} of {total['with_ground_truth']} tasks fully covered (goal: all)")
-    print(f"floor for full coverage: median {total['floor_median_tokens']:,}, p90 {total['floor_p90_tokens']:,}; "
-          f"{total['tasks_whose_floor_exceeds_6000']} tasks cannot be fully covered within {GOAL_P90:,} tokens")
-    by_project = defaultdict(list)
+def _share(rows: list[dict], depths: tuple[str, ...]) -> float:
+    needed = sum(r["needed_by_depth"].get(d, 0) for r in rows for d in depths)
+    missing = sum(r["missing_by_depth"].get(d, 0) for r in rows for d in depths)
+    return round(100 * (needed - missing) / needed, 1) if needed else 100.0
+
+
+def by_project(rows: list[dict]) -> dict[str, dict]:
+    groups = defaultdict(list)
     for row in rows:
-        by_project[row["project"]].append(row)
-    for project, mine in sorted(by_project.items()):
-        part = summary(mine)
-        print(f"  {project:18s} {part['tasks']:3d} tasks, {part['sliced']:3d} sliced, median {part['median_tokens']:6,}, "
-              f"p90 {part['p90_tokens']:6,}; mentions missing {part['mentions_missing']:4d} of "
-              f"{part['mentions_needed']:5d}; fully covered {part['tasks_fully_covered']}/{part['with_ground_truth']}")
+        groups[row["project"]].append(row)
+    return {project: summary(mine) for project, mine in sorted(groups.items())}
+
+
+def print_report(rows: list[dict], skipped: int, seconds: float, budget: int, show_missing: bool) -> None:
+    total = summary(rows)
+    print(f"budget {budget:,} tokens: {total['tasks']} tasks with a target ({skipped} without one), "
+          f"{total['sliced']} sliced, {total['over_budget']} over budget; {seconds:.0f} s")
+    print(f"goal per project: coverage >= {GOAL_COVERAGE}%, median <= {GOAL_MEDIAN:,}, p90 <= {GOAL_P90:,} tokens")
+    print(f"  {'project':18s} {'tasks':>5s} {'sliced':>6s} {'median':>7s} {'p90':>7s} {'max':>7s} "
+          f"{'coverage (missing/needed)':>25s} {'to d1':>6s} {'full':>7s} {'self_type':>9s} {'spec_fam':>10s} "
+          f"{'over':>4s} {'floor med/p90':>13s}")
+    for project, part in [*by_project(rows).items(), ("all", total)]:
+        fam = part["missing_by_reason"]["spec_family"], part["needed_by_reason"]["spec_family"]
+        print(f"  {project:18s} {part['tasks']:5d} {part['sliced']:6d} {part['median_tokens']:7,} "
+              f"{part['p90_tokens']:7,} {part['max_tokens']:7,} "
+              f"{part['coverage_percent']:8.1f}% ({part['missing']:5d}/{part['needed']:5d}) "
+              f"{part['coverage_family_percent']:5.1f}% "
+              f"{part['tasks_fully_covered']:3d}/{part['with_ground_truth']:<3d} "
+              f"{part['method_targets_missing_self_type']:3d}/{part['method_targets']:<3d} "
+              f"{fam[0]:4d}/{fam[1]:<5d} {part['over_budget']:4d} "
+              f"{part['floor_median_tokens']:6,}/{part['floor_p90_tokens']:<6,}")
+    print("  coverage: all needed definitions (the spec family followed all the way); to d1: those the ground "
+          "truth names and one call down; self_type: method targets missing their own type / method targets; "
+          "spec_fam: spec-family definitions missed / needed")
     if show_missing:
         for row in rows:
             if row.get("missing"):
                 print(f"  missing in {row['task']} ({row['prompt_tokens']:,} tokens): {', '.join(row['missing'])}")
 
 
+def print_curve(curve: dict[int, dict[str, dict]]) -> None:
+    print("budget curve, per project: coverage of all needed definitions / of those to d1, median / p90 prompt "
+          "tokens, tasks over budget")
+    projects = sorted({p for parts in curve.values() for p in parts})
+    print(f"  {'budget':>7s} " + " ".join(f"{p[:30]:>36s}" for p in projects))
+    for budget, parts in sorted(curve.items()):
+        cells = [f"{parts[p]['coverage_percent']:5.1f}%/{parts[p]['coverage_family_percent']:5.1f}% "
+                 f"{parts[p]['median_tokens']:6,}/{parts[p]['p90_tokens']:6,} {parts[p]['over_budget']:3d}"
+                 for p in projects]
+        print(f"  {budget:7,} " + " ".join(f"{c:>36s}" for c in cells))
+
+
+def measure(tasks, budget: int | None) -> list[dict]:
+    from verusagent.bench.slice_coverage import measure_task
+
+    return [row.model_dump() for row in (measure_task(task, budget) for task in tasks) if row is not None]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("shared", nargs="?", help="the shared data folder (default ../shared or $VERUSAGENT_CORPUS)")
     parser.add_argument("--budget", type=int, help="the slice budget in tokens (default: the slicer's)")
+    parser.add_argument("--curve", help="budgets to measure, comma-separated (e.g. 2000,4000,6000,8000,12000)")
+    parser.add_argument("--project", action="append", help="only this project (repeatable)")
     parser.add_argument("--missing", action="store_true", help="list what each task's prompt misses")
-    parser.add_argument("--json", action="store_true", help="print the rows and the summary as JSON")
+    parser.add_argument("--json", action="store_true", help="print the rows and the summaries as JSON")
     args = parser.parse_args()
     bench = shared_dir(args.shared) / "corpus" / "verusage-bench"
     if not bench.is_dir():
         print(f"no VeruSAGE-Bench copy at {bench}", file=sys.stderr)
         return 2
     sys.path.insert(0, str(REPO))
-    from verusagent.bench.slice_coverage import measure_task
     from verusagent.bench.verusage import discover
-    from verusagent.context import slicer
+    from verusagent.context import SLICE_BUDGET_TOKENS
 
-    if args.budget:
-        slicer.SLICE_BUDGET_TOKENS = args.budget
+    tasks = [t for t in discover(bench) if not args.project or t.project in args.project]
+    if args.curve:
+        curve = {b: by_project(measure(tasks, b)) for b in (int(x) for x in args.curve.split(","))}
+        print(json.dumps(curve, indent=2) if args.json else "", end="")
+        if not args.json:
+            print_curve(curve)
+        return 0
     started = time.monotonic()
-    tasks = discover(bench)
-    measured = [measure_task(task) for task in tasks]
-    rows = [row.model_dump() for row in measured if row is not None]
+    rows = measure(tasks, args.budget)
     if args.json:
-        print(json.dumps({"summary": summary(rows), "rows": rows}, indent=2))
+        print(json.dumps({"summary": summary(rows), "projects": by_project(rows), "rows": rows}, indent=2))
     else:
-        print_report(rows, len(tasks) - len(rows), time.monotonic() - started, args.missing)
+        print_report(rows, len(tasks) - len(rows), time.monotonic() - started, args.budget or SLICE_BUDGET_TOKENS,
+                     args.missing)
     return 0
 
 

@@ -48,7 +48,10 @@ Env VERUS_STANDIN_LOG: a file to which one JSON line per call is appended (argv,
 Flags: `--version [--output-json]`, `--help`; in a run `--output-json` and `--error-format=json` select JSON
 output (human text otherwise); any `--verify-*` flag makes the run partial; `--verify-function F` (once per run) needs exactly one
 `--verify-root` or `--verify-only-module M` beside it, as verus does (else exit 1 with verus's message), and
-reports only the scenario's errors that lie inside `fn F`. Without a scenario a run exits 2 with an explanation.
+reports only the scenario's errors that lie inside `fn F`. F must name a function of that module (the root, or M:
+a file's module or an inline `mod` in it), as a name relative to it (`f`, `Type::f`, or a part of one; `*`
+wildcards aside): else exit 1 with verus's "could not find function F specified by --verify-function" and the
+module's functions. Without a scenario a run exits 2 with an explanation.
 
 Crates. `verus src/lib.rs` follows the root's `mod x;` lines (`x.rs`, `x/mod.rs`, `#[path = "..."]`) as verus
 does: rules match the text of every file, an error's `line_contains` is looked for in the files in order (or in
@@ -285,6 +288,59 @@ def focused(errors: list[dict], data: bytes, pattern: str) -> list[dict]:
     return [e for e in errors if inside(e)]
 
 
+_SCOPE_OPEN = re.compile(rb"\bmod\s+(\w+)\s*\{|\bimpl\b[^{;]*\{")
+_FN_NAME = re.compile(rb"\bfn\s+(\w+)")
+
+
+def unknown_function(files: list, values: dict) -> str | None:
+    """verus's refusal of a `--verify-function F` that names no function of its module (None: F names one)."""
+    pattern = values.get("--verify-function")
+    if pattern is None:
+        return None
+    module = values.get("--verify-only-module", "")
+    names = sorted({name for f in files for path, name in module_functions(f) if path == module})
+    if any(pattern.strip("*") in name for name in names):
+        return None
+    listed = "".join(f"\n  - {name}" for name in names)
+    return f"could not find function {pattern} specified by --verify-function\navailable functions are:{listed}"
+
+
+def module_functions(file) -> list[tuple[str, str]]:
+    """(module path, name relative to it) of each `fn` of a file: `Type::f` in an impl, inline `mod`s followed."""
+    data = re.sub(rb"//[^\n]*", lambda m: b" " * len(m.group(0)), file.data)
+    scopes = []  # (start, end, "mod" | "impl", name)
+    for match in _SCOPE_OPEN.finditer(data):
+        end = closing_brace(data, match.end() - 1)
+        kind = "mod" if match.group(1) else "impl"
+        scopes.append((match.start(), end, kind, match.group(1).decode() if match.group(1) else impl_type(match.group(0))))
+    found = []
+    for match in _FN_NAME.finditer(data):
+        around = [s for s in scopes if s[0] < match.start() < s[1]]
+        mods = [s[3] for s in around if s[2] == "mod"]
+        impls = [s[3] for s in around if s[2] == "impl" and s[3]]
+        module = "::".join(([file.module] if file.module else []) + mods)
+        found.append((module, f"{impls[-1]}::{match.group(1).decode()}" if impls else match.group(1).decode()))
+    return found
+
+
+def impl_type(header: bytes) -> str:
+    """`impl<T> Trait for Type<T> where .. {` -> `Type`."""
+    text = re.sub(r"<[^<>]*>", "", re.sub(r"<[^<>]*>", "", header.decode("utf-8", "replace")))
+    text = text.split(" where ")[0].rstrip("{ \n")
+    words = text.split(" for ")[-1].split()
+    return words[-1].split("::")[-1] if words and words[-1] != "impl" else ""
+
+
+def closing_brace(data: bytes, index: int) -> int:
+    depth = 0
+    while index < len(data):
+        depth += {ord("{"): 1, ord("}"): -1}.get(data[index], 0)
+        if depth == 0:
+            return index
+        index += 1
+    return len(data)
+
+
 def count_functions(text: str) -> int:
     return len(re.findall(r"\bfn\s+\w+", text))
 
@@ -482,6 +538,12 @@ def answer(argv, file_name, flags, values, scenarios, cargo: dict | None = None)
         return 1
     data = files[0].data if len(files) == 1 else b"".join(f.data for f in files)
     text = "".join(f.data.decode("utf-8", errors="replace") for f in files)
+    unknown = unknown_function(files, values)
+    if unknown is not None:
+        print(f"{MARKER} note: not the real verus; refusing the run as verus does", file=sys.stderr)
+        print(f"error: {unknown}", file=sys.stderr)
+        log_call(argv, data, "none (unknown --verify-function)", started, files)
+        return 1
     picked = pick_rule(scenarios, text, flags)
     name = f"{picked[0]} (rule {picked[1]})" if picked else "none"
     print(f"{MARKER} note: not the real verus; answering from scenario {name}", file=sys.stderr)

@@ -13,6 +13,7 @@ COMMAND_MODULES = [
     "verusagent.commands.show",
     "verusagent.commands.verify",
     "verusagent.commands.check",
+    "verusagent.commands.precheck",
     "verusagent.commands.gate",
     "verusagent.commands.audit",
     "verusagent.commands.calibrate",

@@ -102,7 +102,9 @@ def test_small_files_are_screened_whole_by_default(harness) -> None:
     harness.script([file_reply(LOOP_PROOF)])
     harness.scenario([{"when_contains": "decreases n - r", "verdict": "verified"}, FAILING])
     run = harness.run("prove", source)
-    assert run.outcome["verdict"] == "verified" and not focused_calls(run) and not run.events("screening_plan")
+    assert run.outcome["verdict"] == "verified" and not focused_calls(run)
+    [plan] = run.events("screening_plan")  # the whole-file plan is recorded too, with its reason
+    assert plan["plan"] == "whole" and plan["targets"] == [] and "400" in plan["reason"]
 
 
 

@@ -96,8 +96,13 @@ def test_a_quote_not_in_the_candidate_is_dropped_and_not_real_votes_let_it_throu
     assert all(d["finding"]["quote"] == "r <= n + 1," for d in dropped)
     [report] = [r for r in run.events("review_report") if r["sha256"] == good]
     assert report["score"] == 0.0 and not report["blocked"] and report["mode"] == "on"
-    assert [f["evidence"]["quote"] for f in report["findings"]] == ["decreases n - r"] * 2  # loop, function
-    assert all(f["votes"] == ["not_real"] * 3 for f in report["findings"])
+    [kept] = report["findings"]  # proposed on the loop and again on its function: merged, voted once
+    assert kept["evidence"]["quote"] == "decreases n - r" and kept["votes"] == ["not_real"] * 3
+    proposals = [p for p in run.events("review_proposal") if p["sha256"] == good]
+    assert [p["merged_into"] for p in proposals] == [[], [kept["id"]]]
+    assert all(p["prompt_tokens"] > 0 for p in proposals)  # each unit's review prompt size, recorded
+    votes = [v for v in run.events("review_vote") if v["sha256"] == good]
+    assert len(votes) == 3
     validator_prompts = [p for p in run.prompts if VALIDATOR in p]
     assert validator_prompts and all("I looked." not in p for p in validator_prompts)  # no proposer reasoning
     assert_audited(run)

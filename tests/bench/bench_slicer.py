@@ -1,9 +1,10 @@
 """Benchmark: the slicer on the large VeruSAGE-Bench task files, beside the one lens parse it needs.
 
 Reports, per 1,000 lines, the lens parse (`parse_with_tokens`) and the slicer's own work on top of it (outline,
-names, selection, rendering), for every task file the prompt would slice, its target from the file name.
+names and types, the dependency closure, selection, rendering) at the default budget, for every task file the
+prompt would slice, its target from the file name; then the same per task for the largest files.
 
-Run: python -m tests.bench.bench_slicer [SHARED_DIR]
+Run: python -m tests.bench.bench_slicer [SHARED_DIR] [--largest N]
 """
 
 import os
@@ -24,7 +25,10 @@ def shared_dir(argument: str | None) -> Path:
 
 
 def main() -> int:
-    bench = shared_dir(sys.argv[1] if len(sys.argv) > 1 else None) / "corpus" / "verusage-bench"
+    arguments = [a for a in sys.argv[1:] if not a.startswith("--")]
+    largest = int(sys.argv[sys.argv.index("--largest") + 1]) if "--largest" in sys.argv else 5
+    arguments = [a for a in arguments if a != str(largest)]
+    bench = shared_dir(arguments[0] if arguments else None) / "corpus" / "verusage-bench"
     if not bench.is_dir():
         print(f"no VeruSAGE-Bench copy at {bench}", file=sys.stderr)
         return 2
@@ -33,19 +37,23 @@ def main() -> int:
         text = task.task_path.read_text(encoding="utf-8", errors="replace")
         target = target_of(task, text)
         if target and needs_slicing(text):
-            jobs.append((text, target))
-    parse_s = slice_s = 0.0
-    for text, target in jobs:
+            jobs.append((text, target, task.task_id))
+    timed = []  # (lines, parse s, slice s, task)
+    for text, target, name in jobs:
         started = time.perf_counter()
         model, stream = parse_with_tokens(text)
         parsed = time.perf_counter()
-        slice_parsed(text, model, stream, [target], budget_tokens=0)  # always cut, never the whole file
-        parse_s, slice_s = parse_s + parsed - started, slice_s + time.perf_counter() - parsed
-    lines = sum(text.count("\n") + 1 for text, _ in jobs)
+        slice_parsed(text, model, stream, [target])
+        timed.append((text.count("\n") + 1, parsed - started, time.perf_counter() - parsed, name))
+    lines = sum(t[0] for t in timed)
+    parse_s, slice_s = sum(t[1] for t in timed), sum(t[2] for t in timed)
     print(f"{len(jobs)} large task files, {lines:,} lines")
     print(f"lens parse: {1000 * parse_s / lines * 1000:.1f} ms per 1,000 lines")
     print(f"slicer on top of it: {1000 * slice_s / lines * 1000:.1f} ms per 1,000 lines "
           f"({100 * slice_s / parse_s:.0f}% of the parse)")
+    print(f"the {largest} largest files, per task:")
+    for count, parse_one, slice_one, name in sorted(timed, reverse=True)[:largest]:
+        print(f"  {name}: {count:,} lines, parse {1000 * parse_one:.0f} ms, slicer {1000 * slice_one:.0f} ms")
     return 0
 
 

@@ -116,6 +116,24 @@ def test_a_large_file_is_shown_as_a_slice_with_item_replies(workdir, shared_dir)
     assert request["prompt_tokens"] < count_messages_o200k([{"role": "user", "content": task.read_text()}])
 
 
+def test_a_slice_whose_targets_need_more_than_the_budget_says_so(workdir, shared_dir):
+    """What the target needs is shown whatever the budget; the request says it is over, with the floor."""
+    task = shared_dir / "corpus" / "verusage-bench" / "anvil-controller" / "unverified" / (
+        "vreplicaset_controller__proof__helper_invariants__proof__lemma_always_each_vrs_in_reconcile_implies_"
+        "filtered_pods_owned_by_vrs.rs")
+    target = "lemma_always_each_vrs_in_reconcile_implies_filtered_pods_owned_by_vrs"
+    result = runner.invoke(app, ["prove", str(task), "--fn", target, "--model", "scripted/demo", "--dry-run",
+                                 "--strategies", "1"])
+    assert result.exit_code == 0, result.output
+    assert "(over_budget: true: what the targets need is about" in result.stdout
+    request = dry("prove", str(task), "--fn", target, "--model", "scripted/demo", "--strategies", "1")["requests"][0]
+    assert request["over_budget"] and request["context_floor_tokens"] > request["context_budget_tokens"] == 6000
+    source = workdir / "count_up.rs"
+    source.write_text((REPO_ROOT / "rust_fixtures" / "agent" / "count_up.rs").read_text())
+    whole = dry("prove", str(source), "--model", "scripted/demo", "--strategies", "1")["requests"][0]
+    assert not whole["over_budget"] and whole["context_floor_tokens"] is None  # a small file: no slice, no fit
+
+
 def test_the_text_output_shows_each_prompt_with_its_size(workdir):
     source = workdir / "count_up.rs"
     source.write_text((REPO_ROOT / "rust_fixtures" / "agent" / "count_up.rs").read_text())
@@ -142,3 +160,23 @@ def test_a_target_that_names_nothing_is_a_usage_error(workdir):
     source.write_text((REPO_ROOT / "rust_fixtures" / "agent" / "count_up.rs").read_text())
     result = runner.invoke(app, ["prove", str(source), "--model", "scripted/demo", "--fn", "no_such_fn", "--dry-run"])
     assert result.exit_code == 2 and "no_such_fn: no such function" in result.output
+
+
+def test_synth_of_a_vericoding_task_shows_its_statement_and_target(workdir):
+    task = REPO_ROOT / "rust_fixtures" / "vericoding" / "power_recursive"
+    data = dry("synth", str(task / "verus_spec.rs"), "--description", str(task / "verus_nl.txt"),
+               "--model", "openai/gpt-4o", "--strategies", "1")
+    [request] = data["requests"]
+    system, user = request["messages"][0]["content"], request["messages"][1]["content"]
+    assert request["task"] == "synth"
+    statement = (task / "verus_nl.txt").read_text().strip()
+    assert f"# The task\n{statement}\n" in user
+    assert "Functions to implement: `power`." in user
+    assert "the bodies of the functions you are asked to implement are yours to write" in system
+
+
+def test_an_unreadable_description_is_a_usage_error(workdir):
+    task = REPO_ROOT / "rust_fixtures" / "vericoding" / "power_recursive"
+    result = runner.invoke(app, ["synth", str(task / "verus_spec.rs"), "--description", str(workdir / "none.txt"),
+                                 "--model", "openai/gpt-4o", "--dry-run"])
+    assert result.exit_code == 2 and "cannot read the description" in result.output

@@ -98,6 +98,7 @@ CASES = {
     "verify": (["count_up.rs", "--verus", V], ["count_up.rs", "--verus", "no-such-verus"]),
     "diagnose": (["verus.log", "--source", "count_up.rs"], ["missing.log"]),
     "check": (["count_up.rs", "proved.rs"], ["count_up.rs", "missing.rs"]),
+    "precheck": (["count_up.rs", "--vstd", "vstd"], ["missing.rs"]),
     "gate": (["--base", "HEAD"], ["--base", "HEAD", "nonexist.rs"]),
     "calibrate": (["labels.jsonl"], ["missing.jsonl"]),
     "lemmas": (["seq", "len", "--vstd", "vstd"], ["seq", "--vstd", "no-such-vstd"]),

@@ -30,18 +30,20 @@ def test_vstd_ids_carry_their_module_path(shared_dir: Path) -> None:
 
 
 def test_the_crate_prompt_on_vstd_shows_a_bounded_part_of_the_other_files(shared_dir: Path) -> None:
-    """127 files: what the target's slice names of the others is shown from the files that define most of it,
-    within the other files' budget (their `use` lines and elision comments aside), not from every file."""
-    from verusagent.context import estimate_tokens
+    """127 files: what the target needs of the others and the likeliest rest, from the files that define it,
+    within the one budget of the crate's prompt (the target's file included), not from every file."""
+    from verusagent.context import LEAST_EXTRA_TOKENS, SLICE_BUDGET_TOKENS, estimate_tokens
     from verusagent.crate.model import read_sources
     from verusagent.crate.workspace import CrateWorkspace
     from verusagent.crate_text import join_files
-    from verusagent.prompt.crate import OTHER_FILES_TOKENS, crate_view
+    from verusagent.prompt.crate import crate_view
 
     layout = find_crate(shared_dir / "corpus" / "vstd").layout
     text = join_files({path: data.decode() for path, data in read_sources(layout).items()}, layout.paths)
     view = crate_view(CrateWorkspace(layout, "seq_lib.rs"), text, ["seq_lib::Seq::lemma_fold_left_alt"], [])
-    shown = [f.path for f in view.other_files]
+    shown = {f.path: f.source for f in view.other_files}
     assert "seq.rs" in shown and len(shown) <= 5
-    assert sum(estimate_tokens(f.source) for f in view.other_files) <= 2 * OTHER_FILES_TOKENS
-    assert view.reply_format == "crate" and "pub closed spec fn len(self) -> nat" in view.other_files[0].source
+    assert not view.fit.over_budget
+    total = estimate_tokens(view.source) + sum(estimate_tokens(source) for source in shown.values())
+    assert total <= SLICE_BUDGET_TOKENS + LEAST_EXTRA_TOKENS
+    assert view.reply_format == "crate" and "pub closed spec fn len(self) -> nat" in shown["seq.rs"]

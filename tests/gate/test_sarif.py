@@ -8,6 +8,7 @@ from typer.testing import CliRunner
 
 from verusagent.cli import app
 from verusagent.guard import Rule
+from verusagent.precheck import PrecheckRule
 
 from tests.gate.sarif_subset_schema import SARIF_2_1_0_SUBSET
 
@@ -40,7 +41,8 @@ def test_a_cheat_is_valid_sarif_with_located_results(repo, proved_text) -> None:
     log = _sarif()
     VALIDATOR.validate(log)
     [run] = log["runs"]
-    assert [r["id"] for r in run["tool"]["driver"]["rules"]] == [str(rule) for rule in Rule]
+    assert [r["id"] for r in run["tool"]["driver"]["rules"]] == [str(rule) for rule in Rule] + [
+        f"precheck/{rule}" for rule in PrecheckRule]
     results = {(r["ruleId"], r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]) for r in run["results"]}
     assert results == {
         ("escape-hatch-added", "src/find.rs"), ("exec-changed", "src/find.rs"), ("outside-read-added", "src/new.rs")

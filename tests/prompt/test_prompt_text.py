@@ -28,6 +28,7 @@ DIAGNOSTICS = [
                      location="line 12"),
 ]
 COMMON = {"file_name": "sum_to.rs", "source": SOURCE}
+DESCRIPTION = "Sum the numbers from 1 to n with a loop.\nThe hard part is the absence of overflow.\n"
 CASES = {
     "prove_targets_file": ("prove", COMMON | {"targets": ["sum_to"], "strategy": "", "feedback": [],
                                               "reply_format": "file"}),
@@ -41,18 +42,25 @@ CASES = {
                                          "reply_format": "file"}),
     "synth_no_targets_feedback": ("synth", COMMON | {"targets": [], "strategy": "Keep loops simple.",
                                                      "feedback": FEEDBACK, "reply_format": "items"}),
+    "synth_description": ("synth", COMMON | {"targets": ["sum_to"], "strategy": "", "feedback": [],
+                                             "reply_format": "file", "description": DESCRIPTION}),
+    "repair_synth_writes": ("repair", COMMON | {"diagnostics": DIAGNOSTICS[1:], "strategy": "", "feedback": [],
+                                                "reply_format": "file", "description": DESCRIPTION,
+                                                "writes": ["sum_to"]}),
 }
 
 
 def rendered(case: str) -> str:
     task, context = CASES[case]
     messages = chat(task, **context)
-    assert messages[0]["content"] == system_prompt()
+    writes_code = task == "synth" or bool(context.get("writes"))
+    assert messages[0]["content"] == system_prompt(writes_code)
     return messages[1]["content"]
 
 
 def test_the_system_prompt_is_the_captured_text():
     assert system_prompt() == (CAPTURED / "system.txt").read_text(encoding="utf-8")
+    assert system_prompt(writes_code=True) == (CAPTURED / "system_writes_code.txt").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -63,6 +71,7 @@ def test_each_task_prompt_is_the_captured_text(case):
 def _capture() -> None:
     CAPTURED.mkdir(parents=True, exist_ok=True)
     (CAPTURED / "system.txt").write_text(system_prompt(), encoding="utf-8")
+    (CAPTURED / "system_writes_code.txt").write_text(system_prompt(writes_code=True), encoding="utf-8")
     for case in CASES:
         (CAPTURED / f"{case}.txt").write_text(rendered(case), encoding="utf-8")
 

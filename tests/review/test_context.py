@@ -29,3 +29,27 @@ def test_in_a_large_real_file_every_unit_context_is_a_slice_holding_its_function
         assert model.slice(function.span).strip() in context
         assert "lines elided" in context and len(context) < len(model.text) / 4
         assert len(context) // 3 <= 2 * REVIEW_BUDGET_TOKENS
+
+
+def test_the_context_keeps_the_reviews_budget_unless_what_the_unit_needs_exceeds_it(shared_dir) -> None:
+    """The budget holds the context (the prover's extras beyond it are not added); a call inside a large
+    function needs what the call and the function's own statement name, and what the rest names is ranked."""
+    from verusagent.context.slicer import BYTES_PER_TOKEN, FileSlicer
+    from verusagent.lens import tokenize
+    from verusagent.review.context import REVIEW_NEEDED_DEPTH, ReviewContext
+
+    path = shared_dir / "corpus" / "vstd" / "seq_lib.rs"
+    model = parse(path.read_bytes())
+    slicer = FileSlicer(model.text, model, tokenize(model.data))
+    contexts = ReviewContext(model)
+    for function in [f for f in model.functions if f.body is not None][::10]:
+        sliced = slicer.slice([function.id], REVIEW_BUDGET_TOKENS, strict=True, needed_depth=REVIEW_NEEDED_DEPTH)
+        assert contexts.of([function.id]) == sliced.text
+        if not sliced.over_budget:
+            assert len(sliced.text.encode()) <= (REVIEW_BUDGET_TOKENS + 100) * BYTES_PER_TOKEN
+    [caller] = [f for f in model.functions if f.name == "lemma_fold_left_alt"]
+    calls = [c for c in model.calls_of(caller.id) if c.is_lemma]
+    whole = contexts.of([caller.id])
+    focused = contexts.of([calls[0].id], [(calls[0].span.start, calls[0].span.end)])
+    assert model.slice(caller.span).strip() in focused and len(focused) <= len(whole)
+    assert f"fn {calls[0].callee}" in focused  # the callee, by its signature and specs

@@ -117,3 +117,21 @@ def test_nothing_changed_means_nothing_reviewed() -> None:
 ])
 def test_votes_are_read_strictly(reply: str, vote: str | None) -> None:
     assert parse_vote(reply) == vote
+
+
+def _claim(unit: str, reason: str, lines: list[int]):
+    from verusagent.review.findings import Evidence, Finding
+
+    return Finding(id="x", unit=unit, unit_kind="loop", severity="critical", location={"unit": unit, "lines": lines},
+                   reason=reason, evidence=Evidence(quote="r < n,"), check="logic")
+
+
+def test_a_claim_proposed_again_for_another_unit_is_merged_before_its_votes():
+    from verusagent.review.reviewer import merge_repeated
+
+    first = _claim("fn:f/loop#1", "The invariant is too weak.", [4, 4])
+    first.id = "abcdef12.1"
+    again = _claim("fn:f", "the invariant  is too WEAK.", [4, 4])  # whitespace and case aside: the same claim
+    elsewhere = _claim("fn:f", "The invariant is too weak.", [9, 9])  # the same words at another place
+    kept, merged = merge_repeated([again, elsewhere], [first], "abcdef1234", known=1)
+    assert merged == ["abcdef12.1"] and kept == [elsewhere] and elsewhere.id == "abcdef12.2"

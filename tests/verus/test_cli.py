@@ -85,6 +85,45 @@ def test_verify_exit_codes(runner, rs_file, monkeypatch, tmp_path) -> None:
     assert runner.invoke(app, ["verify"]).exit_code == 2
 
 
+MODULES = """use vstd::prelude::*;
+verus! {
+mod m {
+    pub fn helper(x: u8) -> u8 { x }
+}
+struct Counter { n: u8 }
+impl Counter {
+    fn bump(&mut self) { self.n = 1; }
+}
+fn main() {}
+}
+"""
+
+
+def test_verify_fn_in_one_file_resolves_names_as_a_crate_does(runner, monkeypatch, tmp_path) -> None:
+    """A function inside `mod m` runs with `--verify-only-module m`; a unit id or `Type::name` becomes verus's
+    name relative to its module; an unknown or ambiguous name is a usage error before verus runs."""
+    scenario(monkeypatch, tmp_path, "verified")
+    log = tmp_path / "calls.jsonl"
+    monkeypatch.setenv("VERUS_STANDIN_LOG", str(log))
+    source = tmp_path / "mods.rs"
+    source.write_text(MODULES)
+    expected = {("helper",): ["--verify-function", "helper", "--verify-only-module", "m"],
+                ("m::helper",): ["--verify-function", "helper", "--verify-only-module", "m"],
+                ("helper", "--module", "m"): ["--verify-function", "helper", "--verify-only-module", "m"],
+                ("fn:Counter::bump",): ["--verify-function", "Counter::bump", "--verify-root"],
+                ("bump",): ["--verify-function", "Counter::bump", "--verify-root"]}
+    for args, flags in expected.items():
+        done = verify(runner, str(source), "--fn", *args)
+        assert done.exit_code == 0, (args, done.output)
+        argv = json.loads(log.read_text().splitlines()[-1])["argv"]
+        assert " ".join(flags) in " ".join(argv), (args, argv)
+    calls = len(log.read_text().splitlines())
+    for name in ("nosuch", "m::bump"):
+        done = verify(runner, str(source), "--fn", name)
+        assert done.exit_code == 2 and f"--fn {name}: no function of that name in mods.rs" in done.output
+    assert len(log.read_text().splitlines()) == calls  # verus never ran
+
+
 def test_verify_partial_is_labelled(runner, rs_file, monkeypatch, tmp_path) -> None:
     scenario(monkeypatch, tmp_path, "verified")
     done = verify(runner, str(rs_file), "--fn", "inc")

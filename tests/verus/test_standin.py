@@ -127,9 +127,37 @@ def test_verify_function_pairs_with_exactly_one_root_or_only_module(tmp_path: Pa
     for args, message in refused.items():
         done = call(["--output-json", *args, "input.rs"], tmp_path, scenario)
         assert done.returncode == 255 and message in done.stderr, (args, done.stderr)
-    for scope in (["--verify-root"], ["--verify-only-module", "m"]):
-        done = call(["--output-json", "--verify-function", "main", *scope, "input.rs"], tmp_path, scenario)
-        assert done.returncode == 0, done.stderr
+    done = call(["--output-json", "--verify-function", "main", "--verify-root", "input.rs"], tmp_path, scenario)
+    assert done.returncode == 0, done.stderr
+
+
+MODULES = """mod m {
+    pub fn helper(x: u8) -> u8 { x }
+}
+struct Counter { n: u8 }
+impl Counter {
+    fn bump(&mut self) { self.n = 1; }
+}
+fn main() {}
+"""
+
+
+def test_a_verify_function_that_names_no_function_of_its_module_is_refused_as_verus_does(tmp_path: Path) -> None:
+    (tmp_path / "input.rs").write_text(MODULES, encoding="utf-8")
+    scenario = tmp_path / "scenario.json"
+    scenario.write_text(json.dumps({"verdict": "verified"}))
+    for function, scope in (("helper", ["--verify-root"]), ("main", ["--verify-only-module", "m"]),
+                            ("nosuch", ["--verify-root"]), ("Counter::bump", ["--verify-only-module", "m"])):
+        done = call(["--output-json", "--verify-function", function, *scope, "input.rs"], tmp_path, scenario)
+        assert done.returncode == 1, (function, scope)
+        assert f"could not find function {function} specified by --verify-function" in done.stderr
+        assert "available functions are:" in done.stderr and "not the real verus" in done.stderr
+    listed = call(["--verify-function", "nosuch", "--verify-root", "input.rs"], tmp_path, scenario).stderr
+    assert "  - Counter::bump\n  - main" in listed and "helper" not in listed  # the root's functions only
+    for function, scope in (("helper", ["--verify-only-module", "m"]), ("Counter::bump", ["--verify-root"]),
+                            ("bump", ["--verify-root"]), ("*elp*", ["--verify-only-module", "m"])):
+        done = call(["--output-json", "--verify-function", function, *scope, "input.rs"], tmp_path, scenario)
+        assert done.returncode == 0, (function, scope, done.stderr)
 
 
 def test_a_focused_run_reports_only_the_errors_inside_its_function(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ from pydantic import BaseModel, ConfigDict
 
 from verusagent.guard import GuardReport
 from verusagent.lens.model import function_unit
+from verusagent.precheck import PrecheckReport
 from verusagent.review.findings import Finding
 from verusagent.verus import Verdict, VerusResult
 
@@ -33,8 +34,14 @@ class Evaluation(BaseModel):
     candidate: Candidate
     guard: GuardReport
     findings: list[Finding] = []  # the review's findings
-    rejected_by: str | None = None  # "guard" or "review": the candidate never reached verus
+    rejected_by: str | None = None  # "guard", "precheck" or "review": the candidate never reached verus
     verus: VerusResult | None = None
+    precheck: PrecheckReport | None = None  # the static pre-check's report (None: not run, e.g. the guard rejected)
+
+    @property
+    def prechecked_out(self) -> bool:
+        """Rejected by the pre-check: its findings stand for verus's front-end errors (for ranking and repair)."""
+        return self.rejected_by == "precheck" and self.precheck is not None and not self.precheck.clean
 
     @property
     def accepted(self) -> bool:
@@ -50,13 +57,19 @@ class Evaluation(BaseModel):
 
     @property
     def errors(self) -> list:
+        if self.prechecked_out:
+            return self.precheck.diagnostics()
         return self.verus.errors_only() if self.verus else []
 
     def failing_functions(self) -> set[str]:
         return {function_unit(d.unit_id or "?") for d in self.errors}
 
     def rank_key(self) -> tuple:
-        """Verified first, then fewer failing functions, then fewer errors, then more verified functions."""
+        """Verified first, then fewer failing functions, then fewer errors, then more verified functions. A
+        candidate the pre-check rejected ranks as verus's front-end rejection of it would."""
+        if self.prechecked_out:
+            return (False, _VERDICT_QUALITY[self.precheck.verdict()], -len(self.failing_functions()),
+                    -len(self.errors), 0)
         if self.verus is None or self.rejected_by is not None:
             return (False, -1, 0, 0, 0)
         return (
@@ -76,6 +89,11 @@ def describe(evaluation: Evaluation) -> str:
     if evaluation.rejected_by == "guard":
         rules = ", ".join(sorted({str(v.rule) for v in evaluation.guard.errors()}))
         return f"rejected by the guard ({rules})"
+    if evaluation.rejected_by == "precheck":
+        errors = evaluation.errors
+        first = errors[0].message if errors else ""
+        return f"rejected by the pre-check ({len(errors)} error{'s' if len(errors) != 1 else ''} verus would " \
+               f"report first: {first})"
     if evaluation.rejected_by == "review":
         return "rejected by the review"
     if evaluation.verus is None:

@@ -24,7 +24,7 @@ from verusagent.review.settings import ReviewSettings
 class TaskMode(StrEnum):
     PROVE = "prove"  # add proofs; specs and exec code stay
     REPAIR = "repair"  # the same, started from verus's diagnostics of a failing file
-    SYNTH = "synth"  # write the bodies of `unimplemented!()`/`todo!()` functions, and their proofs
+    SYNTH = "synth"  # write the bodies of `unimplemented!()`/`todo!()`/empty spec'd functions, and their proofs
 
 
 class SessionLimits(BaseModel):
@@ -55,6 +55,7 @@ class AgentConfig(BaseModel):
     rlimit: float = 10.0
     houdini_steps: int = Field(default=6, ge=0)
     feedback_items: int = Field(default=6, ge=0)  # how many earlier findings a prompt repeats
+    context_tokens: int | None = Field(default=None, ge=0)  # a large file's slice budget (None: the slicer's)
     focus: FocusMode = FocusMode.AUTO  # focused screening runs (`--verify-function`) in large files
     review: ReviewSettings = Field(default_factory=ReviewSettings)  # --review, --review-model, --review-votes, ...
     strategy_names: list[str] = Field(default_factory=list)  # `--strategy NAME`...; empty: the default portfolio
@@ -62,6 +63,8 @@ class AgentConfig(BaseModel):
     tool_protocol: ToolProtocol = ToolProtocol.AUTO
     vstd: Path | None = None  # the vstd source for search_lemmas (else beside verus, else cargo's registry)
     use_cache: bool = True  # read model replies and verus results from the caches (--no-cache: never)
+    precheck: bool = True  # the static pre-check before verus (verusagent.precheck)
+    description: str | None = None  # the task statement (`--description FILE`, a bench task's verus_nl.txt)
 
 
 class Task(BaseModel):

@@ -1,4 +1,4 @@
-"""Every candidate takes the same path, and each step is recorded: created, guard, review, then verus."""
+"""Every candidate takes the same path, and each step is recorded: created, guard, pre-check, review, then verus."""
 
 from verusagent.agent.candidate import Candidate, Evaluation
 from verusagent.agent.focus import (
@@ -14,7 +14,16 @@ from verusagent.agent.verifier import Verifier
 from verusagent.crate.workspace import CrateWorkspace
 from verusagent.guard import GuardPolicy, GuardReport
 from verusagent.guard.crate import guard_workspace
-from verusagent.record import CandidateCreated, GuardChecked, ReviewReport, RunWriter, ScreeningPlanned, VerusRun
+from verusagent.precheck import Prechecker, PrecheckReport
+from verusagent.record import (
+    CandidateCreated,
+    GuardChecked,
+    Prechecked,
+    ReviewReport,
+    RunWriter,
+    ScreeningPlanned,
+    VerusRun,
+)
 from verusagent.review.disputes import Dispute
 from verusagent.review.findings import Finding
 from verusagent.review.gate import ReviewGate, ReviewVerdict
@@ -26,7 +35,7 @@ WHOLE = ScreeningPlan(kind="whole", reason="a whole-file run")
 class Evaluator:
     def __init__(self, original: str, policy: GuardPolicy, review: ReviewGate, verifier: Verifier, record: RunWriter,
                  focus: FocusSettings | None = None, costs: CostBook | None = None,
-                 workspace: CrateWorkspace | None = None):
+                 workspace: CrateWorkspace | None = None, precheck: Prechecker | None = None):
         self.original = original
         # the files a candidate text holds (one, for a file; an evaluator without verus screens a single file)
         self.workspace = workspace or (verifier.workspace if verifier is not None else CrateWorkspace.single("input.rs"))
@@ -36,26 +45,41 @@ class Evaluator:
         self.record = record
         self.focus = focus or FocusSettings()
         self.costs = costs or CostBook()
+        self.prechecker = precheck  # None: no pre-check (candidates go from the guard to the review)
         self.plans: dict[str, ScreeningPlan] = {}  # decided focused plans, reused on resume
         self.texts: dict[str, str] = {}  # every screened candidate by hash: a review compares with the parent
         self.last_runs: dict[str, list[int]] = {}  # per candidate: seqs of the verus_run events of its latest result
 
     def screen(self, candidate: Candidate, replay: bool = False) -> Evaluation:
-        """Record the candidate, then the guard's and the review's verdicts; either may reject it. A replayed
-        candidate (``--resume``) reached verus before: it is not reviewed again."""
+        """Record the candidate, then the guard's, the pre-check's and the review's verdicts; each may reject it.
+        A replayed candidate (``--resume``) reached verus before: it is not reviewed again."""
         self.record.write_candidate(candidate.text)
         self.texts[candidate.sha256] = candidate.text
         self.record.emit(CandidateCreated(sha256=candidate.sha256, strategy=candidate.strategy,
                                           round=candidate.round, parent=candidate.parent, call_id=candidate.call_id))
         report = guard_workspace(self.workspace, self.original, candidate.text, self.policy)
         self._record_guard(candidate.sha256, report)
-        verdict = self._review(candidate, report, replay)
+        pre = self._precheck(candidate) if report.clean else None
+        verdict = self._review(candidate, report, replay, pre)
         self._record_review(candidate.sha256, verdict)
-        rejected = "guard" if not report.clean else ("review" if verdict.blocked else None)
-        return Evaluation(candidate=candidate, guard=report, findings=verdict.findings, rejected_by=rejected)
+        rejected = "guard" if not report.clean else "precheck" if pre is not None and not pre.clean else \
+            ("review" if verdict.blocked else None)
+        return Evaluation(candidate=candidate, guard=report, findings=verdict.findings, rejected_by=rejected,
+                          precheck=pre)
 
-    def _review(self, candidate: Candidate, report: GuardReport, replay: bool) -> ReviewVerdict:
+    def _precheck(self, candidate: Candidate) -> PrecheckReport | None:
+        """The static pre-check on the candidate's files; its findings are placed in the lens's units."""
+        if self.prechecker is None:
+            return None
+        report = self.prechecker.check(self.workspace.parsed(candidate.text))
+        self.record.emit(Prechecked(sha256=candidate.sha256, clean=report.clean, findings=report.summary(),
+                                       rules_off=report.rules_off, duration_s=report.duration_s))
+        return report
+
+    def _review(self, candidate: Candidate, report: GuardReport, replay: bool,
+                pre: PrecheckReport | None = None) -> ReviewVerdict:
         skip = ("the guard rejected it" if not report.clean else
+                "the pre-check rejected it" if pre is not None and not pre.clean else
                 "replayed on resume: it reached verus before" if replay else None)
         parent = self._parent_text(candidate)
         return self.review_gate.review(candidate.sha256, candidate.strategy, candidate.text, parent, skip)
@@ -140,9 +164,7 @@ class Evaluator:
             parent = parents.get(evaluation.candidate.parent or "")
             view = ParentView(text=parent.candidate.text, result=parent.verus) if parent else None
             plan = plan_screening(evaluation.candidate.text, view, self.costs, self.focus, self.workspace.models)
-            if plan.kind == "whole":
-                return plan
-            self._record_plan(sha, plan)
+            self._record_plan(sha, plan)  # a whole-file screening plan too: the record says why it is whole
             self.plans[sha] = plan
         return self.plans[sha]
 

@@ -19,7 +19,7 @@ from verusagent.agent.verifier import VerusBudgetExceeded, result_from_log
 from verusagent.edit.houdini import prune_crate
 from verusagent.llm import BudgetExceeded, ModelCallError, ModelClient
 from verusagent.llm.retry import CREDENTIAL_KINDS
-from verusagent.prompt.feedback import guard_feedback
+from verusagent.prompt.feedback import guard_feedback, precheck_feedback
 from verusagent.record import sha256_text
 from verusagent.verus import Verdict
 
@@ -154,10 +154,13 @@ class Agent:
                 for evaluation in self.evaluator.settle_disputes(proposal.strategy.name, proposal.disputes, self.seen)]
 
     def note_rejection(self, evaluation: Evaluation) -> None:
-        """Guard violations go into the strategy's feedback; review findings reach its next prompt through
+        """Guard violations and pre-check findings go into the strategy's feedback (the candidate may not rank
+        high enough to be repaired itself); review findings reach its next prompt through
         the review gate (``prompt_findings``), with their ids, so that the model can dispute them."""
         if evaluation.rejected_by == "guard":
             self.feedback[evaluation.candidate.strategy].extend(guard_feedback(evaluation.guard))
+        elif evaluation.prechecked_out:
+            self.feedback[evaluation.candidate.strategy].extend(precheck_feedback(evaluation.errors))
 
     def share_best(self) -> Evaluation:
         """The best candidate of all strategies becomes the starting point of any strategy it beats."""

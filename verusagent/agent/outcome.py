@@ -159,7 +159,7 @@ def is_scripted(model: str) -> bool:
 def obligations_of(best: Evaluation | None, with_files: bool = False) -> list[dict]:
     """What is left to prove: verus's remaining errors by unit, and the open review findings. In a crate each
     error also names its file, relative to the crate folder."""
-    if best is None or best.verus is None:
+    if best is None or (best.verus is None and not best.prechecked_out):
         return [{"kind": "no_verus_result", "message": "no candidate reached verus"}]
     remaining = [
         {"unit": d.unit_id, "kind": d.kind.value, "message": d.message,
@@ -167,6 +167,6 @@ def obligations_of(best: Evaluation | None, with_files: bool = False) -> list[di
         | ({"file": d.location.file if d.location else None} if with_files else {})
         for d in best.errors
     ]
-    if not remaining and not best.verus.accepted:
+    if not remaining and best.verus is not None and not best.verus.accepted:
         remaining.append({"kind": best.verus.verdict.value, "message": "; ".join(best.verus.reasons)})
     return remaining + [{"kind": "review_finding", **f.record()} for f in blocking(best.findings)]

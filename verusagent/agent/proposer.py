@@ -58,7 +58,10 @@ def build_prompt(config: AgentConfig, file_name: str, strategy: Strategy, base: 
     a candidate text (a crate), else the single file ``file_name``."""
     synth = config.mode == TaskMode.SYNTH and base.candidate.round == 0
     return round_prompt(workspace or CrateWorkspace.single(file_name), base.candidate.text, base.errors,
-                        targets=config.targets, synth=synth, approach=strategy.approach, feedback=feedback)
+                        targets=config.targets, synth=synth, approach=strategy.approach, feedback=feedback,
+                        description=config.description or "",
+                        writes=config.targets if config.mode == TaskMode.SYNTH else [],
+                        context_tokens=config.context_tokens)
 
 
 def _candidate(text: str, strategy: Strategy, round_no: int, base: Evaluation, call_id: str | None) -> Candidate:

@@ -14,10 +14,11 @@ from verusagent.agent.reporting import Progress
 from verusagent.agent.session import SessionKit
 from verusagent.agent.session.library import LemmaLibrary
 from verusagent.agent.verifier import Verifier
-from verusagent.crate.workspace import CrateWorkspace
+from verusagent.crate.workspace import CrateWorkspace, crate_name
 from verusagent.guard import GuardPolicy
 from verusagent.llm import Budget, BudgetTracker, ModelSettings, make_client
 from verusagent.llm.settings import strip_credentials
+from verusagent.precheck import Prechecker
 from verusagent.record import DEFAULT_RUNS_DIR, RunStarted, RunWriter
 from verusagent.review.build import build_reviewer, load_rule, rule_event
 from verusagent.review.gate import AgentReview
@@ -36,11 +37,14 @@ class RunPlan(BaseModel):
 
 
 def guard_policy(config: AgentConfig, original: str, workspace: CrateWorkspace) -> GuardPolicy:
-    """Strict, except in synth mode: the bodies of the placeholder functions are the model's to write."""
+    """Strict, except in synth mode: the bodies of the placeholder functions are the model's to write, and so are
+    new exec helper functions (under the guard's rule for new names, like new spec fns and lemmas); a `decreases`
+    may be added to them (as to any exec function); everything else stays, `fn main` included."""
     if config.mode != TaskMode.SYNTH:
         return GuardPolicy()
     names = config.targets or workspace.placeholders(original)  # paths such as `Type::f`, `net::send`
-    return GuardPolicy(exec_editable_functions=frozenset([*names, *(f"fn:{name}" for name in names)]))
+    return GuardPolicy(exec_editable_functions=frozenset([*names, *(f"fn:{name}" for name in names)]),
+                       allow_new_exec_functions=True)
 
 
 def workspace_for(task: Task, install: VerusInstall) -> CrateWorkspace:
@@ -58,6 +62,9 @@ def build_agent(plan: RunPlan, record: RunWriter, reporter: Progress, install: V
                 resumed: bool = False) -> Agent:
     install = install or find_verus(plan.verus)
     config, task = plan.config, plan.task
+    workspace = workspace_for(task, install)
+    if config.mode == TaskMode.SYNTH and not config.targets:  # the functions to write, named once for every prompt
+        config = config.model_copy(update={"targets": workspace.placeholders(task.original)})
     budget = BudgetTracker(Budget(max_calls=config.max_calls, max_tokens=config.max_tokens,
                                   max_cost_usd=config.max_cost_usd))
     settings = ModelSettings(model=config.model, api_base=config.api_base, temperature=config.temperature,
@@ -65,13 +72,14 @@ def build_agent(plan: RunPlan, record: RunWriter, reporter: Progress, install: V
     client = make_client(settings, budget=budget, recorder=record)
     options = RunOptions(timeout_s=config.timeout_s, rlimit=config.rlimit, file_name=task.source_path.name,
                          use_cache=config.use_cache)
-    workspace = workspace_for(task, install)
     verifier = Verifier(install, options, jobs=config.jobs, max_runs=config.max_verus_runs, workspace=workspace)
     costs = CostBook()
     record.emit(_started(plan, record, install, settings, resumed))
     review = build_review(config, settings, budget, record, task.source_path.name, costs, workspace)
+    prechecker = Prechecker(crate_name(workspace.layout), config.vstd, install.path) if config.precheck else None
     evaluator = Evaluator(task.original, guard_policy(config, task.original, workspace), review, verifier, record,
-                          focus=FocusSettings(mode=config.focus), costs=costs, workspace=workspace)
+                          focus=FocusSettings(mode=config.focus), costs=costs, workspace=workspace,
+                          precheck=prechecker)
     finisher = Finisher(task, record, client, install, lambda: verifier.fresh_runs, workspace=workspace,
                         review_summary=review.summary)
     reporter.line(_verus_line(install))

@@ -18,7 +18,15 @@ from verusagent.audit.sessions import (
     verify_results_from_verus,
 )
 from verusagent.audit.view import RecordView
-from verusagent.record.events import CandidateCreated, FindingStatus, GuardChecked, ReviewReport, RunVerdict, VerusRun
+from verusagent.record.events import (
+    CandidateCreated,
+    FindingStatus,
+    GuardChecked,
+    Prechecked,
+    ReviewReport,
+    RunVerdict,
+    VerusRun,
+)
 
 
 def monotone_timestamps(view: RecordView) -> list[Breach]:
@@ -201,6 +209,34 @@ def _result_breaches(view: RecordView) -> list[Breach]:
     return [breach(8, message, *([last] if last else []))]
 
 
+def prechecked_not_verified(view: RecordView) -> list[Breach]:
+    """18. A candidate the pre-check rejected (a report with findings) has no verus run after that report: the
+    pre-check stands for verus's front end, so such a candidate never reaches verus. A rejecting report carries
+    its findings, each with a rule, a message and a line."""
+    rejected: dict[str, Prechecked] = {}
+    breaches = []
+    for event in view.events:
+        if isinstance(event, Prechecked) and not event.clean:
+            rejected.setdefault(event.sha256, event)
+            breaches.extend(_precheck_gaps(event))
+        elif isinstance(event, VerusRun) and event.sha256 in rejected:
+            report = rejected[event.sha256]
+            breaches.append(breach(18, f"verus run #{event.seq} on {short(event.sha256)}, which pre-check report "
+                                       f"#{report.seq} rejected", report, event))
+    return breaches
+
+
+def _precheck_gaps(report: Prechecked) -> list[Breach]:
+    if not report.findings:
+        return [breach(18, f"pre-check report #{report.seq} on {short(report.sha256)} rejects with no finding",
+                       report)]
+    incomplete = [f for f in report.findings if not (f.get("rule") and f.get("message") and f.get("line"))]
+    if incomplete:
+        return [breach(18, f"pre-check report #{report.seq} on {short(report.sha256)}: {len(incomplete)} "
+                           f"finding(s) without a rule, a message or a line", report)]
+    return []
+
+
 INVARIANTS: dict[int, Callable[[RecordView], list[Breach]]] = {
     1: monotone_timestamps,
     2: accepted_candidate_verified,
@@ -215,6 +251,7 @@ INVARIANTS: dict[int, Callable[[RecordView], list[Breach]]] = {
     15: verify_results_from_verus,
     16: accepted_by_acceptance_run,
     17: sessions_within_limits,
+    18: prechecked_not_verified,
 }
 
 

@@ -24,6 +24,7 @@ TITLES: dict[int, str] = {
     15: "every verify result came from a verus run or the cache of one",
     16: "nothing is accepted but by a fresh acceptance run",
     17: "an agent session stays inside its limits",
+    18: "a candidate the pre-check rejected has no verus run, and each pre-check finding is located",
 }
 
 

@@ -43,7 +43,7 @@ def run_bench_from_cli(options: dict, task_options: TaskOptions) -> int:
 
 
 def plan(options: dict, task_options: TaskOptions) -> tuple[BenchSettings, list]:
-    if options["mode"] not in MODES:
+    if options["mode"] is not None and options["mode"] not in MODES:
         raise BenchUsageError(f"--mode must be one of {', '.join(MODES)}, not {options['mode']!r}")
     if options["oracle"] == bool(options["model"]):
         raise BenchUsageError("give --model M, or --oracle (the ground truth as the reply) instead of a model")
@@ -52,15 +52,26 @@ def plan(options: dict, task_options: TaskOptions) -> tuple[BenchSettings, list]
                               "provider/model, e.g. openai/gpt-4o")
     suite = options["suite"].resolve()
     tasks = load_suite(suite, options["tasks"], options["limit"])
+    mode = _mode(options["mode"], tasks)
     settings = BenchSettings(
-        suite=suite, suite_kind=tasks[0].suite if tasks else "verus-bench", mode=options["mode"],
+        suite=suite, suite_kind=tasks[0].suite if tasks else "verus-bench", mode=mode,
         oracle=options["oracle"], model=options["model"],
-        agent_config=agent_config(task_options, options["mode"], options["model"], options["oracle"]).model_dump(mode="json"),
+        agent_config=agent_config(task_options, mode, options["model"], options["oracle"]).model_dump(mode="json"),
         verus=_verus_path(options["verus"]), task_timeout_s=options["task_timeout"],
         max_total_cost=options["max_total_cost"], tasks_glob=options["tasks"], limit=options["limit"],
         selected=[SelectedTask(task_id=t.task_id, source=t.source) for t in tasks], version=__version__,
     )
     return settings, tasks
+
+
+def _mode(given: str | None, tasks: list) -> str:
+    """The bench's mode: --mode, else the tasks' own (a vericoding suite synthesizes), else prove. A task with a
+    mode of its own runs in it: another --mode for it is a usage error."""
+    own = {t.mode for t in tasks if t.mode is not None}
+    if given is not None and own - {given}:
+        raise BenchUsageError(f"--mode {given}: this suite's tasks run in {', '.join(sorted(own))} mode "
+                              "(their bodies are to be written)")
+    return given or (own.pop() if len(own) == 1 else "prove")
 
 
 def agent_config(options: TaskOptions, mode: str, model: str | None, oracle: bool) -> AgentConfig:

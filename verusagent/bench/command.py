@@ -17,12 +17,14 @@ from verusagent.commands.options import with_options
 @app.command()
 @with_options(TaskOptions)
 def bench(
-    suite: Path = typer.Argument(..., help="A Verus-Bench root (tasks.jsonl), a VeruSAGE-Bench folder or project."),
+    suite: Path = typer.Argument(..., help="A Verus-Bench root (tasks.jsonl), a VeruSAGE-Bench folder or project, "
+                                 "or a vericoding suite (folders of <task>/verus_spec.rs)."),
     out: Path = typer.Option(..., "--out", help="The bench folder: results.jsonl, runs/, summary.json, report.md."),
     model: Optional[str] = typer.Option(None, "--model", help="A litellm model string (not with --oracle)."),
     oracle: bool = typer.Option(False, "--oracle", help="The scripted model answers with the ground truth; no model. "
                                 "Without --verus the verus stand-in answers."),
-    mode: str = typer.Option("prove", "--mode", help="prove | repair | synth."),
+    mode: Optional[str] = typer.Option(None, "--mode", help="prove | repair | synth [default: synth for a "
+                                       "vericoding suite (folders of verus_spec.rs), else prove]."),
     tasks: Optional[str] = typer.Option(None, "--tasks", help="Only task ids matching this glob, e.g. 'vest/*'."),
     limit: Optional[int] = typer.Option(None, "--limit", min=0, help="The first N selected tasks (sorted by id)."),
     workers: Optional[int] = typer.Option(None, "--workers", min=1, help="Tasks at once (default: the cores, or "

@@ -42,6 +42,7 @@ class TaskResult(BaseModel):
     verus_runs: int = 0
     verus_seconds: float = 0.0
     review_rejections: int = 0
+    precheck_rejections: int = 0  # candidates the static pre-check rejected without a verus run
     wall_s: float = 0.0
     run_id: str | None = None
     record: str | None = None  # the record's folder, relative to the bench folder

@@ -42,6 +42,7 @@ def record_metrics(log: RunLog | None) -> dict:
         "guard_rejections": len(flagged), "guard_clean": not flagged if guards else None,
         "guard_rules": sorted({str(v.get("rule")) for g in flagged for v in g.violations}),
         "review_rejections": sum(1 for r in log.of_kind("review_report") if any(map(blocks_verus, r.findings))),
+        "precheck_rejections": sum(1 for p in log.of_kind("precheck") if not p.clean),
         "run_id": log.folder.name,
     }
     if started:

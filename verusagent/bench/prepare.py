@@ -16,9 +16,15 @@ def prepare(task: BenchTask, settings: BenchSettings, config: dict) -> TaskJob |
     text, problem = read_source(task.task_path, "task file")
     if text is None:
         return _ended(task, "error", problem or "unreadable task file")
-    job = TaskJob(task_id=task.task_id, source=task.source, suite=task.suite, mode=settings.mode,
+    description, problem = read_source(task.description_path, "task statement") if task.description_path \
+        else (None, None)
+    if problem is not None:
+        return _ended(task, "error", problem)
+    job = TaskJob(task_id=task.task_id, source=task.source, suite=task.suite, mode=task.mode or settings.mode,
                   file_name=task.file_name, text=text, config=dict(config), verus=settings.verus,
                   timeout_s=settings.task_timeout_s)
+    if description is not None:  # the task statement: every prompt of the task's run shows it
+        job.config["description"] = description
     if task.suite == "verusage-bench" and not settings.oracle:
         target = target_of(_verusage(task), text)
         job.config["targets"] = [target] if target else []

@@ -1,4 +1,6 @@
-"""Benchmark suites: a Verus-Bench root (`tasks.jsonl`), a VeruSAGE-Bench folder of projects, or one project.
+"""Benchmark suites: a Verus-Bench root (`tasks.jsonl`), a VeruSAGE-Bench folder of projects, or one project;
+or a vericoding suite: folders of `<task>/verus_spec.rs` with the task statement beside it (`verus_nl.txt`, or a
+`*.md` file), as the public vericoding benchmark for Verus writes its tasks. Its tasks run in synth mode.
 
 Every entry of a suite becomes a `BenchTask`, even a broken one (a `tasks.jsonl` line that is not JSON or
 names no task file): it carries a `problem` and is recorded as an error instead of stopping the run. Tasks are
@@ -14,8 +16,11 @@ from pydantic import BaseModel
 
 from verusagent.bench import verusage
 
-SuiteKind = Literal["verus-bench", "verusage-bench"]
+SuiteKind = Literal["verus-bench", "verusage-bench", "vericoding"]
 VERUS_BENCH_INDEX = "tasks.jsonl"
+VERICODING_SPEC = "verus_spec.rs"
+VERICODING_STATEMENT = "verus_nl.txt"
+VERICODING_SOLUTION = "solution.rs"  # ours, optional: a reference answer the oracle bench replays
 
 
 class SuiteError(ValueError):
@@ -28,6 +33,8 @@ class BenchTask(BaseModel):
     suite: SuiteKind
     task_path: Path | None = None
     ground_truth_path: Path | None = None
+    description_path: Path | None = None  # the task statement (vericoding: verus_nl.txt or *.md)
+    mode: str | None = None  # the task's own mode (vericoding: synth); None: the bench's --mode
     problem: str | None = None  # a garbage entry: why it cannot run
 
     @property
@@ -38,18 +45,23 @@ class BenchTask(BaseModel):
 def suite_kind(root: Path) -> SuiteKind:
     if (root / VERUS_BENCH_INDEX).is_file():
         return "verus-bench"
+    if (root / VERICODING_SPEC).is_file() or next(root.glob(f"*/{VERICODING_SPEC}"), None) is not None \
+            or next(root.glob(f"*/*/{VERICODING_SPEC}"), None) is not None:
+        return "vericoding"
     if root.is_dir() and (verusage.is_project(root) or any(verusage.is_project(p) for p in root.iterdir()
                                                            if p.is_dir())):
         return "verusage-bench"
     raise SuiteError(f"{root} is not a suite: expected a Verus-Bench root (with {VERUS_BENCH_INDEX}), a "
-                     "VeruSAGE-Bench folder of projects, or one project folder (unverified/ and mapping_*.txt)")
+                     "VeruSAGE-Bench folder of projects, one project folder (unverified/ and mapping_*.txt), or "
+                     f"folders of <task>/{VERICODING_SPEC}")
 
 
 def load_suite(root: Path, tasks_glob: str | None = None, limit: int | None = None) -> list[BenchTask]:
     if not root.is_dir():
         raise SuiteError(f"{root} is not a folder")
     kind = suite_kind(root)
-    tasks = verus_bench_tasks(root) if kind == "verus-bench" else verusage_tasks(root)
+    readers = {"verus-bench": verus_bench_tasks, "verusage-bench": verusage_tasks, "vericoding": vericoding_tasks}
+    tasks = readers[kind](root)
     chosen = sorted((t for t in tasks if tasks_glob is None or fnmatch.fnmatchcase(t.task_id, tasks_glob)),
                     key=lambda t: t.task_id)
     return chosen[:limit] if limit is not None else chosen
@@ -58,6 +70,33 @@ def load_suite(root: Path, tasks_glob: str | None = None, limit: int | None = No
 def verusage_tasks(root: Path) -> list[BenchTask]:
     return [BenchTask(task_id=t.task_id, source=t.project, suite="verusage-bench", task_path=t.task_path,
                       ground_truth_path=t.ground_truth_path) for t in verusage.discover(root)]
+
+
+def vericoding_tasks(root: Path) -> list[BenchTask]:
+    """One task per folder holding `verus_spec.rs` (the root itself, or folders up to two levels below it): its
+    id is the folder's path in the suite, its source the first folder of that path (the suite's name for
+    tasks directly under the root)."""
+    specs = sorted({*root.glob(VERICODING_SPEC), *root.glob(f"*/{VERICODING_SPEC}"),
+                    *root.glob(f"*/*/{VERICODING_SPEC}")})
+    return [_vericoding_task(root, spec) for spec in specs]
+
+
+def _vericoding_task(root: Path, spec: Path) -> BenchTask:
+    folder = spec.parent
+    relative = folder.relative_to(root).as_posix() if folder != root else root.name
+    parts = relative.split("/")
+    solution = folder / VERICODING_SOLUTION
+    return BenchTask(task_id=relative, source=parts[0] if len(parts) > 1 else root.name, suite="vericoding",
+                     task_path=spec, ground_truth_path=solution if solution.is_file() else None,
+                     description_path=task_statement(folder), mode="synth")
+
+
+def task_statement(folder: Path) -> Path | None:
+    """`verus_nl.txt`, else the first `*.md` file of the folder (by name), else none."""
+    words = folder / VERICODING_STATEMENT
+    if words.is_file():
+        return words
+    return next(iter(sorted(p for p in folder.glob("*.md") if p.is_file())), None)
 
 
 def verus_bench_tasks(root: Path) -> list[BenchTask]:

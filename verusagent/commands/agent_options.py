@@ -57,7 +57,8 @@ class TaskOptions:
                                  "or auto (review when it is expected to save verus time).")
     ] = ReviewMode.AUTO
     review_model: Annotated[
-        Optional[str], typer.Option("--review-model", help="The review's model (default: --model).")
+        Optional[str],
+        typer.Option("--review-model", help="The review's validators' model (default: --model); the proposer uses --model."),
     ] = None
     review_votes: Annotated[
         int, typer.Option("--review-votes", min=1, max=15, help="Validator votes per review finding.")
@@ -100,9 +101,13 @@ class TaskOptions:
         float, typer.Option("--session-time", min=1.0, help="Agent mode: wall seconds per session.")
     ] = defaults.DEFAULT_SESSION_SECONDS
     vstd: Annotated[
-        Optional[Path], typer.Option("--vstd", help="Agent mode: the vstd source for search_lemmas "
+        Optional[Path], typer.Option("--vstd", help="The vstd source for search_lemmas and the pre-check "
                                      "(default: beside verus, else the cargo registry's).")
     ] = None
+    no_precheck: Annotated[
+        bool, typer.Option("--no-precheck", help="Send candidates to verus without the static pre-check (which "
+                           "rejects what verus would reject in its front end, without a verus run).")
+    ] = False
 
     def to_config(self, mode: str, model: str, targets: list[str] | None = None) -> "AgentConfig":
         """The run's config: the one conversion from options (UsageError: an unknown --strategy)."""
@@ -118,6 +123,7 @@ class TaskOptions:
             max_verus_runs=self.max_verus_runs, jobs=self.jobs, timeout_s=self.timeout, focus=self.focus,
             review=self.review_settings(), strategy_names=strategy_names(self.strategy),
             session=self.session_limits(), tool_protocol=self.tool_protocol, vstd=self.vstd,
+            precheck=not self.no_precheck,
         )
 
     def review_settings(self) -> "ReviewSettings":
@@ -151,6 +157,10 @@ def strategy_names(names: list[str] | None) -> list[str]:
 class AgentOptions(TaskOptions):
     """The options of prove, repair and synth: a task's options, and what to prove, where, with which model."""
 
+    description: Annotated[
+        Optional[Path], typer.Option("--description", help="A file with the task statement in words (e.g. the "
+                                     "algorithm to use, what is hard): the prompts show it.")
+    ] = None
     fn: Annotated[
         Optional[list[str]], typer.Option("--fn", help="A function to prove (repeatable); default: all of them. "
                                           "In a crate: net::send, Conn::open, or a unit id.")
@@ -187,12 +197,23 @@ class AgentOptions(TaskOptions):
 
     def to_config(self, mode: str, model: str | None = None, targets: list[str] | None = None) -> "AgentConfig":
         config = super().to_config(mode, model or self.model, self.fn if targets is None else targets)
-        return config.model_copy(update={"use_cache": not self.no_cache})
+        return config.model_copy(update={"use_cache": not self.no_cache,
+                                         "description": read_description(self.description)})
 
     def inputs(self, file: Path, log: Path | None = None) -> "RunInputs":
         return RunInputs(file=file, log=log, package=self.package, out=self.out, in_place=self.in_place,
                          resume=self.resume, verus=self.verus, dry_run=self.dry_run, runs_dir=self.runs_dir,
                          as_json=self.as_json)
+
+
+def read_description(path: Path | None) -> str | None:
+    """The task statement of `--description FILE`, as text (a task's words are UTF-8; other bytes replaced)."""
+    if path is None:
+        return None
+    try:
+        return path.read_bytes().decode("utf-8", errors="replace")
+    except OSError as error:
+        raise UsageError(f"cannot read the description {path}: {error.strerror or error}") from error
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -33,6 +33,9 @@ class DryRequest(BaseModel):
     reply_format: str  # "file" (the whole file comes back), "items" (only the functions changed), or "crate"
     # (items, with a `// file:` line before each other file's)
     sliced: bool  # the prompt shows a slice of the file, not all of it
+    over_budget: bool = False  # what the targets need alone exceeds the slice budget: all of it is shown
+    context_floor_tokens: int | None = None  # a slice: what its targets need (an estimate at 4 bytes a token)
+    context_budget_tokens: int | None = None  # a slice: its budget
     messages: list[dict[str, str]]
 
 
@@ -55,11 +58,18 @@ def dry_run(task: Task, config: AgentConfig) -> DryRun:
             tokenizer=size.tokenizer, tokenizer_exact=size.exact, known_model=size.known_model,
             estimated_cost_usd=size.input_cost_usd, samples=config.samples,
             reply_format=context["reply_format"], sliced=context["source"] != shown_whole,
-            messages=messages))
+            **_fit(context["context_fit"]), messages=messages))
     if requests and not requests[0].known_model:
         notes.append(f"unknown model {config.model!r}: litellm knows no such provider or model, price unknown; a "
                      "real run stops before any work (exit 2)")
     return DryRun(requests=requests, notes=notes)
+
+
+def _fit(fit) -> dict:
+    if fit is None:
+        return {}
+    return {"over_budget": fit.over_budget, "context_floor_tokens": fit.floor_tokens,
+            "context_budget_tokens": fit.budget_tokens}
 
 
 def _workspace(task: Task) -> CrateWorkspace:
@@ -105,6 +115,9 @@ def _heading(request: DryRequest) -> str:
     if not request.known_model:
         cost = "unknown model, price unknown"
     view = "a slice of the file" if request.sliced else "the whole file"
+    if request.over_budget:
+        view += (f" (over_budget: true: what the targets need is about {request.context_floor_tokens:,} tokens, "
+                 f"over the {request.context_budget_tokens:,}-token budget; all of it is shown)")
     tokenizer = request.tokenizer if request.tokenizer_exact else f"{request.tokenizer}, an estimate for this model"
     return (f"=== {request.task} / {request.strategy}: {request.prompt_tokens:,} prompt tokens ({tokenizer}), "
             f"{cost} per request, x{request.samples} samples; shows {view}, reply: {request.reply_format} ===")

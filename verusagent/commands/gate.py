@@ -1,8 +1,9 @@
-"""`verusagent gate [--base REV] [PATHS...]`: the guard over every changed `.rs` file, for CI and pre-commit.
-With `--review --model M`, a model also reviews the changed functions of each file the guard passed.
+"""`verusagent gate [--base REV] [PATHS...]`: the guard over every changed `.rs` file, for CI and pre-commit; then
+the static pre-check on each file the guard passed (what verus would reject in its front end; `--no-precheck`).
+With `--review --model M`, a model also reviews the changed functions of each file both passed.
 
-Exit 0 when every file is clean, 1 on a violation or a validated critical review finding, 2 on a usage or git
-error, 3 when `--review-required` and the review could not run (e.g. the model cannot be reached).
+Exit 0 when every file is clean, 1 on a violation, a pre-check finding or a validated critical review finding, 2 on a
+usage or git error, 3 when `--review-required` and the review could not run (e.g. the model cannot be reached).
 """
 
 from enum import StrEnum
@@ -33,11 +34,17 @@ def gate(
     review: bool = typer.Option(False, "--review", help="A model reviews the changed functions (needs --model)."),
     model: str | None = typer.Option(None, "--model", help="The review's model (a litellm model string)."),
     api_base: str | None = typer.Option(None, "--api-base", help="An OpenAI-compatible server for the model."),
-    review_model: str | None = typer.Option(None, "--review-model", help="The validators' model (default: --model)."),
+    review_model: str | None = typer.Option(
+        None, "--review-model", help="The review's validators' model (default: --model); the proposer always uses --model."
+    ),
     review_votes: int = typer.Option(3, "--review-votes", min=1, max=15, help="Validator votes per finding."),
     calibration: Path | None = typer.Option(None, "--calibration", help="A calibration file (verusagent calibrate)."),
     review_required: bool = typer.Option(False, "--review-required", help="Exit 3 when the review cannot run."),
     max_calls: int | None = typer.Option(None, "--max-calls", min=0, help="Model call budget of the review."),
+    no_precheck: bool = typer.Option(False, "--no-precheck", help="Skip the static pre-check of the files the guard "
+                                     "passed (what verus would reject in its front end)."),
+    vstd: Path | None = typer.Option(None, "--vstd", help="The vstd source for the pre-check's unknown-function "
+                                     "rule (default: beside verus, else cargo's registry)."),
     github_annotations: bool = typer.Option(
         False, "--github-annotations", help="Also print GitHub annotations on stdout (with --output: one review run)."
     ),
@@ -45,11 +52,13 @@ def gate(
     """Run the guard on every .rs file changed between REV and the working tree (new files: escape hatches only)."""
     from verusagent.gate import GitError, run_gate
     from verusagent.guard import GuardPolicy
+    from verusagent.precheck import Prechecker
 
     if review and not model:
         _usage("--review needs --model M (the model that reviews)")
     try:
-        result = run_gate(base, paths or [], Path.cwd(), GuardPolicy(allow_exec_changes=allow_exec_changes))
+        precheck = None if no_precheck else Prechecker("", vstd, whole_crate=False)
+        result = run_gate(base, paths or [], Path.cwd(), GuardPolicy(allow_exec_changes=allow_exec_changes), precheck)
         if review:
             result = _review(result, model, api_base, review_model, review_votes, calibration, max_calls)
     except GitError as error:

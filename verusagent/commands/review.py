@@ -24,7 +24,9 @@ def review(
     candidate: Path = typer.Argument(..., help="The file after it (e.g. with a proof added)."),
     model: str = typer.Option(..., "--model", help="The proposer's model (a litellm model string)."),
     api_base: str | None = typer.Option(None, "--api-base", help="An OpenAI-compatible server for the model."),
-    review_model: str | None = typer.Option(None, "--review-model", help="The validators' model (default --model)."),
+    review_model: str | None = typer.Option(
+        None, "--review-model", help="The review's validators' model (default: --model); the proposer always uses --model."
+    ),
     review_votes: int = typer.Option(3, "--review-votes", min=1, max=15, help="Validator votes per finding."),
     calibration: Path | None = typer.Option(None, "--calibration", help="A calibration file (from calibrate)."),
     max_calls: int | None = typer.Option(None, "--max-calls", min=0, help="Model call budget."),

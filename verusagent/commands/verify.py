@@ -24,8 +24,10 @@ if TYPE_CHECKING:
 def verify(
     file: Path = typer.Argument(..., help="The Verus file, crate folder or Cargo.toml to verify."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
-    function: str | None = typer.Option(None, "--fn", help="Verify only this function (a partial run)."),
-    module: str | None = typer.Option(None, "--module", help="With --fn: the module holding it."),
+    function: str | None = typer.Option(
+        None, "--fn", help="Verify only this function (a partial run): a name, `Type::name`, `m::name` or a unit id."
+    ),
+    module: str | None = typer.Option(None, "--module", help="With --fn: the module holding it (`m` for `mod m`)."),
     verus: str | None = typer.Option(None, "--verus", help="The verus binary (else $VERUS_PATH, else PATH)."),
     timeout: float = typer.Option(300.0, "--timeout", min=1.0, help="Wall-clock limit in seconds."),
     rlimit: str = typer.Option("10", "--rlimit", help="SMT resource limit (a number or 'infinity')."),
@@ -42,19 +44,20 @@ def verify(
     crate = crate_of(file, package) if file.exists() else None
     data = _read(file) if crate is None else b""
     rlimit_value = _rlimit(rlimit)  # a bad option is a usage error before verus is looked for
+    model = _model(data) if crate is None else None
+    scope = _file_scope(model, file.name, function, module) if crate is None and function else {}
     try:
         install = find_verus(verus)
     except (VerusNotFound, VerusUnusable) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(EXIT_TOOL_FAILURE) from error
     options = RunOptions(
-        timeout_s=timeout, rlimit=rlimit_value, multiple_errors=multiple_errors, verify_function=function,
-        verify_module=module, no_cheating=no_cheating, use_cache=not no_cache, file_name=file.name,
+        timeout_s=timeout, rlimit=rlimit_value, multiple_errors=multiple_errors, no_cheating=no_cheating,
+        use_cache=not no_cache, file_name=file.name, **scope,
     )
     if crate is not None:
-        verify_crate(crate, install, options.model_copy(update={"verify_function": None}), function, as_json)
+        verify_crate(crate, install, options, function, as_json)
     result = run_verus(install, data, options=options)
-    model = _model(data)
     diagnostics = map_to_units(result.diagnostics, model, result.file_name)
     groups = group_by_function(diagnostics, model, result.file_name)
     if as_json:
@@ -123,6 +126,21 @@ def _model(data: bytes) -> "SourceModel":
     from verusagent.lens import parse
 
     return parse(data)
+
+
+def _file_scope(model: "SourceModel", file_name: str, function: str, module: str | None) -> dict:
+    """`--fn` in a single file, resolved as in a crate: a unit id or a name (`send`, `Conn::open`, `m::send`,
+    with `--module m` the same as `m::send`) to verus's `--verify-function` name relative to its module, and
+    `--verify-only-module m` for a function inside `mod m`. An unknown or ambiguous name is a usage error."""
+    from verusagent.commands.verify_crate import function_scope
+    from verusagent.crate.model import CrateError, CrateModel
+
+    wanted = function if not module or function.startswith("fn:") else f"{module}::{function}"
+    try:
+        return function_scope(CrateModel.of_file(file_name, model), wanted)
+    except CrateError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(EXIT_USAGE) from error
 
 
 def _print_result(result, describe: str, file: Path, groups, model) -> None:

@@ -35,7 +35,7 @@ def verify_crate(layout, install, options, function: str | None, as_json: bool) 
         files = read_sources(layout)
         model = CrateModel(layout, files)
         if function:
-            options = options.model_copy(update=_scope(model, function))
+            options = options.model_copy(update=function_scope(model, function))
     except CrateError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(EXIT_USAGE) from error
@@ -53,7 +53,7 @@ def verify_crate(layout, install, options, function: str | None, as_json: bool) 
     raise typer.Exit(verdict_exit_code(result.verdict, partial_allowed=function is not None))
 
 
-def _scope(model, function: str) -> dict:
+def function_scope(model, function: str) -> dict:
     """`--fn net::send`: `--verify-function send` in module `net` (`--verify-root` for the root module)."""
     _, found = model.resolve(function)
     prefix = f"{found.module}::" if found.module else ""

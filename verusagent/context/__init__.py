@@ -7,14 +7,16 @@ budget), in the file's own structure, with a comment for every part left out.
         view = slice_source(source, ["lemma_x"]).text
 """
 
+from verusagent.context.mentions import SourceFile
 from verusagent.context.slicer import (
+    LEAST_EXTRA_TOKENS,
     SLICE_ABOVE_TOKENS,
     SLICE_BUDGET_TOKENS,
     NoTargets,
     SlicedSource,
     estimate_tokens,
     needs_slicing,
-    slice_mentioned,
+    slice_files,
     slice_parsed,
     slice_source,
 )
@@ -22,16 +24,18 @@ from verusagent.context.targets import choose_targets, unproved_functions
 from verusagent.context.view import PromptView, prompt_view
 
 __all__ = [
+    "LEAST_EXTRA_TOKENS",
     "SLICE_BUDGET_TOKENS",
     "SLICE_ABOVE_TOKENS",
     "NoTargets",
     "PromptView",
     "SlicedSource",
+    "SourceFile",
     "choose_targets",
     "estimate_tokens",
     "needs_slicing",
     "prompt_view",
-    "slice_mentioned",
+    "slice_files",
     "slice_parsed",
     "slice_source",
     "unproved_functions",

@@ -17,9 +17,11 @@ class Node:
     item: Function | Definition | None = field(default=None, repr=False)
     open_line: int = 0  # containers: the line of the body's `{` and of its `}`
     close_line: int = 0
+    close_col: int = -1  # a verus! block: the column (0-based) of its closing brace on close_line
     children: list["Node"] = field(default_factory=list, repr=False)
     parent: "Node | None" = field(default=None, repr=False)
     absorbed: list["Node"] = field(default_factory=list, repr=False)  # items inside this one that cannot be shown apart
+    file: int = 0  # which file of the crate (the sources a selection draws from) the node is in
 
     def walk(self):
         yield self
@@ -34,7 +36,7 @@ class Node:
             yield from child.walk_all()
 
 
-def build_outline(model: SourceModel) -> Node:
+def build_outline(model: SourceModel, file: int = 0) -> Node:
     line_count = model.data.count(b"\n") + (0 if model.data.endswith(b"\n") else 1)
     root = Node(kind="file", name="", first_line=1, last_line=max(line_count, 1), open_line=0,
                 close_line=max(line_count, 1) + 1)
@@ -51,6 +53,8 @@ def build_outline(model: SourceModel) -> Node:
         parent.children.append(node)
         stack.append(node)
     _drop_unusable_containers(root)
+    for node in root.walk_all():
+        node.file = file
     return root
 
 
@@ -72,7 +76,7 @@ def _verus_node(model: SourceModel, span) -> Node:
     start = before.rfind(b"verus")
     first_line = model.data.count(b"\n", 0, start) + 1 if start >= 0 else span.line
     return Node(kind="verus", name="verus", first_line=first_line, last_line=span.end_line,
-                open_line=span.line, close_line=span.end_line)
+                open_line=span.line, close_line=span.end_line, close_col=max(span.end_col - 2, 0))
 
 
 def _holds(container: Node, node: Node) -> bool:

@@ -34,8 +34,15 @@ class Renderer:
         self.levels = levels
         self.out: list[str] = []
         self.elided = 0  # lines of the file left out
+        self.shared_close: dict[int, int] = {}  # a line where an item ends and its verus! block closes: the column
+
+    def _note_shared_closes(self, root: Node) -> None:
+        for block in root.children:
+            if block.kind == "verus" and any(c.last_line == block.close_line for c in block.children):
+                self.shared_close[block.close_line] = block.close_col
 
     def render(self, root: Node) -> str:
+        self._note_shared_closes(root)
         self._region(root.children, 1, root.last_line)
         return "\n".join(_squeeze_blank_lines(self.out)).strip("\n") + "\n"
 
@@ -90,8 +97,17 @@ class Renderer:
             line -= 1
         return line + 1
 
-    def _copy(self, first: int, last: int) -> None:
-        self.out.extend(self.lines[first - 1 : last])
+    def _copy(self, first: int, last: int, closing: bool = False) -> None:
+        """The file's lines first..last; on a line an item shares with its verus! block's closing brace, the
+        item's part (or with `closing`, the brace's)."""
+        for number in range(first, last + 1):
+            line = self.lines[number - 1]
+            if number in self.shared_close:
+                column = self.shared_close[number]
+                line = line[column:] if closing else line[:column].rstrip()
+                if not line.strip():
+                    continue
+            self.out.append(line)
 
     def _cluster(self, cluster: list[Node]) -> None:
         node = cluster[0]
@@ -103,7 +119,7 @@ class Renderer:
         else:
             self._copy(node.first_line, node.open_line)
             self._region(node.children, node.open_line + 1, node.close_line - 1)
-            self._copy(node.close_line, node.last_line)
+            self._copy(node.close_line, node.last_line, closing=True)
 
     def _signature(self, node: Node) -> None:
         """Attributes, header and clauses as written; the body stands as one comment naming its lines."""

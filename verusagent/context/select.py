@@ -1,32 +1,45 @@
-"""What a slice shows: the targets whole, what they mention, then the likeliest-needed rest within a budget.
+"""What a slice shows: first what its targets need, whole and whatever it costs; then, within the budget, the
+likeliest-needed rest.
 
-A spec function, type, trait or constant is shown whole (its body is its meaning); a proof or exec function by its
-attributes, signature and specs (its body elided). Always shown: the targets, the `use` lines, and what the
-targets mention (the meaning of their own statement and the callees of their code), except names so common
-that the mention is ambiguous. Then, best first within the budget: every lemma's signature (a proof calls
-lemmas; a VeruSAGE task file holds mostly the ones its proof needs), and what the shown parts mention in turn.
+What the targets need (the dependency rule): the targets whole; the type of the impl each method target is in;
+everything the targets mention (their signatures, clauses and bodies: types and spec functions whole, called
+proof and exec functions by attributes, signature and specs); and transitively every spec function that a
+needed spec function calls, with the types its body matches on or constructs. A name resolves by its path
+qualifier or its receiver's type (mentions.py); a name that still has more than a few candidates is not certain
+to mean any of them, and is ranked like the rest. The size of this part is the slice's floor: when it exceeds
+the budget the slice shows it all and says so (`over_budget`).
+
+Then, best first within what the budget leaves (at least `least_bytes`): every lemma's signature of the files
+the targets reach (a proof calls lemmas; a VeruSAGE task file holds mostly the ones its proof needs), and what
+the shown parts mention in turn.
 Each candidate carries the chance that a proof needs it (the product of the chances along the mentions that led
 to it; several mentions combine) and is taken in order of that chance per byte (opaque spec functions are
-candidates too: a proof reveals them; a view that `x@` may mean is discounted: which one is rarely clear). A big
-task (what it always shows and the file's lemmas exceed the budget) gets a budget in proportion to both. A
-container (impl, trait, mod) of a shown part is opened: its header and `use` lines are shown, and its associated
-types and constants become candidates.
+candidates too: a proof reveals them; a view that `x@` may mean is discounted: which one is rarely clear). Every
+part shown costs its bytes and the elision comment it may add beside it. A container (impl, trait, mod) of a
+shown part is opened: its header and `use` lines are shown, and its associated types and constants become
+candidates.
 """
 
 import heapq
+from collections import deque
 from collections.abc import Sequence
 from enum import IntEnum
 
-from verusagent.context.mentions import Mention, NameIndex
+from verusagent.context.mentions import Mention, NameIndex, enclosing_type
 from verusagent.context.outline import Node
 from verusagent.context.priors import ASSOCIATED_PRIOR, BODY_MEANS, VIEW_PRIOR, mention_prior, seed_chance
-from verusagent.lens.model import Definition, DefinitionKind, Function, Mode
+from verusagent.context.types import constructed_types, tokens_between
+from verusagent.lens.model import Definition, DefinitionKind, Function
 
 _ALWAYS = frozenset({DefinitionKind.USE, DefinitionKind.BROADCAST_USE})
 _ASSOCIATED = frozenset({"type", "const"})
-_ELISION_COST = 48  # the comment and closing brace that stand for an elided body
+ELISION_COST = 48  # the comment and closing brace that stand for an elided body
+RUN_COMMENT_COST = 72  # a shown part splits a run of elided lines: one more `// ... N lines elided` comment
 _STRUCTURE = ("file", "verus")
 _AMBIGUOUS = 3  # a mention with more candidates than this is not certain to mean any of them
+NEEDED_DEPTH = 1  # spec bodies followed from the targets' own mentions for what they need; deeper ones are ranked
+DEEP_FAMILY_PRIOR = 0.6  # per spec body beyond NEEDED_DEPTH: the chance that a proof unfolds that far
+
 
 class Level(IntEnum):
     HEADER = 0  # a container opened to show some of its items
@@ -35,18 +48,22 @@ class Level(IntEnum):
 
 
 class Selection:
-    """The level each shown node is shown at, and the bytes spent on them beyond what is always shown."""
+    """The level each shown node is shown at, what the targets need (the floor), and the bytes spent beyond it."""
 
-    def __init__(self, index: NameIndex, budget_bytes: int):
+    def __init__(self, index: NameIndex, whole_files: frozenset[int] = frozenset()):
         self.index = index
+        self.whole_files = whole_files  # files shown whole anyway: their parts cost nothing here
         self.levels: dict[Node, Level] = {}
-        self.budget = budget_bytes
+        self.budget = 0  # what may be spent beyond the floor
         self.spent = 0
+        self.floor = 0  # the bytes of what the targets need, with the comments beside it
+        self.over_budget = False
+        self.optional: list[Node] = []  # shown beyond the floor, in the order they were taken
         self.left_out: set[Node] = set()  # offered, but over the budget
 
     def add(self, node: Node, level: Level, free: bool = False) -> list[Node]:
-        """Show node at level (free: not counted against the budget). Returns the nodes newly shown: node and
-        the containers opened for it; nothing if it was shown already or does not fit."""
+        """Show node at level (free: part of the floor, not counted against the budget). Returns the nodes newly
+        shown: node and the containers opened for it; nothing if it was shown already or does not fit."""
         current = self.levels.get(node)
         if current is not None and current >= level:
             return []
@@ -55,17 +72,49 @@ class Selection:
         if not free and self.spent + cost > self.budget:
             self.left_out.add(node)
             return []
-        self.spent += 0 if free else cost
+        if free:
+            self.floor += cost
+        else:
+            self.spent += cost
+            self.optional.append(node)
         self.left_out.discard(node)
         self.levels[node] = level
         for container in closed:
             self.levels[container] = Level.HEADER
         return [node, *closed]
 
+    def remove(self, node: Node) -> int:
+        """Take an optional node out again, and the containers opened for it alone; the bytes it freed."""
+        freed = self._hide(node)
+        self.spent -= freed
+        return freed
+
+    def take_out(self, node: Node) -> None:
+        """Take a node of the floor out again (and the containers opened for it alone)."""
+        self.floor -= self._hide(node)
+
+    def _hide(self, node: Node) -> int:
+        freed = self.cost_shown(node)
+        del self.levels[node]
+        parent = node.parent
+        while parent is not None and self.levels.get(parent) == Level.HEADER and not self._shows_inside(parent):
+            freed += self.cost_shown(parent)
+            del self.levels[parent]
+            parent = parent.parent
+        return freed
+
     def cost(self, node: Node, level: Level) -> int:
+        if node.file in self.whole_files:
+            return 0
         current = self.levels.get(node)
-        extra = cost_of(node, level) - (cost_of(node, current) if current is not None else 0)
-        return extra + sum(cost_of(c, Level.HEADER) for c in self._closed_ancestors(node))
+        extra = cost_of(node, level) - cost_of(node, current) if current is not None else \
+            cost_of(node, level) + RUN_COMMENT_COST
+        return extra + sum(cost_of(c, Level.HEADER) + RUN_COMMENT_COST for c in self._closed_ancestors(node))
+
+    def cost_shown(self, node: Node) -> int:
+        if node.file in self.whole_files:
+            return 0
+        return cost_of(node, self.levels[node]) + RUN_COMMENT_COST
 
     def _closed_ancestors(self, node: Node) -> list[Node]:
         closed, parent = [], node.parent
@@ -73,6 +122,9 @@ class Selection:
             closed.append(parent)
             parent = parent.parent
         return closed
+
+    def _shows_inside(self, container: Node) -> bool:
+        return any(n in self.levels for n in container.walk() if n is not container)
 
 
 def natural_level(node: Node) -> Level:
@@ -94,55 +146,133 @@ def shown_range(node: Node, level: Level) -> tuple[int, int]:
 
 def cost_of(node: Node, level: Level) -> int:
     start, end = shown_range(node, level)
-    return end - start + (_ELISION_COST if level < Level.FULL else 0)
+    return end - start + (ELISION_COST if level < Level.FULL else 0)
 
 
-def select(root: Node, index: NameIndex, targets: list[Node], total_bytes: int, least_bytes: int,
-           growth: float, big_growth: float = 0.0, mentions: Sequence[Mention] = ()) -> Selection:
-    """total_bytes: what the slice may show in all; it may add to what it always shows at least least_bytes,
-    and at least growth times what it always shows. A big task (what it always shows and the file's lemmas
-    together exceed total_bytes) may add big_growth times that sum: its proof needs more than a slice of the
-    usual size holds, and the lemmas of a task file are mostly the ones its proof calls. `mentions`: names of
-    this file that another file shown beside it mentions (a crate's prompt): offered first, within the budget."""
-    selection = Selection(index, 0)
-    for node in root.walk():
-        if isinstance(node.item, Definition) and node.item.kind in _ALWAYS and node.parent.kind in _STRUCTURE:
-            selection.add(node, Level.FULL, free=True)
-    offers = _Offers(selection)
+def select(index: NameIndex, targets: list[Node], budget_bytes: int, least_bytes: int = 0,
+           whole_files: frozenset[int] = frozenset(), needed_depth: int | None = None,
+           growth: float = 0.0, focus: Sequence[tuple[int, int]] = ()) -> Selection:
+    """budget_bytes: what the slice may show in all; beyond what its targets need it adds at least least_bytes
+    and growth times what they need.
+    whole_files: files shown whole anyway (a crate's small target file): what they need of the other files is
+    needed, what else they mention is ranked. needed_depth: the spec bodies followed for what is needed
+    whatever it costs (NEEDED_DEPTH); deeper ones are needed too while all of a depth fits the budget. focus:
+    byte ranges inside targets (a review's unit): of such a target only its header, clauses and those ranges
+    name what is needed; what the rest of it names is ranked."""
+    needed_depth = NEEDED_DEPTH if needed_depth is None else needed_depth
+    selection = Selection(index, whole_files)
+    offers = _Offers(selection, targets, focus)
+    for file in {target.file for target in targets} | set(whole_files):
+        offers.show_uses(index.files[file].root)
     for target in targets:  # whole, whatever their mode
         offers.show_target(target)
     for target in targets:
-        offers.read(target, 1.0, certain=True)
-    offers.take_mentions(mentions, None, 1.0, certain=False)
-    lemmas = 0  # what the lemmas of the file cost, shown by signature
-    for node in root.walk():
-        chance = seed_chance(node, targets)
-        if chance:
-            offers.offer(node, chance)
-            lemmas += selection.cost(node, natural_level(node)) if _is_lemma(node) else 0
-    always = sum(cost_of(node, level) for node, level in selection.levels.items())
-    selection.budget = max(total_bytes - always, least_bytes, int(growth * always))
-    if always + lemmas > total_bytes:
-        selection.budget = max(selection.budget, int(big_growth * (always + lemmas)))
+        for own_type in index.types_named(enclosing_type(target)):
+            offers.show_needed(own_type, 0)
+        offers.queue.append((target, 0))
+    offers.close_needed()
+    offers.cut_deep_family(budget_bytes, needed_depth)
+    for file in sorted(whole_files):
+        offers.show_whole_file(index.files[file].root)
+    selection.over_budget = selection.floor > budget_bytes
+    selection.budget = max(budget_bytes - selection.floor, least_bytes, int(growth * selection.floor))
+    for file in sorted({node.file for node in selection.levels}):  # a crate's files the targets reach
+        for node in index.files[file].root.walk():
+            offers.offer(node, seed_chance(node, targets))
     offers.take_best()
     return selection
 
 
-def _is_lemma(node: Node) -> bool:
-    return node.kind == "fn" and node.item.mode == Mode.PROOF
-
-
 class _Offers:
-    """Candidates by their chance of being needed; the best chance per byte is shown first."""
+    """What the targets need, shown outright; the rest as candidates by their chance of being needed, the best
+    chance per byte shown first."""
 
-    def __init__(self, selection: Selection):
+    def __init__(self, selection: Selection, targets: list[Node], focus: Sequence[tuple[int, int]] = ()):
         self.selection = selection
+        self.targets = set(targets)
+        self.focus = focus
+        self.queue: deque[tuple[Node, int]] = deque()  # needed nodes whose needs are still to read
+        self.depth: dict[Node, int] = {}  # each needed node's depth (targets and their containers aside)
+        self.index = selection.index
         self.chance: dict[Node, float] = {}
         self.heap: list[tuple[float, int, Node]] = []
         self.order = 0
 
+    # ---- what the targets need
+
+    def show_uses(self, root: Node) -> None:
+        for node in root.walk():
+            if isinstance(node.item, Definition) and node.item.kind in _ALWAYS and node.parent.kind in _STRUCTURE:
+                self.selection.add(node, Level.FULL, free=True)
+
+    def show_target(self, target: Node) -> None:
+        for shown in self.selection.add(target, Level.FULL, free=True):
+            if self.selection.levels[shown] == Level.HEADER:
+                self._open(shown, 1.0)
+
+    def show_needed(self, node: Node, depth: int) -> None:
+        """depth: how many spec bodies lie between a target and the mention that makes node needed."""
+        for shown in self.selection.add(node, natural_level(node), free=True):
+            if shown is node:
+                self.depth[node] = depth
+                self.queue.append((node, depth))
+            elif self.selection.levels[shown] == Level.HEADER:
+                self._open(shown, 1.0)
+                self.read(shown, 1.0)
+
+    def close_needed(self) -> None:
+        """What the needed nodes need in turn, nearest first (so each node has its least depth): a target
+        everything it mentions, a spec function the spec functions it calls and the types its body matches on
+        or constructs; the rest of what they mention is ranked."""
+        while self.queue:
+            node, depth = self.queue.popleft()
+            target, spec = node in self.targets, _is_spec(node)
+            focused = self._focused_mentions(node) if target else None
+            if focused is not None:
+                self.read(node, 1.0)  # what the rest of the target names: ranked
+            for mention in dict.fromkeys(focused if focused is not None else self._mentions_of(node)):
+                candidates = [c for c in self.index.resolve(mention, node) if c is not node]
+                certain = len(candidates) <= (1 if _unsure(mention) else _AMBIGUOUS) and \
+                    (target or (spec and all(map(_is_spec, candidates))))
+                for candidate in candidates:
+                    if certain:
+                        self.show_needed(candidate, depth if target else depth + 1)
+                    else:
+                        self.offer(candidate, self._prior(node, candidate, mention) / len(candidates))
+            if spec and node.item.body is not None:
+                for candidate in self._constructed(node):
+                    self.show_needed(candidate, depth)
+
+    def cut_deep_family(self, budget_bytes: int, needed_depth: int) -> None:
+        """Keep the spec family to the deepest depth that fits the budget whole (at least needed_depth); what
+        lies deeper is taken out again and ranked first among the rest."""
+        by_depth: dict[int, int] = {}
+        for node, depth in self.depth.items():
+            by_depth[depth] = by_depth.get(depth, 0) + self.selection.cost_shown(node)
+        base = self.selection.floor - sum(by_depth.values())  # targets, uses, opened containers
+        keep, total = needed_depth, base + sum(c for d, c in by_depth.items() if d <= needed_depth)
+        for depth in sorted(d for d in by_depth if d > needed_depth):
+            total += by_depth[depth]
+            if total > budget_bytes:
+                break
+            keep = depth
+        deep = sorted((n for n, d in self.depth.items() if d > keep), key=lambda n: -self.depth[n])
+        for node in deep:
+            self.selection.take_out(node)
+        for node in deep:
+            self.offer(node, DEEP_FAMILY_PRIOR ** (self.depth[node] - keep))
+
+    def show_whole_file(self, root: Node) -> None:
+        """Every part of a file shown whole: what it mentions is ranked (its targets' needs are shown already)."""
+        for node in root.walk():
+            top_level = node.parent is not None and node.parent.kind in _STRUCTURE and node.kind not in _STRUCTURE
+            if top_level and self.selection.add(node, Level.FULL, free=True):
+                self.read(node, 1.0)
+
+    # ---- the rest, by rank
+
     def offer(self, node: Node, chance: float) -> None:
-        if node in self.selection.levels:
+        if not chance or node in self.selection.levels or node.file in self.selection.whole_files:
             return
         combined = 1 - (1 - self.chance.get(node, 0.0)) * (1 - chance)
         self.chance[node] = combined
@@ -150,44 +280,54 @@ class _Offers:
         density = combined / max(self.selection.cost(node, natural_level(node)), 1)
         heapq.heappush(self.heap, (-density, self.order, node))
 
-    def read(self, node: Node, chance: float, certain: bool = False) -> None:
-        """Offer what a newly shown node mentions (each name once); a target's unambiguous mentions are shown
-        outright. A name with several candidates splits its chance among them."""
-        selection = self.selection
-        start, end = shown_range(node, selection.levels[node])
-        header = selection.levels[node] == Level.HEADER
-        self.take_mentions(selection.index.mentions(start, end), node, chance, certain, header)
-
-    def take_mentions(self, mentions: Sequence[Mention], node: Node | None, chance: float, certain: bool,
-                      header: bool = False) -> None:
-        """The candidates of each mention (by `node`, or by another file when None): shown, or offered."""
-        for mention in dict.fromkeys(mentions):
-            candidates = [c for c in self.selection.index.resolve(mention, node) if c is not node]
+    def read(self, node: Node, chance: float) -> None:
+        """Offer what a newly shown node mentions (each name once); a name with several candidates splits its
+        chance among them."""
+        for mention in dict.fromkeys(self._mentions_of(node)):
+            candidates = [c for c in self.index.resolve(mention, node) if c is not node]
             for candidate in candidates:
-                if certain and len(candidates) <= _AMBIGUOUS:
-                    self._show(candidate, 1.0, free=True)
-                else:
-                    prior = 1.0 if certain or node is None else mention_prior(node, candidate, header)
-                    prior *= VIEW_PRIOR if mention.name == "view" and mention.method else 1.0
-                    self.offer(candidate, chance * prior / len(candidates))
-
-    def show_target(self, target: Node) -> None:
-        for shown in self.selection.add(target, Level.FULL, free=True):
-            if self.selection.levels[shown] == Level.HEADER:
-                self._open(shown, 1.0)
+                self.offer(candidate, chance * self._prior(node, candidate, mention) / len(candidates))
 
     def take_best(self) -> None:
         while self.heap:
-            density, _, node = heapq.heappop(self.heap)
+            _density, _, node = heapq.heappop(self.heap)
             if node in self.selection.levels:
                 continue
-            self._show(node, self.chance[node])
+            for shown in self.selection.add(node, natural_level(node)):
+                self.read(shown, self.chance.get(shown, self.chance[node]))
+                if self.selection.levels[shown] == Level.HEADER:
+                    self._open(shown, self.chance[node])
 
-    def _show(self, node: Node, chance: float, free: bool = False) -> None:
-        for shown in self.selection.add(node, natural_level(node), free=free):
-            self.read(shown, chance)
-            if self.selection.levels[shown] == Level.HEADER:
-                self._open(shown, chance)
+    def _focused_mentions(self, target: Node) -> list[Mention] | None:
+        """A target with focus ranges inside it (a review's unit in its function): the mentions of its header and
+        clauses and of those ranges; None without focus."""
+        item = target.item
+        inside = [(a, b) for a, b in self.focus if item.span.start <= a and b <= item.span.end]
+        if not inside or item.body is None:
+            return None
+        ranges = [(item.span.start, item.body.start), *inside]
+        return [m for a, b in ranges for m in self.index.mentions(target, a, b)]
+
+    def _mentions_of(self, node: Node) -> list[Mention]:
+        start, end = shown_range(node, self.selection.levels[node])
+        return self.index.mentions(node, start, end)
+
+    def _prior(self, node: Node, candidate: Node, mention: Mention) -> float:
+        header = self.selection.levels[node] == Level.HEADER
+        prior = mention_prior(node, candidate, header)
+        return prior * (VIEW_PRIOR if mention.name == "view" and mention.method else 1.0)
+
+    def _constructed(self, node: Node) -> list[Node]:
+        file = self.index.files[node.file]
+        first, stop = tokens_between(file.stream, node.item.body.start, node.item.span.end)
+        scope = self.index.scope(node)
+        found = []
+        for name in constructed_types(file.stream, first, stop, scope, self._is_function_of):
+            found.extend(c for c in self.index.types_named(name) if c not in found)
+        return found
+
+    def _is_function_of(self, owner: str, name: str) -> bool:
+        return any(c.kind == "fn" and owner in self.index.owners(c) for c in self.index.by_name.get(name, []))
 
     def _open(self, container: Node, chance: float) -> None:
         """A container just opened: its `use` lines are shown, its associated types and constants offered."""
@@ -196,3 +336,13 @@ class _Offers:
                 self.selection.add(child, Level.FULL, free=True)
             elif child.kind in _ASSOCIATED:
                 self.offer(child, chance * ASSOCIATED_PRIOR)
+
+
+def _unsure(mention: Mention) -> bool:
+    """A method called on a receiver of unknown type: certain only if one method has that name."""
+    return mention.method and mention.receiver is None
+
+
+def _is_spec(node: Node) -> bool:
+    return node.kind == "fn" and node.item.mode in BODY_MEANS
+

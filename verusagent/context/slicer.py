@@ -1,29 +1,29 @@
-"""`slice_source(source, targets)`: the view of a large file that a prompt shows in place of the whole file."""
+"""`slice_source(source, targets)`: the view of a large file that a prompt shows in place of the whole file;
+`slice_files(files, ...)`: the same for the files of a crate, selected together within one budget."""
 
-from collections.abc import Callable
+from collections.abc import Sequence
 
 from pydantic import BaseModel
 
-from verusagent.context.mentions import Mention, NameIndex
+from verusagent.context.mentions import NameIndex, SourceFile
 from verusagent.context.outline import Node, build_outline
 from verusagent.context.render import Renderer
 from verusagent.context.select import Selection, select
 from verusagent.lens import SourceModel, TokenStream, parse_with_tokens
 
-# Rust and Verus code averages 3 to 3.5 bytes per token (o200k); sizes here are in bytes, budgets in tokens.
-BYTES_PER_TOKEN = 3
-SLICE_ABOVE_TOKENS = 2500  # files estimated larger than this are sliced (Verus-Bench files stay whole)
-# A slice always shows its targets, what they mention and the `use` lines (call that A), then adds the
-# likeliest-needed rest, up to max(SLICE_BUDGET_TOKENS - A, LEAST_EXTRA_TOKENS, GROWTH * A) tokens more: a target
-# whose own statement needs much context has a proof that needs more of it (its lemmas). A big task, whose A and
-# lemma signatures (L) exceed SLICE_BUDGET_TOKENS, may add BIG_GROWTH * (A + L): VeruSAGE proofs call most
-# lemmas of their file, and such a proof needs more than a 6,000-token prompt holds anyway (measured by
-# tools/slice_report.py; only for the default budget). A file that fits in SLICE_BUDGET_TOKENS is shown whole.
-SLICE_BUDGET_TOKENS = 4800
+# o200k averages 4.0 bytes a token on slices of VeruSAGE files (3.97 at the median, 2.8 to 4.5: measured with
+# tools/slice_report.py's tokenizer); sizes here are in bytes, budgets in tokens.
+BYTES_PER_TOKEN = 4
+SLICE_ABOVE_TOKENS = 1875  # files over 7,500 bytes are sliced (every Verus-Bench file stays whole)
+# A slice shows what its targets need whatever it costs (its floor), then the likeliest-needed rest up to
+# SLICE_BUDGET_TOKENS in all, and beyond the floor at least LEAST_EXTRA_TOKENS and LEMMA_GROWTH times the floor:
+# the lemmas a proof calls are not named by the task's target, and a target whose statement needs much calls
+# many (on anvil-controller, where the floor exceeds any budget, 0.5 lifts the coverage of what proofs name
+# and one call down from 80% to 87%). Chosen at the knee of tools/slice_report.py's budget curve.
+SLICE_BUDGET_TOKENS = 6000
 LEAST_EXTRA_TOKENS = 800
-GROWTH = 0.8
-BIG_GROWTH = 1.2
-
+LEMMA_GROWTH = 0.5
+_TRIM_ROUNDS = 4  # renderings to bring a slice within its budget (elision comments are estimated while selecting)
 
 _NOT_LISTED = frozenset({"impl", "mod", "use", "broadcast_use"})  # containers and lines shown for structure
 
@@ -34,6 +34,9 @@ class SlicedSource(BaseModel):
     shown: list[str]  # "kind name" of everything else shown
     left_out: list[str]  # "kind name" of what was mentioned but did not fit the budget
     elided_lines: int
+    budget_tokens: int = 0  # what the slice may hold (0: the file is shown whole)
+    floor_tokens: int = 0  # what the targets need, shown whatever the budget
+    over_budget: bool = False  # the needed part alone exceeds the budget
 
 
 class NoTargets(ValueError):
@@ -55,48 +58,74 @@ def slice_source(source: str, targets: list[str], budget_tokens: int | None = No
 
 def slice_parsed(source: str, model: SourceModel, stream: TokenStream, targets: list[str],
                  budget_tokens: int | None = None) -> SlicedSource:
-    """slice_source for a file already parsed (`parse_with_tokens(source)`); the budget defaults to
-    SLICE_BUDGET_TOKENS, grown for a big task (a budget given, as the review's, is kept)."""
-    big_growth = BIG_GROWTH if budget_tokens is None else 0.0
-    budget_tokens = SLICE_BUDGET_TOKENS if budget_tokens is None else budget_tokens
-    root = build_outline(model)
-    target_nodes = find_targets(root, targets)
-    if not target_nodes:
-        raise NoTargets(f"no function named {', '.join(targets) or '(none given)'} in the file")
-    names = [n.item.qualified if n.kind == "fn" else f"{n.kind} {n.name}" for n in target_nodes]
-    if estimate_tokens(source) <= budget_tokens:
-        return SlicedSource(text=source, targets=names, shown=["the whole file"], left_out=[], elided_lines=0)
-    index = NameIndex(stream, root)
-    selection = select(root, index, target_nodes, budget_tokens * BYTES_PER_TOKEN,
-                       LEAST_EXTRA_TOKENS * BYTES_PER_TOKEN, GROWTH, big_growth)
-    return _sliced(source, root, selection, target_nodes, names)
+    """slice_source for a file already parsed (`parse_with_tokens(source)`)."""
+    return FileSlicer(source, model, stream).slice(targets, budget_tokens)
 
 
-def slice_mentioned(source: str, model: SourceModel, stream: TokenStream, targets: list[str],
-                    mentioned_by: TokenStream, budget_tokens: int,
-                    adjust: Callable[[Mention], Mention | None] = lambda m: m) -> SlicedSource | None:
-    """Another file of a crate, beside the one a prompt is about: its `targets` (the functions named or failing
-    in it, possibly none) whole, the definitions of it that `mentioned_by` (the tokens of what the prompt shows
-    of its file) names, then the likeliest-needed rest within `budget_tokens`. `adjust` reads a mention as
-    seen from the other file (a path through a module, `net::send`, names `send` in the file of `net`; None:
-    not this file's). None when nothing of the file is named."""
-    root = build_outline(model)
-    target_nodes = find_targets(root, targets) if targets else []
-    index = NameIndex(stream, root)
-    mentions = [m for m in map(adjust, index.mentions_by(mentioned_by)) if m is not None and index.resolve(m, None)]
-    if not target_nodes and not mentions:
-        return None
-    selection = select(root, index, target_nodes, budget_tokens * BYTES_PER_TOKEN, 0, 0.0, mentions=mentions)
-    names = [n.item.qualified if n.kind == "fn" else f"{n.kind} {n.name}" for n in target_nodes]
-    return _sliced(source, root, selection, target_nodes, names)
+class FileSlicer:
+    """One file, its item tree and its names made once, sliced around different targets (a review's units)."""
+
+    def __init__(self, source: str, model: SourceModel, stream: TokenStream):
+        self.file = SourceFile(source, model, stream, build_outline(model))
+        self.index = NameIndex([self.file])
+
+    def slice(self, targets: list[str], budget_tokens: int | None = None, strict: bool = False,
+              needed_depth: int | None = None, focus: Sequence[tuple[int, int]] = ()) -> SlicedSource:
+        """The budget defaults to SLICE_BUDGET_TOKENS. strict: nothing beyond the budget but what the targets
+        need (no LEAST_EXTRA_TOKENS, no LEMMA_GROWTH); needed_depth: how many spec bodies down the spec family
+        is needed whatever it costs (select.NEEDED_DEPTH); focus: byte ranges in the targets whose names are
+        needed (the rest of a target's body is ranked). A file that fits the budget is shown whole."""
+        budget_tokens = SLICE_BUDGET_TOKENS if budget_tokens is None else budget_tokens
+        found = find_targets(self.file.root, targets)
+        if not found:
+            raise NoTargets(f"no function named {', '.join(targets) or '(none given)'} in the file")
+        if estimate_tokens(self.file.text) <= budget_tokens:
+            return SlicedSource(text=self.file.text, targets=_target_names(found), shown=["the whole file"],
+                                left_out=[], elided_lines=0)
+        return slice_files([self.file], found, budget_tokens, strict=strict, index=self.index,
+                           needed_depth=needed_depth, focus=focus)[0]
 
 
-def _sliced(source: str, root: Node, selection: Selection, target_nodes: list[Node], names: list[str]) -> SlicedSource:
-    renderer = Renderer(source.split("\n"), selection.levels)
-    text = renderer.render(root)
-    others = [n for n in selection.levels if n not in target_nodes and n.kind not in _NOT_LISTED]
-    return SlicedSource(text=text, targets=names, shown=[_label(n) for n in others],
-                        left_out=sorted({_label(n) for n in selection.left_out}), elided_lines=renderer.elided)
+def slice_files(files: list[SourceFile], targets: list[Node], budget_tokens: int,
+                whole_files: frozenset[int] = frozenset(), strict: bool = False,
+                index: NameIndex | None = None, needed_depth: int | None = None,
+                focus: Sequence[tuple[int, int]] = ()) -> dict[int, SlicedSource]:
+    """The files' slices around `targets` (nodes of any of them), selected together within one budget: what the
+    targets need from every file first, then by rank (see SLICE_BUDGET_TOKENS; strict: within the budget only).
+    `whole_files` are shown whole anyway (not sliced here). Only the files something is shown of have a slice.
+    index: the files' NameIndex, when the caller keeps one."""
+    index = index or NameIndex(files)
+    least = 0 if strict else min(LEAST_EXTRA_TOKENS, budget_tokens) * BYTES_PER_TOKEN
+    selection = select(index, targets, budget_tokens * BYTES_PER_TOKEN, least, whole_files, needed_depth,
+                       growth=0.0 if strict else LEMMA_GROWTH, focus=focus)
+    slices = _render(files, selection, targets, whole_files)
+    for _ in range(_TRIM_ROUNDS):
+        excess = sum(len(s.text.encode("utf-8")) for s in slices.values()) - selection.floor - selection.budget
+        if excess <= 0 or not selection.optional:
+            break
+        while excess > 0 and selection.optional:
+            excess -= selection.remove(selection.optional.pop())
+        slices = _render(files, selection, targets, whole_files)
+    fit = {"budget_tokens": budget_tokens, "floor_tokens": selection.floor // BYTES_PER_TOKEN,
+           "over_budget": selection.over_budget}
+    return {number: sliced.model_copy(update=fit) for number, sliced in slices.items()}
+
+
+def _render(files: list[SourceFile], selection: Selection, targets: list[Node],
+            whole_files: frozenset[int]) -> dict[int, SlicedSource]:
+    slices = {}
+    for number, file in enumerate(files):
+        shown = [n for n in selection.levels if n.file == number]
+        mine = [t for t in targets if t.file == number]
+        if number in whole_files or not (mine or [n for n in shown if n.kind not in _NOT_LISTED]):
+            continue
+        renderer = Renderer(file.text.split("\n"), selection.levels)
+        text = renderer.render(file.root)
+        others = [n for n in shown if n not in mine and n.kind not in _NOT_LISTED]
+        left_out = sorted({_label(n) for n in selection.left_out if n.file == number})
+        slices[number] = SlicedSource(text=text, targets=_target_names(mine), shown=[_label(n) for n in others],
+                                      left_out=left_out, elided_lines=renderer.elided)
+    return slices
 
 
 def find_targets(root: Node, names: list[str]) -> list[Node]:
@@ -110,6 +139,10 @@ def find_targets(root: Node, names: list[str]) -> list[Node]:
             if named and node not in found:
                 found.append(node)
     return found
+
+
+def _target_names(nodes: list[Node]) -> list[str]:
+    return [n.item.qualified if n.kind == "fn" else f"{n.kind} {n.name}" for n in nodes]
 
 
 def _label(node: Node) -> str:

@@ -1,7 +1,9 @@
 """The lens on every file of a crate, each with its module path: unit ids like `fn:net::send`,
 `fn:net::Conn::open/loop#1`; the root module has no prefix, so the ids of a crate of one file are today's ids."""
 
-from verusagent.crate.layout import CrateError, CrateLayout
+from pathlib import Path
+
+from verusagent.crate.layout import CrateError, CrateLayout, ModuleFile
 from verusagent.lens import Function, SourceModel, parse
 from verusagent.lens.parse import MAX_BYTES
 from verusagent.source_file import binary_message, is_binary
@@ -32,9 +34,18 @@ def read_sources(layout: CrateLayout) -> dict[str, bytes]:
 
 
 class CrateModel:
-    def __init__(self, layout: CrateLayout, sources: dict[str, bytes | str]):
+    def __init__(self, layout: CrateLayout, sources: dict[str, bytes | str],
+                 models: dict[str, SourceModel] | None = None):
+        """models: the files' lens models, when the caller has them (then sources are not read)."""
         self.layout = layout
-        self.models: dict[str, SourceModel] = {f.path: parse(sources[f.path], module=f.module) for f in layout.files}
+        self.models: dict[str, SourceModel] = models if models is not None else {
+            f.path: parse(sources[f.path], module=f.module) for f in layout.files}
+
+    @classmethod
+    def of_file(cls, file_name: str, model: SourceModel) -> "CrateModel":
+        """A single file, already parsed, as the crate of one file it is."""
+        layout = CrateLayout(folder=Path.cwd(), root=file_name, files=[ModuleFile(path=file_name, module="")])
+        return cls(layout, {}, {file_name: model})
 
     @classmethod
     def read(cls, layout: CrateLayout) -> "CrateModel":

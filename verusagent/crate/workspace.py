@@ -12,6 +12,7 @@ from verusagent.crate.units import map_crate_units
 from verusagent.crate_text import join_files, split_files
 from verusagent.lens import SourceModel, TokenStream, parse_shared
 from verusagent.lens.hatches import NO_CHEATING_SITES
+from verusagent.lens.placeholders import placeholder_functions
 from verusagent.verus import Diagnostic
 from verusagent.verus.cargo import crate_relative_spans
 from verusagent.verus.sources import CrateSources
@@ -97,9 +98,9 @@ class CrateWorkspace:
                    for site in [*model.proof_sites, *model.item_sites])
 
     def placeholders(self, text: str) -> list[str]:
-        """The functions whose body is `unimplemented!()` or `todo!()` (synth writes them), by crate path."""
-        return [f.qualified for model in self.models(text).values() for f in model.functions
-                if f.body is not None and any(p in model.slice(f.body) for p in ("unimplemented!", "todo!"))]
+        """The functions synth writes (`unimplemented!()`/`todo!()` bodies, empty bodies under a spec), by crate
+        path (verusagent.lens.placeholders)."""
+        return [f.qualified for model in self.models(text).values() for f in placeholder_functions(model)]
 
 
 def crate_sources(layout: CrateLayout, files: dict[str, bytes], tree_digest: str, cargo_verus: str | None,

@@ -14,6 +14,8 @@ def to_text(result: GateResult) -> str:
     if result.review is not None:
         blocks.append(result.review.line())
     verdict = "clean" if result.clean else f"{result.error_count()} violation(s)"
+    if result.precheck_count():
+        verdict += f", {result.precheck_count()} pre-check finding(s)"
     if result.review_error_count():
         verdict += f", {result.review_error_count()} validated review finding(s)"
     blocks.append(f"verusagent gate: {len(result.files)} file(s) checked against {base}: {verdict}")
@@ -26,7 +28,14 @@ def _file_text(file: FileResult) -> str:
     else:
         against = f"{file.base_path} at the base" if file.base_path and file.base_path != file.path else None
         guard_text = render_report(file.report, file.path, against=against)
-    return "\n".join([guard_text, *_review_text(file)])
+    return "\n".join([guard_text, *_precheck_text(file), *_review_text(file)])
+
+
+def _precheck_text(file: FileResult) -> list[str]:
+    if not file.prechecked_out:
+        return []
+    count = len(file.precheck.findings)
+    return [file.precheck.rendered(), f"{file.path}: pre-check: {count} finding(s): verus would reject it before verifying"]
 
 
 def _review_text(file: FileResult) -> list[str]:
@@ -55,19 +64,35 @@ def to_github(result: GateResult) -> str:
             if violation.evidence.candidate:
                 message += f"\ncandidate: {violation.evidence.candidate}"
             lines.append(_annotation(level, properties, message))
+        lines.extend(_precheck_annotations(file))
         lines.extend(_review_annotations(file))
     if result.review is not None and result.review.status != "reviewed":
         lines.append(_annotation("warning", {"title": "verusagent review"}, result.review.line()))
     elif result.review is not None:
         lines.append(result.review.line())
     review = f", {result.review_error_count()} validated review finding(s)" if result.review is not None else ""
-    lines.append(f"verusagent gate: {len(result.files)} file(s), {result.error_count()} violation(s){review}")
+    precheck = f", {result.precheck_count()} pre-check finding(s)" if result.precheck_count() else ""
+    lines.append(f"verusagent gate: {len(result.files)} file(s), {result.error_count()} violation(s){precheck}"
+                 f"{review}")
     return "\n".join(lines)
 
 
 def _annotation(level: str, properties: dict, message: str) -> str:
     joined = ",".join(f"{key}={_escape_property(str(value))}" for key, value in properties.items())
     return f"::{level} {joined}::{_escape_data(message)}"
+
+
+def _precheck_annotations(file: FileResult) -> list[str]:
+    if file.precheck is None:
+        return []
+    annotations = []
+    for finding in file.precheck.findings:
+        where = finding.diagnostic.location
+        properties = {"file": file.path, "title": f"verusagent precheck {finding.rule}"}
+        if where is not None:
+            properties |= {"line": where.line, "col": where.col, "endLine": where.end_line, "endColumn": where.end_col}
+        annotations.append(_annotation("error", properties, finding.diagnostic.message))
+    return annotations
 
 
 def _review_annotations(file: FileResult) -> list[str]:

@@ -28,8 +28,9 @@ def review_changes(result: GateResult, settings: ReviewSettings, model: ModelSet
     reviewer = build_reviewer(settings, model, rule, budget, sink, "")
     files, reviewed, stopped = [], 0, None
     for file in result.files:
-        if stopped is not None or not file.report.clean:
-            note = "not reviewed: the guard rejected it" if not file.report.clean else f"not reviewed: {stopped}"
+        if stopped is not None or not file.report.clean or file.prechecked_out:
+            note = "not reviewed: the guard rejected it" if not file.report.clean else \
+                "not reviewed: the pre-check rejected it" if file.prechecked_out else f"not reviewed: {stopped}"
             files.append(file.model_copy(update={"review_note": note}))
             continue
         reviewer.file_name = Path(file.path).name

@@ -9,6 +9,7 @@ from verusagent.gate.crates import crate_names, crate_violations, single_file_in
 from verusagent.gate.git import Change, GitError, changed_files, read_at, repo_root, resolve_base, unknown_paths
 from verusagent.guard import GuardPolicy, GuardReport, Rule, Violation, guard, guard_new_file
 from verusagent.guard.report import Evidence
+from verusagent.precheck import Prechecker, PrecheckReport
 from verusagent.review.present import is_error
 
 
@@ -17,8 +18,13 @@ class FileResult(BaseModel):
     status: str  # added, modified, renamed, copied, untracked
     base_path: str | None  # the path of the earlier version in the base
     report: GuardReport
+    precheck: PrecheckReport | None = None  # the static pre-check, on a file the guard passed
     review_findings: list[dict[str, Any]] = []  # `--review`: the kept findings on this file's changes
     review_note: str = ""  # `--review`: why this file was not (fully) reviewed
+
+    @property
+    def prechecked_out(self) -> bool:
+        return self.precheck is not None and not self.precheck.clean
 
     def review_errors(self) -> list[dict[str, Any]]:
         """Validated critical findings: errors of the gate; the other findings are warnings."""
@@ -50,7 +56,7 @@ class GateResult(BaseModel):
     @computed_field  # type: ignore[prop-decorator]
     @property
     def clean(self) -> bool:
-        return all(f.report.clean and not f.review_errors() for f in self.files)
+        return all(f.report.clean and not f.prechecked_out and not f.review_errors() for f in self.files)
 
     def review_error_count(self) -> int:
         return sum(len(f.review_errors()) for f in self.files)
@@ -58,9 +64,14 @@ class GateResult(BaseModel):
     def error_count(self) -> int:
         return sum(len(f.report.errors()) for f in self.files)
 
+    def precheck_count(self) -> int:
+        return sum(len(f.precheck.findings) for f in self.files if f.precheck is not None)
 
-def run_gate(base: str | None, paths: list[str], cwd: Path, policy: GuardPolicy = GuardPolicy()) -> GateResult:
-    """Raises GitError (one line) when git cannot answer."""
+
+def run_gate(base: str | None, paths: list[str], cwd: Path, policy: GuardPolicy = GuardPolicy(),
+             precheck: Prechecker | None = None) -> GateResult:
+    """Raises GitError (one line) when git cannot answer. With `precheck`, each file the guard passed is
+    pre-checked too (before any review): what verus would reject in its front end fails the gate."""
     root = repo_root(cwd)
     commit, reason = resolve_base(base, cwd)
     unknown = unknown_paths(commit, paths, cwd)
@@ -69,11 +80,22 @@ def run_gate(base: str | None, paths: list[str], cwd: Path, policy: GuardPolicy 
     changes = changed_files(commit, paths, cwd)
     rust = [c for c in changes if c.path.endswith(".rs") and c.status != "deleted"]
     names = crate_names(rust, commit, root)
-    files = [_check(change, commit, root, policy, names.get(change.path, frozenset())) for change in rust]
+    files = [_prechecked(_check(change, commit, root, policy, names.get(change.path, frozenset())), root, precheck)
+             for change in rust]
     crate = crate_violations(changes, commit, root, policy)
     for path, violations in single_file_includes(changes, root).items():
         crate.setdefault(path, []).extend(violations)
     return GateResult(base=commit, base_reason=reason, root=str(root), files=_with_crate_rules(files, changes, crate))
+
+
+def _prechecked(file: FileResult, root: Path, precheck: Prechecker | None) -> FileResult:
+    if precheck is None or not file.report.clean:
+        return file
+    try:
+        data = (root / file.path).read_bytes()
+    except OSError:  # the guard said so already
+        return file
+    return file.model_copy(update={"precheck": precheck.check_file(data, file.path)})
 
 
 def _with_crate_rules(files: list[FileResult], changes: list[Change],

@@ -6,18 +6,23 @@ import json
 from verusagent import __version__
 from verusagent.gate.run import FileResult, GateResult
 from verusagent.guard import RULE_DESCRIPTIONS, Rule, Violation
+from verusagent.precheck import RULE_DESCRIPTIONS as PRECHECK_DESCRIPTIONS
+from verusagent.precheck import PrecheckFinding, PrecheckRule
 from verusagent.review.present import REVIEW_RULE, sarif_result
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _RULES = list(Rule)
+_PRECHECK_RULES = list(PrecheckRule)  # listed after the guard's rules: ids `precheck/<rule>`
 
 
 def to_sarif(result: GateResult) -> str:
     driver = _driver()
     results = [_result(file, v) for file in result.files for v in file.report.violations]
+    results += [_precheck_result(file, f) for file in result.files if file.precheck for f in file.precheck.findings]
     if result.review is not None:  # the review's rule is listed only when the gate reviewed
         driver["rules"].append(REVIEW_RULE)
-        results += [sarif_result(file.path, f, len(_RULES)) for file in result.files for f in file.review_findings]
+        review_index = len(_RULES) + len(_PRECHECK_RULES)
+        results += [sarif_result(file.path, f, review_index) for file in result.files for f in file.review_findings]
     run = {
         "tool": {"driver": driver},
         "columnKind": "unicodeCodePoints",  # the guard counts columns in characters
@@ -39,7 +44,34 @@ def _driver() -> dict:
         }
         for rule in _RULES
     ]
+    rules += [
+        {
+            "id": f"precheck/{rule}",
+            "name": "Precheck" + "".join(part.capitalize() for part in str(rule).split("-")),
+            "shortDescription": {"text": PRECHECK_DESCRIPTIONS[rule]},
+            "defaultConfiguration": {"level": "error"},
+        }
+        for rule in _PRECHECK_RULES
+    ]
     return {"name": "verusagent", "version": __version__, "rules": rules}
+
+
+def _precheck_result(file: FileResult, finding: PrecheckFinding) -> dict:
+    """A pre-check finding: verus's message at its location (columns in characters, the end exclusive)."""
+    where = finding.diagnostic.location
+    region = {"startLine": where.line, "startColumn": where.col, "endLine": where.end_line,
+              "endColumn": where.end_col} if where is not None else {"startLine": 1}
+    physical = {"artifactLocation": {"uri": file.path, "uriBaseId": "%SRCROOT%"}, "region": region}
+    digest = hashlib.sha256(f"{file.path}\0{finding.rule}\0{finding.diagnostic.message}".encode()).hexdigest()
+    return {
+        "ruleId": f"precheck/{finding.rule}",
+        "ruleIndex": len(_RULES) + _PRECHECK_RULES.index(finding.rule),
+        "level": "error",
+        "message": {"text": finding.diagnostic.message},
+        "locations": [{"physicalLocation": physical}],
+        "partialFingerprints": {"verusagentPrecheck/v1": digest[:32]},
+        "properties": {"unit": finding.diagnostic.unit_id, "rendered": finding.diagnostic.rendered},
+    }
 
 
 def _root_uri(root: str) -> str:

@@ -10,6 +10,7 @@ from verusagent.guard.hatches import hatch_violations
 from verusagent.guard.items import item_violations
 from verusagent.guard.policy import STRICT, GuardPolicy
 from verusagent.guard.report import Evidence, GuardReport, Rule, Violation
+from verusagent.guard.sections import section_violations
 from verusagent.guard.shadowing import shadowing_violations
 from verusagent.guard.source import Source, analyse, as_bytes
 from verusagent.guard.syntax import syntax_violations
@@ -56,6 +57,7 @@ def _all_rules(pair: tuple[Source, Source], policy: GuardPolicy, names: frozense
         *item_violations(pair),
         *shadowing_violations(pair, new, names),
         *unknown_verifier_attributes(pair),
+        *section_violations(pair),
     ]
     return violations, compared
 

@@ -22,6 +22,7 @@ class Rule(StrEnum):
     NAME_SHADOWED = "name-shadowed"
     CANDIDATE_UNPARSABLE = "candidate-unparsable"
     GUARD_ERROR = "guard-error"
+    SECTION_MOVED = "section-moved"  # a `// <spec>`-style section comment of a vericoding task removed or moved
     # Crates (verusagent.guard.crate): a proof never needs to change the module tree or the build.
     MODULE_CHANGED = "module-changed"
     FUNCTION_MOVED = "function-moved"
@@ -43,6 +44,7 @@ RULE_DESCRIPTIONS: dict[Rule, str] = {
     Rule.NAME_SHADOWED: "A new item or import shadows a name that the original's code refers to.",
     Rule.CANDIDATE_UNPARSABLE: "The candidate has syntax problems that the original did not have.",
     Rule.GUARD_ERROR: "The guard could not finish its comparison (it fails closed).",
+    Rule.SECTION_MOVED: "A section comment (`// <preamble>`, `// <spec>`, `// <code>`, ...) was removed or moved.",
     Rule.MODULE_CHANGED: "A module of the crate was added, deleted or renamed (a `mod` line or a module file).",
     Rule.FUNCTION_MOVED: "A function was moved to another file of the crate.",
     Rule.BUILD_FILE_CHANGED: "Cargo.toml, build.rs, .cargo/config.toml or a toolchain file was changed.",

@@ -1,20 +1,18 @@
 """What a prompt shows of a crate: the target's file (whole, or sliced when large, as for a single file), and of
-each other file the definitions that the shown text names (sliced the same way, with what is left out marked);
-verus's errors with excerpts from the file each lies in. A single file is shown exactly as before crates."""
+the other files what the targets need (by the slicer's dependency rule, across modules) and then what the shown
+text likely needs, all selected together within one budget, with what is left out marked; verus's errors with
+excerpts from the file each lies in. A single file is shown exactly as a single file's prompt."""
 
 from pydantic import BaseModel
 
-from verusagent.context import estimate_tokens, prompt_view, slice_mentioned
-from verusagent.context.mentions import Mention
-from verusagent.context.targets import functions_of_units
+from verusagent.context import SLICE_BUDGET_TOKENS, SourceFile, estimate_tokens, needs_slicing, prompt_view, slice_files
+from verusagent.context.outline import Node, build_outline
+from verusagent.context.slicer import find_targets
+from verusagent.context.targets import choose_targets, functions_of_units
 from verusagent.crate.workspace import CrateWorkspace
-from verusagent.lens.tokens import tokenize
 from verusagent.prompt import PromptDiagnostic
 from verusagent.prompt.feedback import MAX_DIAGNOSTICS, prompt_diagnostics
 from verusagent.verus import Diagnostic
-
-OTHER_FILES_TOKENS = 3000  # what the prompt may show of the crate's other files, in all
-LEAST_FILE_TOKENS = 200  # a file is shown only while at least this much of the budget is left
 
 
 class OtherFile(BaseModel):
@@ -23,72 +21,81 @@ class OtherFile(BaseModel):
     targets: list[str]  # its functions shown whole: named by --fn, or failing
 
 
+class ContextFit(BaseModel):
+    """How a sliced prompt's context fits its budget: what its targets need is shown whatever it costs."""
+
+    budget_tokens: int
+    floor_tokens: int  # what the targets need (estimated at 4 bytes a token)
+    over_budget: bool  # the needed part alone exceeds the budget: all of it is shown
+
+
 class CrateView(BaseModel):
     file_name: str  # the target's file
     source: str  # what the prompt shows of it
     reply_format: str  # "file", "items" (single file), or "crate" (items, each file's after a `// file:` line)
     targets: list[str]
     other_files: list[OtherFile] = []
+    fit: ContextFit | None = None  # None: nothing was sliced
 
 
-def crate_view(workspace: CrateWorkspace, text: str, named: list[str], error_units: list[str]) -> CrateView:
+def crate_view(workspace: CrateWorkspace, text: str, named: list[str], error_units: list[str],
+               budget_tokens: int | None = None) -> CrateView:
+    """budget_tokens: what the prompt may show of the crate in all (None: SLICE_BUDGET_TOKENS); what the targets
+    need is shown beyond it."""
     files = workspace.files(text)
-    module = workspace.layout.module_of(workspace.target) or ""
-    view = prompt_view(files[workspace.target], named, error_units, module=module)
     if workspace.is_single_file:
+        module = workspace.layout.module_of(workspace.target) or ""
+        view = prompt_view(files[workspace.target], named, error_units, module=module, budget_tokens=budget_tokens)
+        fit = ContextFit(**view.sliced.model_dump(include=set(ContextFit.model_fields))) \
+            if view.sliced is not None and view.sliced.budget_tokens else None
         return CrateView(file_name=workspace.target, source=view.source, reply_format=view.reply_format,
-                         targets=view.targets)
-    others = other_files(workspace, text, view.source, named, error_units)
-    reply_format = "crate" if others or view.reply_format == "items" else "file"
-    return CrateView(file_name=workspace.target, source=view.source, reply_format=reply_format,
-                     targets=view.targets, other_files=others)
+                         targets=view.targets, fit=fit)
+    return _crate_view(workspace, text, named, error_units, budget_tokens or SLICE_BUDGET_TOKENS)
 
 
-def other_files(workspace: CrateWorkspace, text: str, shown: str, named: list[str],
-                error_units: list[str]) -> list[OtherFile]:
-    """The other files that hold a target or a failing function, then those the shown text names most of, each
-    sliced within what is left of OTHER_FILES_TOKENS; a file whose slice shows nothing of it is left out."""
-    mentioned_by = tokenize(shown.encode("utf-8"))
+def _crate_view(workspace: CrateWorkspace, text: str, named: list[str], error_units: list[str],
+                budget_tokens: int) -> CrateView:
+    """Every file of the crate selected together: the target's file sliced when large (whole when small), of
+    the others what the targets need (a module their specs reach is never skipped), then the likeliest rest."""
+    sources = _sources(workspace, text)
+    target = workspace.order.index(workspace.target)
+    own = sources[target]
+    own_targets = find_targets(own.root, choose_targets(own.model, named, error_units))
+    targets = own_targets + _other_targets(workspace, sources, named, error_units)
+    whole = not needs_slicing(own.text) or not own_targets
+    budget = max(budget_tokens - estimate_tokens(own.text), 0) if whole else budget_tokens
+    slices = slice_files(sources, targets, budget, frozenset({target}) if whole else frozenset())
+    others = [OtherFile(path=workspace.order[n], source=s.text, targets=s.targets)
+              for n, s in sorted(slices.items()) if n != target]
+    large = needs_slicing(own.text)
+    view_targets = slices[target].targets if target in slices else [n.item.qualified for n in own_targets]
+    reply_format = "crate" if others or large else "file"
+    fit = next((ContextFit(**s.model_dump(include=set(ContextFit.model_fields))) for s in slices.values()), None)
+    return CrateView(file_name=workspace.target, source=own.text if whole else slices[target].text,
+                     reply_format=reply_format, targets=view_targets if large else [], other_files=others, fit=fit)
+
+
+def _sources(workspace: CrateWorkspace, text: str) -> list[SourceFile]:
     files, parsed = workspace.files(text), workspace.parsed(text)
-    left, found = OTHER_FILES_TOKENS, []
-    for path, targets, _mentions in _ranked(workspace, parsed, mentioned_by, named, error_units):
-        if left < LEAST_FILE_TOKENS:
-            break
+    sources = []
+    for number, path in enumerate(workspace.order):
         model, stream = parsed[path]
-        sliced = slice_mentioned(files[path], model, stream, targets, mentioned_by, left,
-                                 _seen_from(workspace.layout.module_of(path) or ""))
-        if sliced is not None and (sliced.targets or sliced.shown):
-            found.append(OtherFile(path=path, source=sliced.text, targets=sliced.targets))
-            left -= estimate_tokens(sliced.text)
-    return sorted(found, key=lambda f: workspace.order.index(f.path))
+        sources.append(SourceFile(files[path], model, stream, build_outline(model, number),
+                                  workspace.layout.module_of(path) or ""))
+    return sources
 
 
-def _ranked(workspace: CrateWorkspace, parsed: dict, mentioned_by, named: list[str], error_units: list[str]):
-    """(path, targets, mentions) of each other file with a target or a mention, those with targets first, then
-    by how many of the shown text's names they define."""
-    ranked = []
-    for path in workspace.order:
-        if path == workspace.target:
+def _other_targets(workspace: CrateWorkspace, sources: list[SourceFile], named: list[str],
+                   error_units: list[str]) -> list[Node]:
+    """The functions of the other files named by `--fn` or holding an error: shown whole too."""
+    found = []
+    for number, source in enumerate(sources):
+        if workspace.order[number] == workspace.target:
             continue
-        model, stream = parsed[path]
-        targets = [f.qualified for f in model.functions if {f.id, f.qualified} & set(named)]
-        targets += [name for name in functions_of_units(model, error_units) if name not in targets]
-        names = {f.name for f in model.functions} | {d.name for d in model.definitions if d.name}
-        mentions = len(names & set(mentioned_by.texts))
-        if targets or mentions:
-            ranked.append((path, targets, mentions))
-    return sorted(ranked, key=lambda r: (not r[1], -r[2]))
-
-
-def _seen_from(module: str):
-    """A mention read in another file: `net::send` names `send` of the file of module `net`."""
-    last = module.rsplit("::", 1)[-1]
-
-    def adjust(mention: Mention) -> Mention:
-        if last and mention.qualifier == last:
-            return Mention(mention.name, None, mention.method)
-        return mention
-    return adjust
+        names = [f.qualified for f in source.model.functions if {f.id, f.qualified} & set(named)]
+        names += [name for name in functions_of_units(source.model, error_units) if name not in names]
+        found += find_targets(source.root, names) if names else []
+    return found
 
 
 def crate_diagnostics(workspace: CrateWorkspace, errors: list[Diagnostic], text: str) -> list[PromptDiagnostic]:

@@ -83,3 +83,14 @@ def guard_feedback(report: GuardReport) -> list[str]:
         + (f" Yours: `{v.evidence.candidate}`." if v.evidence and v.evidence.candidate else "")
         for v in report.errors()
     ]
+
+
+def precheck_feedback(errors: list[Diagnostic]) -> list[str]:
+    """One line per pre-check finding: verus's message, where, and the code there."""
+    return [
+        f"Rejected without running verus (the pre-check: verus would stop at this error): {d.message}"
+        + (f" At line {d.location.line}" if d.location and d.location.line else "")
+        + (f" in {d.unit_id}" if d.unit_id else "")
+        + (f": `{d.location.text.strip()}`." if d.location and d.location.text else ".")
+        for d in errors
+    ]

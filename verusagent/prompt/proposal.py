@@ -9,13 +9,18 @@ from verusagent.verus import Diagnostic
 
 
 def round_prompt(workspace: CrateWorkspace, text: str, errors: list[Diagnostic], *, targets: list[str], synth: bool,
-                 approach: str, feedback: list[str]) -> tuple[str, dict]:
+                 approach: str, feedback: list[str], description: str = "",
+                 writes: list[str] | None = None, context_tokens: int | None = None) -> tuple[str, dict]:
     """The prompt task and its template context for the candidate `text` and verus's `errors` on it.
-    ``synth``: the bodies are still to write (then the targets default to the placeholder functions)."""
+    ``synth``: the bodies are still to write (then the targets default to the placeholder functions).
+    ``description``: the task statement; ``writes``: in a synth run, the functions whose bodies are the model's
+    (a repair prompt says so); ``context_tokens``: a large file's slice budget (``context_fit`` in the context:
+    how the slice fits it)."""
     named = (targets or workspace.placeholders(text)) if synth else targets
-    view = crate_view(workspace, text, named, [d.unit_id for d in errors if d.unit_id])
+    view = crate_view(workspace, text, named, [d.unit_id for d in errors if d.unit_id], context_tokens)
     common = {"file_name": view.file_name, "source": view.source, "strategy": approach,
-              "feedback": feedback, "reply_format": view.reply_format, "other_files": view.other_files}
+              "feedback": feedback, "reply_format": view.reply_format, "other_files": view.other_files,
+              "description": description, "writes": writes or [], "context_fit": view.fit}
     if synth:
         return "synth", common | {"targets": named}
     if errors:

@@ -86,9 +86,10 @@ def render(template: str, **context: Any) -> str:
     return environment().get_template(name).render(**context).strip() + "\n"
 
 
-def system_prompt() -> str:
+def system_prompt(writes_code: bool = False) -> str:
+    """`writes_code`: the task asks for function bodies (synth, and the repair of a synth run's candidates)."""
     hatches, reads = prompt_names(outside_reads=False), prompt_names(outside_reads=True)
-    return render("system", escape_hatches=hatches, outside_reads=reads)
+    return render("system", escape_hatches=hatches, outside_reads=reads, writes_code=writes_code)
 
 
 def chat(task: str, **context: Any) -> list[dict[str, str]]:
@@ -97,7 +98,9 @@ def chat(task: str, **context: Any) -> list[dict[str, str]]:
         raise ValueError(f"unknown prompt task {task!r}; known: {', '.join(TASKS)}")
     if task == "repair":
         _check_kinds(context.get("diagnostics", []))
-    return [{"role": "system", "content": system_prompt()}, {"role": "user", "content": render(task, **context)}]
+    writes_code = task == "synth" or bool(context.get("writes"))
+    return [{"role": "system", "content": system_prompt(writes_code)},
+            {"role": "user", "content": render(task, **context)}]
 
 
 def _check_kinds(diagnostics: list[Any]) -> None:

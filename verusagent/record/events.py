@@ -99,6 +99,18 @@ class GuardChecked(Event):
     violations: list[dict[str, Any]] = Field(default_factory=list)
 
 
+class Prechecked(Event):
+    """The static pre-check's verdict on one candidate (verusagent.precheck): a candidate with findings is
+    rejected without a verus run; its findings (verus's messages, located) are what repair reads instead."""
+
+    kind: Literal["precheck"] = "precheck"
+    sha256: str
+    clean: bool
+    findings: list[dict[str, Any]] = Field(default_factory=list)  # rule, message, code, file, line, col, unit
+    rules_off: dict[str, str] = Field(default_factory=dict)  # a rule that did not run, and why
+    duration_s: float = 0.0
+
+
 class ReviewReport(Event):
     """The review's verdict on one candidate. ``mode`` and ``score`` are what calibration reads: a ``shadow``
     report (reviewed, never blocked) with its score, paired with the candidate's verus run, is one label; each
@@ -152,6 +164,9 @@ class ReviewProposal(Event):
     kept: list[str] = Field(default_factory=list)  # ids of the findings kept
     dropped: int = 0
     problem: str | None = None  # a model error or a reply without usable JSON: the unit has no finding
+    merged_into: list[str] = Field(default_factory=list)  # earlier findings this unit proposed again (same quote
+    # and claim, e.g. on a loop and on its function): not kept a second time, so each is voted once
+    prompt_tokens: int | None = None  # the proposer prompt's size (the model's tiktoken encoding, else o200k)
 
 
 class ReviewFindingDropped(Event):
@@ -313,6 +328,7 @@ KnownEvent = Annotated[
     | ModelReply
     | CandidateCreated
     | GuardChecked
+    | Prechecked
     | ReviewReport
     | ReviewRule
     | ReviewDecision
@@ -341,6 +357,7 @@ KNOWN_KINDS = frozenset(
         ModelReply,
         CandidateCreated,
         GuardChecked,
+        Prechecked,
         ReviewReport,
         ReviewRule,
         ReviewDecision,

@@ -75,7 +75,10 @@ def _review_decision(e: ev.ReviewDecision) -> str:
 
 def _review_proposal(e: ev.ReviewProposal) -> str:
     found = f"{len(e.kept)} findings kept, {e.dropped} dropped" if e.problem is None else e.problem[:160]
-    return f"review proposal {_short(e.sha256)} {e.unit} [{e.call_id or '-'}]: {found}"
+    if e.merged_into:
+        found += f", {len(e.merged_into)} merged into {', '.join(e.merged_into)}"
+    size = f", {e.prompt_tokens:,} prompt tokens" if e.prompt_tokens is not None else ""
+    return f"review proposal {_short(e.sha256)} {e.unit} [{e.call_id or '-'}]: {found}{size}"
 
 
 def _review_dropped(e: ev.ReviewFindingDropped) -> str:

@@ -194,7 +194,8 @@ class AgentReview:
         if unit is None:  # cannot happen for a finding the review made on this text; judged unjudgeable
             judgment = Judgment(vote=None, validator="", problem=f"unit {finding.unit} not found in the candidate")
         else:
-            judgment = self.reviewer.judge(unit, review_context(model, [unit.id]), finding, dispute.reason)
+            judgment = self.reviewer.judge(unit, review_context(model, [unit.id], [(unit.start, unit.end)]), finding,
+                                           dispute.reason)
         dismissed = judgment.vote == "not_real" and judgment.validator not in finding.confirmed_by()
         outcome = "dismissed" if dismissed else ("unjudged" if judgment.vote is None else "upheld")
         self.sink.emit(ReviewDispute(sha256=tracked.sha256, finding=finding.id, reason=dispute.reason,

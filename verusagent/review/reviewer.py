@@ -19,10 +19,12 @@ from pydantic import BaseModel, Field
 from verusagent.edit import JsonFailure, extract_json
 from verusagent.lens import SourceModel, parse
 from verusagent.llm import BudgetExceeded, ModelCallError
+from verusagent.llm.litellm_data import LitellmDataMissing
+from verusagent.llm.tokens import count_messages, encoding_of
 from verusagent.prompt import chat
 from verusagent.record.events import ReviewFindingDropped, ReviewProposal, ReviewVote
 from verusagent.record.sink import EventSink
-from verusagent.review.context import review_context
+from verusagent.review.context import ReviewContext
 from verusagent.review.decision import GateRule
 from verusagent.review.findings import Finding, check_findings, proposed_items
 from verusagent.review.units import ORDER, ReviewUnit, UnitKind, changed_units
@@ -60,6 +62,7 @@ class ReviewOutcome(BaseModel):
     blocked: bool = False  # rejects, in mode "on": the candidate must not reach verus
     stopped_at: str | None = None
     dropped: int = 0
+    merged: int = 0  # findings proposed again for a later unit (same quote and claim): voted once, not twice
     stopped: str | None = None  # why the review ended before its units did: a spent budget, an unreachable model
     budget_spent: bool = False
     seconds: float = 0.0
@@ -74,6 +77,7 @@ class ReviewOutcome(BaseModel):
             changed_units=self.changed_units + later.changed_units, score=max(self.score, later.score),
             rejects=self.rejects or later.rejects, blocked=self.blocked or later.blocked,
             stopped_at=self.stopped_at or later.stopped_at, dropped=self.dropped + later.dropped,
+            merged=self.merged + later.merged,
             stopped=self.stopped or later.stopped, budget_spent=self.budget_spent or later.budget_spent,
             seconds=self.seconds + later.seconds)
 
@@ -105,21 +109,22 @@ class Reviewer:
         if models is None:
             models = parse(text), parse(parent_text) if parent_text is not None else None
         model = models[0]
+        contexts = ReviewContext(model)
         units = [u.model_copy(update={"file": file_name}) for u in changed_units(model, models[1], kinds)]
         outcome = ReviewOutcome(mode=mode, changed_units=len(units))
         for unit in units:
-            if not self._review_unit(sha256, text, model, unit, outcome, first_index):
+            if not self._review_unit(sha256, text, contexts, unit, outcome, first_index):
                 break
         outcome.blocked = outcome.rejects and mode == "on"
         outcome.seconds = self.clock() - started
         return outcome
 
-    def _review_unit(self, sha256: str, text: str, model: SourceModel, unit: ReviewUnit,
+    def _review_unit(self, sha256: str, text: str, contexts: ReviewContext, unit: ReviewUnit,
                      outcome: ReviewOutcome, first_index: int = 0) -> bool:
         """Review one unit into ``outcome``; False when the review must stop here."""
         result = UnitResult(id=unit.id, kind=unit.kind.value)
         outcome.units.append(result)
-        context = review_context(model, [unit.id])
+        context = contexts.of([unit.id], [(unit.start, unit.end)])
         findings: list[Finding] = []
         try:
             findings = self._propose(sha256, text, unit, context, first_index + len(outcome.findings), outcome)
@@ -157,26 +162,31 @@ class Reviewer:
 
     def _propose(self, sha256: str, text: str, unit: ReviewUnit, context: str, known: int,
                  outcome: ReviewOutcome) -> list[Finding]:
-        messages = chat("review_propose", file_name=unit.file or self.file_name, unit_id=unit.id, unit_kind=unit.kind.value,
-                        unit_text=unit.text, context=context)
+        messages = chat("review_propose", file_name=unit.file or self.file_name, unit_id=unit.id,
+                        unit_kind=unit.kind.value, unit_text=unit.text, context=context)
+        proposal = ReviewProposal(sha256=sha256, unit=unit.id, unit_kind=unit.kind.value, model=self.proposer_model,
+                                  prompt_tokens=prompt_tokens(self.proposer_model, messages))
         try:
             completion = self.proposer.complete(messages, purpose="review_propose", n=1, temperature=0.0)
         except ModelCallError as error:
             if error.error.kind not in _SKIP_UNIT_ERRORS:
-                self._emit_proposal(sha256, unit, None, [], 0, f"model error: {error}")
+                self.sink.emit(proposal.model_copy(update={"problem": f"model error: {error}"}))
                 raise
-            self._emit_proposal(sha256, unit, None, [], 0, f"model error (this unit skipped): {error}")
+            self.sink.emit(proposal.model_copy(update={"problem": f"model error (this unit skipped): {error}"}))
             return []
-        call_id = completion.call_ids[0] if completion.call_ids else None
+        proposal.call_id = completion.call_ids[0] if completion.call_ids else None
         items = self._items(completion.texts[0] if completion.texts else "")
         if isinstance(items, str):
-            self._emit_proposal(sha256, unit, call_id, [], 0, items)
+            self.sink.emit(proposal.model_copy(update={"problem": items}))
             return []
         kept, dropped = check_findings(items, unit, text, sha256, known)
         for drop in dropped:
             self.sink.emit(ReviewFindingDropped(sha256=sha256, unit=unit.id, finding=drop.finding, reason=drop.reason))
+        kept, merged_into = merge_repeated(kept, outcome.findings, sha256, known)
         outcome.dropped += len(dropped)
-        self._emit_proposal(sha256, unit, call_id, [f.id for f in kept], len(dropped), None)
+        outcome.merged += len(merged_into)
+        self.sink.emit(proposal.model_copy(update={"kept": [f.id for f in kept], "dropped": len(dropped),
+                                                   "merged_into": merged_into}))
         return kept
 
     def _items(self, reply: str) -> list[Any] | str:
@@ -185,11 +195,6 @@ class Reviewer:
             return f"the reply held no JSON: {value.detail}"
         items = proposed_items(value)
         return items if items is not None else "the reply's JSON is not a list of findings"
-
-    def _emit_proposal(self, sha256: str, unit: ReviewUnit, call_id: str | None, kept: list[str], dropped: int,
-                       problem: str | None) -> None:
-        self.sink.emit(ReviewProposal(sha256=sha256, unit=unit.id, unit_kind=unit.kind.value, call_id=call_id,
-                                      model=self.proposer_model, kept=kept, dropped=dropped, problem=problem))
 
     # ---- the validators -----------------------------------------------------------------------------------
 
@@ -231,6 +236,40 @@ class Reviewer:
         texts = completion.texts + [""] * (count - len(completion.texts))
         ids = _validator_ids(self.validator_model, completion.call_ids, count)
         return [_judgment(reply, who, call) for reply, (who, call) in zip(texts[:count], ids, strict=True)]
+
+
+def merge_repeated(kept: list[Finding], earlier: list[Finding], sha256: str, known: int
+                   ) -> tuple[list[Finding], list[str]]:
+    """The findings of this proposal that no earlier one of the candidate (or of this proposal) states already,
+    renumbered from ``known``; and the ids of the earlier findings the others repeat (OSVERIFY D.4: a claim
+    proposed on a loop and on its function is voted once)."""
+    seen = {_claim(f): f.id for f in earlier}
+    fresh, merged_into = [], []
+    for finding in kept:
+        claim = _claim(finding)
+        if claim in seen:
+            merged_into.append(seen[claim])
+            continue
+        finding.id = f"{sha256[:8]}.{known + len(fresh) + 1}"
+        seen[claim] = finding.id
+        fresh.append(finding)
+    return fresh, merged_into
+
+
+def _claim(finding: Finding) -> tuple:
+    """What makes two findings the same: severity, check, reason (whitespace and case folded), the quote and
+    the lines it was found at."""
+    return (finding.severity, finding.check, " ".join(finding.reason.split()).casefold(),
+            " ".join(finding.evidence.quote.split()), tuple(finding.location.get("lines") or []))
+
+
+def prompt_tokens(model: str, messages: list[dict[str, str]]) -> int | None:
+    """The prompt's size in the model's tiktoken encoding (o200k for a model tiktoken does not know); None when
+    the encodings are missing (a broken install: the review goes on without the figure)."""
+    try:
+        return count_messages(messages, encoding_of(model)[0])
+    except LitellmDataMissing:
+        return None
 
 
 def _where(finding: Finding) -> str:

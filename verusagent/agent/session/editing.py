@@ -46,6 +46,8 @@ def _applied(workspace: Workspace, extracted: Edit) -> str:
 def _refusal(workspace: Workspace, screened: Evaluation) -> str:
     if screened.rejected_by == "guard":
         problems = [violation_line(v) for v in screened.guard.errors()]
+    elif screened.rejected_by == "precheck":
+        problems = [d.rendered or d.message for d in screened.errors]
     else:
         problems = [f"{f.location}: {f.reason}" for f in screened.findings]
     return render("agent_refused", by=screened.rejected_by, sha=workspace.sha[:10], problems=problems)

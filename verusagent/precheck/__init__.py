@@ -1,0 +1,29 @@
+"""The static pre-check: what the lens can decide with certainty that verus would reject in its front end,
+reported as verus reports it, so that a candidate it rejects need not reach verus.
+
+    report = precheck_source(path.read_bytes(), "task.rs", PrecheckContext(vstd_names=...))
+    report.clean, report.diagnostics(), report.rendered()
+
+Rules (`PrecheckRule`): a parse error anywhere; `int`/`nat` casts and literals in exec code; a spec or proof fn
+of the crate called from exec code; a call of a function that neither the crate, vstd nor Rust's prelude has.
+It never reports what it cannot decide: every ground truth of the shared corpora passes it
+(tests/precheck/test_precheck_corpus.py).
+"""
+
+from verusagent.precheck.check import PrecheckContext, crate_of, precheck_parsed, precheck_source
+from verusagent.precheck.model import RULE_DESCRIPTIONS, PrecheckFinding, PrecheckReport, PrecheckRule
+from verusagent.precheck.prechecker import Prechecker
+from verusagent.precheck.vstd_names import vstd_names
+
+__all__ = [
+    "RULE_DESCRIPTIONS",
+    "PrecheckContext",
+    "PrecheckFinding",
+    "PrecheckReport",
+    "PrecheckRule",
+    "Prechecker",
+    "crate_of",
+    "precheck_parsed",
+    "precheck_source",
+    "vstd_names",
+]
