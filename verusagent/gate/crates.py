@@ -6,16 +6,19 @@ A crate is the folder of a `Cargo.toml`; `.rs` files outside any such folder are
 alone apply to them). Violations are keyed by the repository path of the file they concern.
 """
 
+import os
 from pathlib import Path, PurePosixPath
 
 from verusagent.crate.discover import find_crate
 from verusagent.crate.layout import BUILD_FILES, CrateError, CrateLayout
 from verusagent.crate.manifest import parse_manifest
 from verusagent.crate.model import read_sources
-from verusagent.crate.modules import module_files
+from verusagent.crate.modules import disk_reader, module_files
 from verusagent.gate.git import Change, GitError, files_at, read_at
-from verusagent.guard import GuardPolicy, Rule, Violation
+from verusagent.guard import Evidence, GuardPolicy, Rule, Violation
 from verusagent.guard.crate import CrateSnapshot, build_file_violation, guard_crate
+from verusagent.guard.includes import include_targets, included_files
+from verusagent.guard.shadowing import spelled
 
 _BUILD_CHANGES = {"added": "added", "untracked": "added", "deleted": "deleted"}  # git's status -> the rule's word
 
@@ -35,7 +38,7 @@ def crate_violations(changes: list[Change], base: str, root: Path, policy: Guard
             inside = _inside(path, folder)
             if inside in BUILD_FILES:
                 found.setdefault(path, []).append(build_file_violation(path, _BUILD_CHANGES.get(change.status, "changed")))
-            elif path.endswith(".rs"):
+            else:  # a module file, or a file the crate may include (`include_str!`)
                 touched.add(folder)
     added = {c.path for c in changes if c.status in ("added", "untracked") and c.path.endswith(".rs")}
     for folder in sorted(touched):
@@ -87,7 +90,10 @@ def _module_rules(folder: str, base: str, root: Path, at_base: set[str], policy:
     if before is None:
         return []
     new_files = {_inside(p, folder) for p in added if folder in ("", ".") or p.startswith(folder.rstrip("/") + "/")}
-    after = CrateSnapshot(layout=now, sources=read_sources(now), stray=sorted(new_files - set(now.paths)))
+    sources = read_sources(now)
+    included, unresolved = included_files(sources, disk_reader(now.folder))
+    after = CrateSnapshot(layout=now, sources=sources, stray=sorted(new_files - set(now.paths)), included=included,
+                          unresolved_includes=unresolved)
     report = guard_crate(before, after, policy)
     return [v for v in report.crate if v.rule != Rule.BUILD_FILE_CHANGED]
 
@@ -114,4 +120,79 @@ def _layout_at(folder: str, base: str, root: Path, at_base: set[str]) -> CrateSn
     files, problems = module_files(root / folder, crate_root, read)
     layout = CrateLayout(folder=(root / folder).resolve(), root=crate_root, files=files, manifest="Cargo.toml",
                          package=manifest.package, problems=problems)
-    return CrateSnapshot(layout=layout, sources={f.path: read(f.path) or b"" for f in files})
+    sources = {f.path: read(f.path) or b"" for f in files}
+    included, unresolved = included_files(sources, read)
+    return CrateSnapshot(layout=layout, sources=sources, included=included, unresolved_includes=unresolved)
+
+
+def crate_names(changes: list[Change], base: str, root: Path) -> dict[str, frozenset[str]]:
+    """For each changed `.rs` file of a crate: the identifiers its crate's other module files spell at the base (a
+    new item or import of this file must not take one, as `verusagent check` rules)."""
+    at_base = files_at(base, "", root)
+    crates = {_folder(p) for p in at_base if PurePosixPath(p).name == "Cargo.toml"}
+    names: dict[str, frozenset[str]] = {}
+    snapshots: dict[str, CrateSnapshot | None] = {}
+    for change in changes:
+        folder = _nearest(change.path, crates)
+        if folder is None:
+            continue
+        if folder not in snapshots:
+            try:
+                snapshots[folder] = _layout_at(folder, base, root, at_base)
+            except (CrateError, GitError):
+                snapshots[folder] = None
+        snapshot = snapshots[folder]
+        if snapshot is not None:
+            inside = _inside(change.base_path or change.path, folder)
+            names[change.path] = frozenset().union(*(spelled(data) for path, data in snapshot.sources.items()
+                                                     if path != inside))
+    return names
+
+
+def single_file_includes(changes: list[Change], root: Path) -> dict[str, list[Violation]]:
+    """A changed file that a `.rs` file outside any crate includes (`include_str!("x.txt")`): the crate rules
+    cover crates; here every such file of the working tree is read for its includes, when a non-`.rs` file changed."""
+    changed = {c.path for c in changes if not c.path.endswith(".rs")} | {c.base_path for c in changes
+                                                                       if c.base_path and not c.base_path.endswith(".rs")}
+    if not changed:
+        return {}
+    found: dict[str, list[Violation]] = {}
+    for source in _rust_files(root):
+        if _manifest_above(source, root):
+            continue  # a crate's file: the crate rules compare what it includes
+        relative = source.relative_to(root).as_posix()
+        try:
+            data = source.read_bytes()
+        except OSError:
+            continue
+        for target in include_targets(relative, data):
+            if target in changed and target not in found:
+                found[target] = [_included_changed(target, relative)]
+    return found
+
+
+def _manifest_above(path: Path, root: Path) -> bool:
+    folder = path.parent
+    while folder.is_relative_to(root):
+        if (folder / "Cargo.toml").is_file():
+            return True
+        if folder == root:
+            return False
+        folder = folder.parent
+    return False
+
+
+def _rust_files(root: Path) -> list[Path]:
+    """The `.rs` files under root, build output (`target/`) and hidden folders left out, without walking them."""
+    found = []
+    for folder, subfolders, files in os.walk(root):
+        subfolders[:] = [d for d in subfolders if d != "target" and not d.startswith(".")]
+        found.extend(Path(folder) / name for name in files if name.endswith(".rs"))
+    return found
+
+
+def _included_changed(path: str, by: str) -> Violation:
+    return Violation(rule=Rule.INCLUDED_FILE_CHANGED, function=None, candidate=None, original=None,
+                     reason=f"{path}, which {by} includes (include!, include_str!, include_bytes!), changed: it is "
+                     "part of the program, and a proof never needs to change it",
+                     evidence=Evidence(original="", candidate=path), file=path)

@@ -79,7 +79,7 @@ def changed_files(base: str, paths: list[str], cwd: Path) -> list[Change]:
     """Every file added, copied, deleted, modified or renamed since base, plus untracked ones (a deleted file's
     `path` is where it was)."""
     renames = f"--find-renames={RENAME_SIMILARITY}"
-    out = git(["diff", "--name-status", "-z", renames, "--diff-filter=ACDMR", base, "--", *paths], cwd)
+    out = git(["diff", "--name-status", "-z", renames, "--diff-filter=ACDMRT", base, "--", *paths], cwd)
     changes = _parse_name_status(out.decode("utf-8", "replace").split("\0"))
     untracked = git(["ls-files", "--others", "--exclude-standard", "--full-name", "-z", "--", *paths], cwd)
     return changes + [Change(p, "untracked", None) for p in untracked.decode("utf-8", "replace").split("\0") if p]
@@ -105,7 +105,8 @@ def files_at(base: str, folder: str, cwd: Path) -> set[str]:
     return {p for p in out.decode("utf-8", "replace").split("\0") if p}
 
 
-_STATUS = {"A": "added", "M": "modified", "R": "renamed", "C": "copied", "D": "deleted"}
+# A type change (T: a file became a symbolic link, or back) is a modification of what the path holds.
+_STATUS = {"A": "added", "M": "modified", "R": "renamed", "C": "copied", "D": "deleted", "T": "modified"}
 
 
 def _parse_name_status(fields: list[str]) -> list[Change]:

@@ -5,7 +5,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, computed_field
 
-from verusagent.gate.crates import crate_violations
+from verusagent.gate.crates import crate_names, crate_violations, single_file_includes
 from verusagent.gate.git import Change, GitError, changed_files, read_at, repo_root, resolve_base, unknown_paths
 from verusagent.guard import GuardPolicy, GuardReport, Rule, Violation, guard, guard_new_file
 from verusagent.guard.report import Evidence
@@ -79,9 +79,13 @@ def run_gate(base: str | None, paths: list[str], cwd: Path, policy: GuardPolicy 
         raise GitError(f"no such file or folder: {', '.join(unknown)} (neither in the working tree nor at the base)")
     changes = changed_files(commit, paths, cwd)
     rust = [c for c in changes if c.path.endswith(".rs") and c.status != "deleted"]
-    files = [_prechecked(_check(change, commit, root, policy), root, precheck) for change in rust]
-    return GateResult(base=commit, base_reason=reason, root=str(root),
-                      files=_with_crate_rules(files, changes, crate_violations(changes, commit, root, policy)))
+    names = crate_names(rust, commit, root)
+    files = [_prechecked(_check(change, commit, root, policy, names.get(change.path, frozenset())), root, precheck)
+             for change in rust]
+    crate = crate_violations(changes, commit, root, policy)
+    for path, violations in single_file_includes(changes, root).items():
+        crate.setdefault(path, []).extend(violations)
+    return GateResult(base=commit, base_reason=reason, root=str(root), files=_with_crate_rules(files, changes, crate))
 
 
 def _prechecked(file: FileResult, root: Path, precheck: Prechecker | None) -> FileResult:
@@ -111,7 +115,8 @@ def _with_crate_rules(files: list[FileResult], changes: list[Change],
     return files
 
 
-def _check(change: Change, base: str, root: Path, policy: GuardPolicy) -> FileResult:
+def _check(change: Change, base: str, root: Path, policy: GuardPolicy, names: frozenset[str]) -> FileResult:
+    """`names`: the identifiers the other files of the file's crate spell (at the base), as `check` passes them."""
     current = root / change.path
     try:
         candidate = current.read_bytes()
@@ -121,8 +126,22 @@ def _check(change: Change, base: str, root: Path, policy: GuardPolicy) -> FileRe
     if change.base_path is None:
         report = guard_new_file(candidate, policy)
     else:
-        report = guard(read_at(base, change.base_path, root), candidate, policy)
+        report = guard(read_at(base, change.base_path, root), candidate, policy, names=names)
+    if current.is_symlink():
+        report.violations.append(_symlink(change.path))
     return FileResult(path=change.path, status=change.status, base_path=change.base_path, report=report)
+
+
+def _symlink(path: str) -> Violation:
+    """A source file that is a symbolic link: verus reads its target, which git neither diffs nor guards here."""
+    return Violation(
+        rule=Rule.OUTSIDE_READ_ADDED,
+        function=None,
+        candidate=None,
+        original=None,
+        reason=f"{path} is a symbolic link: verus reads the file it points to, whose changes no diff shows",
+        evidence=Evidence(original="", candidate=path),
+    )
 
 
 def _unreadable(path: str, error: OSError) -> Violation:

@@ -3,6 +3,8 @@
 import traceback
 
 from verusagent.guard.attributes import unknown_verifier_attributes
+from verusagent.guard.containers import container_violations
+from verusagent.guard.erase import CRATE_NAMES
 from verusagent.guard.functions import function_violations
 from verusagent.guard.hatches import hatch_violations
 from verusagent.guard.items import item_violations
@@ -26,8 +28,12 @@ def guard(original: str | bytes, candidate: str | bytes, policy: GuardPolicy = S
     `names`: identifiers spelled outside this file that a new function must not take (a crate's other files)."""
     try:
         pair = (analyse(as_bytes(original)), analyse(as_bytes(candidate)))
-        with paused_gc():  # the rules make many short-lived objects beside the two large models
-            violations, compared = _all_rules(pair, policy, names)
+        token = CRATE_NAMES.set(names)
+        try:
+            with paused_gc():  # the rules make many short-lived objects beside the two large models
+                violations, compared = _all_rules(pair, policy, names)
+        finally:
+            CRATE_NAMES.reset(token)
     except Exception as error:  # fail closed: a candidate the guard could not judge is not clean
         return GuardReport(violations=[_internal_error(error, as_bytes(candidate))])
     return _report(violations, compared, policy)
@@ -47,6 +53,7 @@ def _all_rules(pair: tuple[Source, Source], policy: GuardPolicy, names: frozense
         *syntax_violations(pair),
         *hatch_violations(*pair),
         *functions,
+        *container_violations(pair),
         *item_violations(pair),
         *shadowing_violations(pair, new, names),
         *unknown_verifier_attributes(pair),

@@ -16,9 +16,10 @@ from pydantic import BaseModel, computed_field
 from verusagent.crate.discover import find_crate
 from verusagent.crate.layout import CrateError, CrateLayout
 from verusagent.crate.model import read_sources
-from verusagent.crate.modules import declarations
+from verusagent.crate.modules import declarations, disk_reader
 from verusagent.crate.workspace import CrateWorkspace
 from verusagent.guard import Evidence, GuardPolicy, GuardReport, Rule, Severity, Violation, guard, guard_new_file
+from verusagent.guard.includes import included_files
 from verusagent.guard.render import render_report, render_violation
 from verusagent.guard.shadowing import spelled
 from verusagent.lens import parse
@@ -33,6 +34,8 @@ class CrateSnapshot(BaseModel):
     sources: dict[str, bytes]  # module file path -> bytes
     build: dict[str, bytes] = {}  # build file (relative to the crate folder; "../" for the workspace's) -> bytes
     stray: list[str] = []  # `.rs` files in the crate folder that no `mod` line reaches (yet)
+    included: dict[str, bytes | None] = {}  # files the module files include (`include_str!`, ...) -> bytes
+    unresolved_includes: list[str] = []  # module files with an include whose path is no plain string literal
 
 
 class FileReport(BaseModel):
@@ -74,6 +77,7 @@ def guard_crate(original: CrateSnapshot, candidate: CrateSnapshot, policy: Guard
               for path in sorted(set(candidate.stray) - set(original.stray) - set(before))]
     crate += _moved_functions(original, candidate, before, after, renamed)
     crate += _build_violations(original.build, candidate.build)
+    crate += included_violations(original, candidate)
     for violation in crate:
         violation.severity = policy.severity(violation.rule)
     return CrateReport(files=files, crate=crate)
@@ -204,6 +208,22 @@ def _function_homes(snapshot: CrateSnapshot, modules: dict[str, str]) -> dict[st
     return homes
 
 
+def included_violations(original: CrateSnapshot, candidate: CrateSnapshot) -> list[Violation]:
+    """Files read by an include macro that changed, and includes the guard cannot follow (fail closed)."""
+    found = []
+    for path in sorted(set(original.included) | set(candidate.included)):
+        old, new = original.included.get(path), candidate.included.get(path)
+        if old != new:
+            what = "added" if old is None else "removed" if new is None else "changed"
+            found.append(_crate_violation(Rule.INCLUDED_FILE_CHANGED, path, f"{path}, which the crate includes "
+                                          f"(include!, include_str!, include_bytes!), was {what}: it is part of "
+                                          "the program, and a proof never needs to change it"))
+    for path in candidate.unresolved_includes:
+        found.append(_crate_violation(Rule.INCLUDED_FILE_CHANGED, path, f"{path} includes a file by a path that is "
+                                      "no plain string literal: the guard cannot read what it includes"))
+    return found
+
+
 def _build_violations(before: dict[str, bytes], after: dict[str, bytes]) -> list[Violation]:
     violations = []
     for name in sorted(set(before) | set(after)):
@@ -254,8 +274,10 @@ def _encoded(files: dict[str, str]) -> dict[str, bytes]:
 
 
 def snapshot(layout: CrateLayout) -> CrateSnapshot:
-    return CrateSnapshot(layout=layout, sources=read_sources(layout), build=build_files(layout),
-                         stray=stray_files(layout))
+    sources = read_sources(layout)
+    included, unresolved = included_files(sources, disk_reader(layout.folder))
+    return CrateSnapshot(layout=layout, sources=sources, build=build_files(layout), stray=stray_files(layout),
+                         included=included, unresolved_includes=unresolved)
 
 
 def stray_files(layout: CrateLayout) -> list[str]:

@@ -1,7 +1,7 @@
 """Exec bodies of existing functions (`fn main` included), compared after erasing ghost code; spec fn bodies, as
 tokens."""
 
-from verusagent.guard.erase import exec_tokens
+from verusagent.guard.erase import exec_pair
 from verusagent.guard.evidence import function_violation, hunk_violation
 from verusagent.guard.policy import GuardPolicy
 from verusagent.guard.report import Rule, Violation
@@ -17,7 +17,7 @@ def exec_violations(pair: tuple[Source, Source], f: Function, g: Function, polic
         return []  # a mode change is reported with the signature
     if (f.body is None) != (g.body is None):
         return [_body_presence(pair, f, g, "exec fn")]
-    a, b = exec_tokens(pair[0], f), exec_tokens(pair[1], g)
+    a, b = exec_pair(pair, f, g)
     return _first_hunk(pair, f, (a, b), Rule.EXEC_CHANGED, f"exec code of `{f.qualified}`")
 
 

@@ -2,7 +2,10 @@
 
 New `spec fn` / `proof fn` items with bodies are the model's to add. A new exec function is a violation unless the
 policy allows it: the exec code is the problem, and a new helper only matters if exec code calls it, which already
-changes that code. A new bodiless lemma (outside a trait declaration) is a trusted axiom.
+changes that code. A bodiless lemma is never a proof: outside a trait it is a trusted axiom, inside one an
+obligation of implementors that verus proves for no impl the file lacks, while every caller gets its ensures; so a
+new one, or an existing lemma (a trait's default method included) that loses its body, is a violation, and so is a
+new bodiless spec fn in a trait (a requirement the trait did not make).
 """
 
 from verusagent.guard.attributes import attribute_violations, new_function_attribute_violations
@@ -41,6 +44,7 @@ def compare_function(pair: tuple[Source, Source], f: Function, g: Function, poli
     if f.in_macro or g.in_macro:
         return [_in_opaque_macro(pair, g, "changed")]
     return [
+        *_lost_proof(pair, f, g),
         *signature_violations(pair, f, g),
         *clause_violations(pair, f, g),
         *attribute_violations(pair, f, g),
@@ -92,7 +96,21 @@ def _new_function(pair: tuple[Source, Source], g: Function, policy: GuardPolicy)
         reason = f"new exec fn `{g.qualified}` added ({size} tokens of exec code): exec code is not the model's to add"
         return [function_violation(Rule.EXEC_CHANGED, pair, (None, g), reason), *attributes]
     in_trait = (g.container or "").startswith("trait ")
-    if g.mode == Mode.PROOF and g.body is None and not in_trait:
-        reason = f"new proof fn `{g.qualified}` has no body: a bodiless lemma is an unproved axiom"
+    if g.mode == Mode.PROOF and g.body is None:
+        where = "in a trait it is an obligation of implementors that nothing here proves" if in_trait else \
+            "a bodiless lemma is an unproved axiom"
+        reason = f"new proof fn `{g.qualified}` has no body: {where}"
         return [function_violation(Rule.ESCAPE_HATCH_ADDED, pair, (None, g), reason), *attributes]
+    if in_trait and g.body is None and g.mode in (Mode.SPEC, Mode.SPEC_CHECKED):
+        reason = f"new spec fn `{g.qualified}` without a body in a trait: a requirement the trait did not make"
+        return [function_violation(Rule.SPEC_CHANGED, pair, (None, g), reason), *attributes]
     return attributes
+
+
+def _lost_proof(pair: tuple[Source, Source], f: Function, g: Function) -> list[Violation]:
+    """An existing lemma (a trait's default method too) whose body is gone: its ensures are now taken, not proved."""
+    if f.mode not in (Mode.PROOF, Mode.AXIOM) or f.body is None or g.body is not None:
+        return []
+    reason = (f"{f.mode} fn `{f.qualified}` lost its body: a bodiless lemma is an axiom (in a trait, an obligation "
+              "of implementors that nothing here proves), and its callers still use its ensures")
+    return [function_violation(Rule.ESCAPE_HATCH_ADDED, pair, (f, g), reason)]

@@ -11,7 +11,9 @@ A name bound by such a `let` stands for a ghost value afterwards, and so does a 
 a `Ghost<T>`/`Tracked<T>` element of a call's result (`let (ok, events) = send(..);` where this file's `send`
 returns `(bool, Ghost<Seq<E>>)`). `ghost_names` gives each with the bytes where it is bound, so that
 its uses in the rest of that block read as the wrapper they hold (`(ok, events)` as `(ok, Ghost())`, like
-`let (ok, Ghost(e)) = send(..);`).
+`let (ok, Ghost(e)) = send(..);`). So does a name bound where the other text of the pair writes a `Ghost(..)`
+pattern in the same statement (`hints`): that pattern type-checks only against a `Ghost<T>`, whatever method the
+statement calls.
 """
 
 from collections.abc import Callable
@@ -38,11 +40,12 @@ class GhostLet:
     end: int  # the byte after its `;`
 
 
-def wrapper_insides(body: list[Token]) -> list[tuple[int, int]]:
-    """The byte ranges inside every `Ghost( )` / `Tracked( )`: ghost code whatever it holds."""
+def wrapper_insides(body: list[Token], raw: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
+    """The byte ranges inside every `Ghost( )` / `Tracked( )`: ghost code whatever it holds. `raw`: the start offsets of
+    raw identifiers (`r#Ghost(..)` is no wrapper)."""
     ranges = []
     for i in range(len(body) - 2):
-        opener = wrapper_open(body, i)
+        opener = wrapper_open(body, i, raw)
         if opener is not None:
             close = matching(body, opener)
             if opener > i + 1:  # the turbofish `::<T>` is ghost too
@@ -52,14 +55,14 @@ def wrapper_insides(body: list[Token]) -> list[tuple[int, int]]:
     return ranges
 
 
-def ghost_lets(body: list[Token]) -> list[GhostLet]:
+def ghost_lets(body: list[Token], raw: frozenset[int] = frozenset()) -> list[GhostLet]:
     """`let [mut] x [: T] = Ghost(..);` / `Tracked(..)` statements."""
     found = []
     for i, token in enumerate(body):
         if token.text != "let" or (i > 0 and body[i - 1].text not in _STATEMENT_STARTS):
             continue
         equals = next_at_depth(body, i, "=")
-        opener = wrapper_open(body, equals + 1) if equals is not None else None
+        opener = wrapper_open(body, equals + 1, raw) if equals is not None else None
         if opener is None:
             continue
         close = matching(body, opener)
@@ -81,7 +84,7 @@ def proof_macros(body: list[Token], defined: set[str]) -> list[tuple[int, int]]:
     return ranges
 
 
-def ghost_assignments(body: list[Token]) -> list[tuple[int, int]]:
+def ghost_assignments(body: list[Token], raw: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
     """`place = Ghost(..);` where place is a path `a.b.c`: the update of a ghost field or variable."""
     ranges = []
     for i, token in enumerate(body):
@@ -90,7 +93,7 @@ def ghost_assignments(body: list[Token]) -> list[tuple[int, int]]:
         j = i + 1
         while j + 1 < len(body) and body[j].text == "." and body[j + 1].kind == "ident":
             j += 2
-        opener = wrapper_open(body, j + 1) if j + 1 < len(body) and body[j].text == "=" else None
+        opener = wrapper_open(body, j + 1, raw) if j + 1 < len(body) and body[j].text == "=" else None
         if opener is not None:
             close = matching(body, opener)
             last = close + 1 if close + 1 < len(body) and body[close + 1].text == ";" else close
@@ -98,8 +101,9 @@ def ghost_assignments(body: list[Token]) -> list[tuple[int, int]]:
     return ranges
 
 
-# The wrappers at each element of the tuple a function of that name returns (None where not a wrapper).
-ReturnWrappers = Callable[[str], list[str | None] | None]
+# The wrappers at each element of the tuple a function of that name returns (None where not a wrapper); the flag says
+# whether it is called as a method of `self` (`self.send(..)`) rather than by a path (`send(..)`, `Self::send(..)`).
+ReturnWrappers = Callable[[str, bool], list[str | None] | None]
 
 
 @dataclass(frozen=True)
@@ -111,12 +115,20 @@ class GhostName:
     end: int
 
 
-def ghost_names(body: list[Token], params: set[str], returns: ReturnWrappers) -> dict[str, list[GhostName]]:
+# Per tuple let of a body (`tuple_lets`, in order), the wrapper known to be at each place of its pattern.
+Hints = tuple[tuple[str | None, ...], ...]
+
+
+def ghost_names(body: list[Token], params: set[str], returns: ReturnWrappers, raw: frozenset[int] = frozenset(),
+                lets: list["TupleLet"] | None = None, hints: Hints = ()) -> dict[str, list[GhostName]]:
     """Names that hold a ghost wrapper (not parameters), each with the places where it does: from the binding to
     the end of its block, but for where a later binding of the same name shadows it (`let x = v[0];`,
-    `for x in ..`, a match arm's `Some(x) =>`, a closure's `|x|`): there the name is exec data again."""
+    `for x in ..`, a match arm's `Some(x) =>`, a closure's `|x|`): there the name is exec data again. `lets`: the
+    body's tuple lets (all of them when None); `hints`: for each, the wrappers the other text's pattern shows."""
     names: dict[str, list[GhostName]] = {}
-    found = [(let.name, let.wrapper, let.index, let.end) for let in ghost_lets(body)] + _tuple_bindings(body, returns)
+    lets = tuple_lets(body) if lets is None else lets
+    found = [(let.name, let.wrapper, let.index, let.end) for let in ghost_lets(body, raw)]
+    found += _tuple_bindings(body, returns, lets, hints)
     rebound = None
     for name, wrapper, index, start in found:
         if name and name not in params:
@@ -192,11 +204,23 @@ def _arm_start(body: list[Token], arrow: int) -> int:
     return 0
 
 
-_CLOSURE_OPENERS = frozenset({"(", ",", "=", "{", ";", "=>", "move", "return", "[", "||", "&&"})
+# Words after which an expression starts: a `|` there opens a closure's parameters.
+_EXPRESSION_WORDS = frozenset({"move", "return", "break", "in", "else", "yield"})
+_OPERAND_CLOSERS = frozenset({")", "]", "?", "@", ">", ">>"})
 
 
 def _opens_closure(body: list[Token], i: int) -> bool:
-    return i == 0 or body[i - 1].text in _CLOSURE_OPENERS
+    """Whether the `|` at i opens a closure: anywhere an expression starts (`&|x| ..`, `f(|x| ..)`, `move |x|`), not
+    after an operand, where it is a bitwise or. In doubt (after a block's `}`) it is a closure: its parameters then
+    shadow a ghost name, which only narrows what reads as ghost."""
+    if i == 0:
+        return True
+    before = body[i - 1]
+    if before.kind == "lit":
+        return False
+    if before.kind == "ident":
+        return before.text in _EXPRESSION_WORDS
+    return before.text not in _OPERAND_CLOSERS
 
 
 def _block_end(body: list[Token], index: int) -> int:
@@ -215,33 +239,74 @@ def _block_end(body: list[Token], index: int) -> int:
     return body[-1].end if body else 0
 
 
-def _tuple_bindings(body: list[Token], returns: ReturnWrappers) -> list[tuple[str, str, int, int]]:
-    """`let (a, g) = f(..);` where f returns a tuple with a wrapper at g's place: (g, wrapper, let index, offset)."""
+@dataclass(frozen=True)
+class TupleLet:
+    """`let (a, b, ..) = value;`: the index of its `let`, of its `=` and of its `;`, and its pattern's elements."""
+    index: int
+    equals: int
+    end: int
+    elements: tuple[tuple[Token, ...], ...]
+
+
+def tuple_lets(body: list[Token], skip: list[tuple[int, int]] = ()) -> list[TupleLet]:
+    """The `let (..) = value;` statements of body, in order, but for those starting in a byte range of `skip`."""
     found = []
     for i, token in enumerate(body):
         if token.text != "let" or i + 1 >= len(body) or body[i + 1].text != "(":
             continue
         close = matching(body, i + 1)
-        wrappers = _call_result(body, close + 1, returns)
-        for element, wrapper in zip(_elements(body, i + 1, close), wrappers or [], strict=False):
+        end = next_at_depth(body, close + 2, ";") if close + 1 < len(body) and body[close + 1].text == "=" else None
+        if end is not None and not any(a <= token.start < b for a, b in skip):
+            elements = tuple(tuple(e) for e in _elements(body, i + 1, close))
+            found.append(TupleLet(i, close + 1, end, elements))
+    return found
+
+
+def pattern_wrappers(let: TupleLet, raw: frozenset[int] = frozenset()) -> tuple[str | None, ...]:
+    """For each element of the let's pattern, the wrapper it is when it is a whole `Ghost(..)` / `Tracked(..)`
+    pattern (as verus! reads one: see `wrapper_open`), else None."""
+    shapes = []
+    for element in let.elements:
+        tokens = list(element)
+        opener = wrapper_open(tokens, 0, raw) if tokens else None
+        whole = opener is not None and matching(tokens, opener) == len(tokens) - 1
+        shapes.append(tokens[0].text if whole else None)
+    return tuple(shapes)
+
+
+def _tuple_bindings(body: list[Token], returns: ReturnWrappers, lets: list[TupleLet],
+                    hints: Hints) -> list[tuple[str, str, int, int]]:
+    """`let (a, g) = f(..);` where f returns a tuple with a wrapper at g's place, or where the other text's pattern
+    is a wrapper there: (g, wrapper, let index, offset)."""
+    found = []
+    for ordinal, let in enumerate(lets):
+        known = _call_result(body, let.equals, returns) or []
+        hinted = hints[ordinal] if ordinal < len(hints) else ()
+        for k, element in enumerate(let.elements):
+            wrapper = (known[k] if k < len(known) else None) or (hinted[k] if k < len(hinted) else None)
             if wrapper and len(element) == 1 and element[0].kind == "ident":
-                found.append((element[0].text, wrapper, i, element[0].start))
+                found.append((element[0].text, wrapper, let.index, element[0].start))
     return found
 
 
 def _call_result(body: list[Token], equals: int, returns: ReturnWrappers) -> list[str | None] | None:
-    """For `= path.f(args);` at `equals` (the call is the whole value): the wrappers of what f returns."""
+    """For `= path::f(args);` or `= self.f(args);` at `equals` (the call is the whole value): the wrappers of what f
+    returns. A method call on anything but `self` is not read: its receiver's type, unknown here, picks the method."""
     if equals >= len(body) or body[equals].text != "=":
         return None
     open_index = next_at_depth(body, equals + 1, "(")
     if open_index is None or open_index == equals + 1 or body[open_index - 1].kind != "ident":
         return None
-    if any(t.kind != "ident" and t.text not in (".", "::") for t in body[equals + 1 : open_index]):
+    callee = body[equals + 1 : open_index]
+    if any(t.kind != "ident" and t.text not in (".", "::") for t in callee):
+        return None
+    method = any(t.text == "." for t in callee)
+    if method and [t.text for t in callee[:-1]] != ["self", "."]:
         return None
     close = matching(body, open_index)
     if close + 1 >= len(body) or body[close + 1].text != ";":
         return None
-    return returns(body[open_index - 1].text)
+    return returns(body[open_index - 1].text, method)
 
 
 def _elements(body: list[Token], open_index: int, close: int) -> list[list[Token]]:
@@ -284,19 +349,46 @@ def _bound_name(body: list[Token], first: int, equals: int) -> str | None:
     return None
 
 
-def wrapper_open(body: list[Token], i: int) -> int | None:
-    """If body[i] starts a call of a ghost wrapper, `Ghost(..)` or `Tracked::<T>(..)` (not `x.Ghost(..)` or
-    `m::Ghost(..)`), the index of its `(`."""
-    if not (i + 1 < len(body) and body[i].text in WRAPPERS and body[i].kind == "ident"):
+def wrapper_open(body: list[Token], i: int, raw: frozenset[int] = frozenset()) -> int | None:
+    """If body[i] starts a ghost wrapper as verus! reads one (syntax.rs handle_mode_blocks: a call whose callee is
+    the plain identifier `Ghost` or `Tracked`, turbofish allowed, with exactly one argument), the index of its `(`.
+    Not `x.Ghost(..)`, `m::Ghost(..)`, a raw `r#Ghost(..)` nor `Ghost(a, b)`: those call whatever `Ghost` names."""
+    if not (i + 1 < len(body) and body[i].text in WRAPPERS and body[i].kind == "ident") or body[i].start in raw:
         return None
     if i > 0 and body[i - 1].text in (".", "::"):
         return None
+    opener = None
     if body[i + 1].text == "(":
-        return i + 1
-    if body[i + 1].text == "::" and i + 2 < len(body) and body[i + 2].text == "<":
+        opener = i + 1
+    elif body[i + 1].text == "::" and i + 2 < len(body) and body[i + 2].text == "<":
         after = _angle_end(body, i + 2)
-        return after if after < len(body) and body[after].text == "(" else None
-    return None
+        opener = after if after < len(body) and body[after].text == "(" else None
+    return opener if opener is not None and _one_argument(body, opener) else None
+
+
+def _one_argument(tokens: list[Token], opener: int) -> bool:
+    """Whether the group opened at `opener` holds one expression (a trailing comma allowed, as syn's Punctuated):
+    commas inside brackets, a turbofish or cast's generic arguments (`::<K, V>`, `as Map<K, V>`) and a closure's
+    parameters (`|acc, x| ..`) separate no arguments."""
+    close = matching(tokens, opener)
+    j = opener + 1
+    while j < close:
+        token = tokens[j]
+        if token.kind == "punct" and token.text in ("(", "[", "{"):
+            j = matching(tokens, j)
+        elif token.text == "<" and _generic_opener(tokens, j):
+            j = _angle_end(tokens, j) - 1
+        elif token.text == "|" and (j == opener + 1 or tokens[j - 1].text in (",", "move")):
+            j = next((k for k in range(j + 1, close) if tokens[k].text == "|"), close)
+        elif token.text == "," and token.kind == "punct" and j + 1 < close:
+            return False
+        j += 1
+    return close > opener + 1
+
+
+def _generic_opener(tokens: list[Token], j: int) -> bool:
+    """A `<` that opens generic arguments in an expression: a turbofish `::<`, or after `as Type`."""
+    return tokens[j - 1].text == "::" or (j >= 2 and tokens[j - 1].kind == "ident" and tokens[j - 2].text == "as")
 
 
 def _angle_end(tokens: list[Token], i: int) -> int:

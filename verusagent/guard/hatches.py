@@ -14,12 +14,12 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
+from verusagent.guard.erase import CRATE_NAMES
 from verusagent.guard.places import place_of
 from verusagent.guard.report import Evidence, Rule, Violation
 from verusagent.guard.source import Source, spelled_at
 from verusagent.guard.tokens import attribute_end_in
 from verusagent.lens.hatches import CALL_WORDS, ITEM_WORDS, Effect, attribute_hatches, renamed_calls
-from verusagent.lens.model import DefinitionKind
 
 _RULES = {
     Effect.TRUSTED: Rule.ESCAPE_HATCH_ADDED,
@@ -50,9 +50,10 @@ def scan_hatches(source: Source) -> list[Found]:
 
 def _hatching_macro_calls(source: Source, found: list[Found]) -> list[Found]:
     """Invocations of the file's own macros whose definition holds a hatch (`macro_rules! trust { ($e:expr) =>
-    { assume($e) } }`): each is that hatch where it is invoked, so the original's invocations license no new one."""
-    definitions = [d for d in source.model.definitions if d.kind == DefinitionKind.MACRO_RULES]
-    hatching = {d.name for d in definitions if any(d.span.start <= h.start < d.span.end for h in found)}
+    { assume($e) } }`), at item level or inside a function's body: each is that hatch where it is invoked, so the
+    original's invocations license no new one."""
+    hatching = {name for name, start, end in _macro_definitions(source)
+                if any(start <= h.start < end for h in found)}
     if not hatching:
         return []
     stream = source.stream
@@ -63,6 +64,16 @@ def _hatching_macro_calls(source: Source, found: list[Found]) -> list[Found]:
                           stream.close_of(i + 2))
             calls.append(Found(site.kind, site.rule, site.start, site.end, site.unit, site.text, place_of(source, i)))
     return calls
+
+
+def _macro_definitions(source: Source) -> list[tuple[str, int, int]]:
+    """Every `macro_rules! name { .. }` of the file, wherever it stands: (name, start, end) byte offsets."""
+    stream = source.stream
+    found = []
+    for i in spelled_at(stream, ("macro_rules",)):
+        if stream.is_punct(i + 1, "!") and stream.is_ident(i + 2) and stream.is_punct(i + 3, "(", "[", "{"):
+            found.append((stream.texts[i + 2], stream.starts[i], stream.ends[stream.close_of(i + 3)]))
+    return found
 
 
 def _call_hatches(source: Source) -> list[Found]:
@@ -153,7 +164,8 @@ def _new_sites(had: list[Found], sites: list[Found]) -> list[Found]:
 
 
 def hatch_violations(original: Source, candidate: Source) -> list[Violation]:
-    found = added_hatches(original.derived("hatches", scan_hatches), candidate.derived("hatches", scan_hatches))
+    key = ("hatches", CRATE_NAMES.get())  # a place's exec position depends on what the crate's names make exec code
+    found = added_hatches(original.derived(key, scan_hatches), candidate.derived(key, scan_hatches))
     return [_violation(original, candidate, hatch, (had, has), moved) for hatch, had, has, moved in found]
 
 

@@ -60,12 +60,46 @@ def broadcast_groups(source: Source) -> list[tuple[int, int]]:
 
 
 def use_leaves(source: Source, first: int, last: int) -> list[str]:
-    """The names a `use` declaration brings into scope (its aliases, or the last path segments; no globs)."""
+    """The names a `use` declaration brings into scope, read as its use tree: an alias (`a::b as c` gives `c`), the
+    last path segment, the module of a `{self}` (`m::{self}` gives `m`), and for `T as _` the imported item `T` (a
+    trait brought in for its methods: it adds names without one). Globs are left out (checked as globs)."""
     stream = source.stream
-    leaves = []
-    for j in range(first, last + 1):
-        if not stream.is_ident(j) or stream.text(j) in ("self", "use", "pub", "crate", "broadcast", "_"):
-            continue
-        if stream.is_punct(j + 1, ",", "}", ";") or j == last:
-            leaves.append(stream.text(j))
+    start = next((j + 1 for j in range(first, last + 1) if stream.is_keyword(j, "use")), first)
+    stop = last if stream.is_punct(last, ";") else last + 1
+    leaves: list[str] = []
+    _use_tree(stream, start, stop, None, leaves)
     return leaves
+
+
+def _use_tree(stream: TokenStream, i: int, stop: int, parent: str | None, leaves: list[str]) -> None:
+    segment, named = parent, False
+    while i < stop:
+        if stream.is_punct(i, "{"):
+            close = min(stream.close_of(i), stop)
+            for first, end in _comma_parts(stream, i + 1, close):
+                _use_tree(stream, first, end, segment, leaves)
+            return
+        if stream.is_punct(i, "*"):
+            return
+        if stream.is_ident(i, "as") and stream.is_ident(i + 1):
+            alias = stream.text(i + 1)
+            leaves.extend([segment] if alias == "_" and segment else [alias] if alias != "_" else [])
+            return
+        if stream.is_ident(i):
+            segment, named = (parent if stream.text(i) == "self" else stream.text(i)), True
+        i += 1
+    if named and segment is not None:
+        leaves.append(segment)
+
+
+def _comma_parts(stream: TokenStream, first: int, stop: int) -> list[tuple[int, int]]:
+    """The top-level comma-separated parts of tokens [first, stop)."""
+    parts, start, i = [], first, first
+    while i < stop:
+        if stream.is_punct(i, ","):
+            parts.append((start, i))
+            start = i + 1
+        i = stream.close_of(i) + 1 if stream.is_punct(i, "(", "[", "{") else i + 1
+    if start < stop:
+        parts.append((start, stop))
+    return parts

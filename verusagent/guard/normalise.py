@@ -8,9 +8,11 @@
   assert about it; not with a type, `let r: u64 = 5; r`, which may give the value another type);
 - a match arm `=> { E }` whose block holds one expression reads as `=> E,`;
 - a use of a ghost-wrapper name (`let g = Ghost(..);` then `g`) reads as the wrapper it holds, `Ghost()`.
+None of them applies inside a macro invocation's token tree (`m!( .. )`), whose tokens are the macro's input.
 """
 
 from verusagent.guard.ghost import GhostName, matching, next_at_depth
+from verusagent.guard.tokens import macro_tree_mask
 from verusagent.lens import Token
 
 _CONDITION_WORDS = frozenset({"if", "while", "match"})
@@ -20,8 +22,9 @@ _STATEMENT_ENDS = frozenset({";", "{", "}"})
 def drop_condition_parens(tokens: list[Token]) -> list[Token]:
     """`if (c) {` reads as `if c {` (unless the parentheses hold a tuple: `match (a, b) {`)."""
     dropped: set[int] = set()
+    mask = macro_tree_mask(tokens)
     for i, token in enumerate(tokens[:-1]):
-        if token.text in _CONDITION_WORDS and tokens[i + 1].text == "(":
+        if token.text in _CONDITION_WORDS and tokens[i + 1].text == "(" and not mask[i]:
             close = matching(tokens, i + 1)
             if close + 1 < len(tokens) and tokens[close + 1].text == "{" and not _has_top_comma(tokens, i + 1, close):
                 dropped.update((i + 1, close))
@@ -67,9 +70,10 @@ def _is_value_use(tokens: list[Token], i: int) -> bool:
 def drop_empty_blocks(tokens: list[Token]) -> list[Token]:
     """Without empty block statements, `else { }` and the `{ }` of an empty match arm."""
     kept: list[Token] = []
-    for token in tokens:
+    mask = macro_tree_mask(tokens)
+    for k, token in enumerate(tokens):
         kept.append(token)
-        if token.text != "}" or len(kept) < 3 or kept[-2].text != "{":
+        if token.text != "}" or len(kept) < 3 or kept[-2].text != "{" or mask[k]:
             continue
         before = kept[-3].text
         if before == "else":
@@ -81,8 +85,9 @@ def drop_empty_blocks(tokens: list[Token]) -> list[Token]:
 
 def drop_empty_statements(tokens: list[Token]) -> list[Token]:
     kept: list[Token] = []
-    for token in tokens:
-        if token.text == ";" and kept and kept[-1].text in (";", "{"):
+    mask = macro_tree_mask(tokens)
+    for k, token in enumerate(tokens):
+        if token.text == ";" and kept and kept[-1].text in (";", "{") and not mask[k]:
             continue
         kept.append(token)
     return kept
@@ -95,16 +100,20 @@ def drop_final_semicolons(tokens: list[Token]) -> list[Token]:
     for the block to type-check where a `()` block is expected, and a `let` bound to it has no other use.
     """
     last = len(tokens) - 1
-    return [t for k, t in enumerate(tokens) if not (t.text == ";" and k < last and tokens[k + 1].text == "}")]
+    mask = macro_tree_mask(tokens)
+    return [t for k, t in enumerate(tokens)
+            if not (t.text == ";" and k < last and tokens[k + 1].text == "}" and not mask[k])]
 
 
 def fold_named_results(tokens: list[Token]) -> list[Token]:
     """`let [mut] r = E; r }` reads as `E }`, and `let r = E; return r;` (or `return r }`) as `return E;`."""
     i = 0
+    mask = macro_tree_mask(tokens)
     while i < len(tokens):
-        folded = _fold_at(tokens, i) if tokens[i].text == "let" else None
+        folded = _fold_at(tokens, i) if tokens[i].text == "let" and not mask[i] else None
         if folded is not None:
             tokens = folded
+            mask = macro_tree_mask(tokens)
         i += 1
     return tokens
 
@@ -132,12 +141,13 @@ def _fold_at(tokens: list[Token], i: int) -> list[Token] | None:
 def unwrap_arm_blocks(tokens: list[Token]) -> list[Token]:
     """`=> { E }` as `=> E,` when the block holds a single expression (no `;` at its top level)."""
     kept: list[Token] = []
+    mask = macro_tree_mask(tokens)
     i = 0
     while i < len(tokens):
         token = tokens[i]
         kept.append(token)
         i += 1
-        if token.text != "=>" or i >= len(tokens) or tokens[i].text != "{":
+        if token.text != "=>" or i >= len(tokens) or tokens[i].text != "{" or mask[i - 1]:
             continue
         close = matching(tokens, i)
         if close == i + 1 or _end_of_statement(tokens[: close], i + 1) is not None:

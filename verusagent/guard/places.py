@@ -1,10 +1,11 @@
 """Where a hatch call stands in its function, so that an original's hatch licenses nothing elsewhere.
 
 A place is: the headers of the blocks around the call in its function (`if c`, `if c / else`, `Some(x) =>`, a loop
-without its clauses, ...), the text before it in its statement (`A =>` of a match arm without braces), the `let`
-statements that last bind the names it uses, and in an exec function the number of exec tokens before it. Ghost
-code written around an original `assume` leaves its place alone; moving it to another block, branch or exec
-statement, or binding its names anew, does not.
+without its clauses, ...), the text before it in its statement (`A =>` of a match arm without braces), every
+statement before it that binds or changes a name it reads (`let`, an assignment, `&mut`; in any block, and the names
+those statements read in turn), and in an exec function the number of exec tokens before it. Ghost code written
+around an original `assume` leaves its place alone; moving it to another block, branch or exec statement, or
+binding or assigning its names anew, does not.
 """
 
 from bisect import bisect_left
@@ -40,30 +41,128 @@ def place_of(source: Source, i: int) -> tuple:
 
 
 def _bindings(stream, i: int, floor: int) -> tuple[str, ...]:
-    """The `let` statements before the call at i (in its function) that last bind a name its arguments use:
-    `let y = x + 1; assume(y > 0)` assumes something else once the `let` changes."""
+    """The statements before the call at i (in its function, in any block) that bind or change a name its arguments
+    read, and, transitively, the names those statements read: `let y = x + d; assume(p(y))` assumes something else
+    once `let d`, an assignment `y = 0;` or a copy `{ let y = ..; }` of the binding changes."""
+    texts, kinds = stream.texts, stream.kinds
     close = stream.close_of(i + 1) if stream.is_punct(i + 1, "(") else i
-    names = {stream.texts[k] for k in range(i + 2, close) if stream.kinds[k] == "ident"}
+    names = {texts[k] for k in range(i + 2, close) if kinds[k] == "ident"}
     found = []
-    for j in range(i - 1, floor, -1):
-        if not names:
-            break
-        if stream.texts[j] == "let" and stream.is_keyword(j):
-            end = j
-            while end < i and not stream.is_punct(end, ";", "="):
-                end = stream.close_of(end) + 1 if stream.is_punct(end, *_OPENERS) else end + 1
-            bound = names & {stream.texts[k] for k in range(j + 1, end) if stream.kinds[k] == "ident"}
-            if bound:
-                names -= bound
-                found.append(_statement_text(stream, j, i))
+    j = i - 1
+    while j > floor and names:
+        if kinds[j] == "ident" and texts[j] in names and _changes(stream, j, floor):
+            first, last = _statement_bounds(stream, j, floor, i)
+            found.append(" ".join(texts[first : last + 1]))
+            names.update(texts[k] for k in range(first, last + 1) if kinds[k] == "ident")
+            j = first
+        j -= 1
     return tuple(found)
 
 
-def _statement_text(stream, first: int, limit: int) -> str:
-    end = first
-    while end < limit and not stream.is_punct(end, ";"):
-        end = stream.close_of(end) + 1 if stream.is_punct(end, *_OPENERS) else end + 1
-    return " ".join(stream.texts[first : end + 1])
+_ASSIGNMENTS = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "^=", "&=", "|=", "<<=", ">>="})
+
+
+def _changes(stream, j: int, floor: int) -> bool:
+    """Whether the name at j is bound or changed there: in a `let` pattern, assigned (`y = ..`, `y.f += ..`,
+    `y[k] = ..`), lent mutably (`&mut y`), or handed to code that may change it: the receiver of a method call
+    (`m.tracked_remove(k)`, `let tracked v = m.f.tracked_remove(k);`: `&mut self`) or a whole argument of a call
+    (`Map::tracked_remove(m, k)`: a `&mut` reborrows), but for spec code, which changes nothing (inside the
+    parentheses of `assert(..)` / `assume(..)`, the value of a `let ghost`)."""
+    after = j + 1
+    while True:
+        if stream.is_punct(after, ".") and stream.is_ident(after + 1):
+            after += 2
+        elif stream.is_punct(after, "["):
+            after = stream.close_of(after) + 1
+        else:
+            break
+    prefix = _prefix_start(stream, j)
+    lent = any(stream.is_ident(k, "mut") and stream.is_punct(k - 1, "&") for k in range(prefix, j))
+    if stream.is_punct(after, *_ASSIGNMENTS) or lent:
+        return True
+    first = _statement_start(stream, j, floor)
+    handed = (after > j + 1 and stream.is_punct(after, "(")) or _whole_argument(stream, j, first) or \
+        _parenthesised_receiver(stream, j, first) or _whole_value(stream, j)
+    if handed and not _spec_only(stream, j, first):
+        return True
+    if not stream.is_keyword(first, "let"):
+        return False
+    return not any(stream.is_punct(k, "=") for k in range(first, j))
+
+
+def _whole_argument(stream, j: int, first: int) -> bool:
+    """Whether the name at j is a whole argument of a call (`f(.., m, ..)`, `T::f(m)`)."""
+    if not (stream.is_punct(_prefix_start(stream, j) - 1, "(", ",") and stream.is_punct(j + 1, ",", ")")):
+        return False
+    opener = _enclosing(stream, j, first)
+    return opener is not None and stream.is_punct(opener, "(") and (stream.is_ident(opener - 1) or
+                                                                   stream.is_punct(opener - 1, ">"))
+
+
+def _parenthesised_receiver(stream, j: int, first: int) -> bool:
+    """`(m).f(..)`, `(*m).f`, `(&mut *m).f(..)`: the name inside a group (no call's arguments) used as a receiver."""
+    opener = _enclosing(stream, j, first)
+    if opener is None or not stream.is_punct(opener, "(") or stream.is_ident(opener - 1) or \
+            stream.is_punct(opener - 1, ">"):
+        return False
+    return stream.is_punct(stream.close_of(opener) + 1, ".")
+
+
+def _whole_value(stream, j: int) -> bool:
+    """`let r = m;`, `let tracked r: &mut T = m;`, `r = &mut *m;`: a move or reborrow of the name, through which
+    the value may change later."""
+    return stream.is_punct(_prefix_start(stream, j) - 1, "=") and stream.is_punct(j + 1, ";")
+
+
+def _prefix_start(stream, j: int) -> int:
+    """The first token of the borrows and dereferences before the name at j (`&mut *m`, `&&m`, `*m`)."""
+    k = j
+    while stream.is_punct(k - 1, "&", "*", "&&") or (stream.is_ident(k - 1, "mut") and stream.is_punct(k - 2, "&")):
+        k -= 1
+    return k
+
+
+def _spec_only(stream, j: int, first: int) -> bool:
+    """Whether the name at j is read by spec code only: inside `assert(..)`/`assume(..)`, or a `let ghost` value."""
+    if stream.is_keyword(first, "let") and stream.is_keyword(first + 1, "ghost"):
+        return True
+    opener = _enclosing(stream, j, first)
+    while opener is not None:
+        if stream.is_punct(opener, "(") and stream.is_keyword(opener - 1, "assert", "assume") and \
+                not stream.is_punct(opener - 2, ".", "::"):
+            return True
+        opener = _enclosing(stream, opener, first)
+    return False
+
+
+def _enclosing(stream, j: int, first: int) -> int | None:
+    """The index of the bracket opening the group around token j, within the statement from `first`."""
+    k = j - 1
+    while k >= first:
+        if stream.is_punct(k, *_CLOSERS) and stream.match[k] >= first:
+            k = stream.match[k] - 1
+        elif stream.is_punct(k, *_OPENERS):
+            return k
+        else:
+            k -= 1
+    return None
+
+
+def _statement_start(stream, j: int, floor: int) -> int:
+    k = j - 1
+    while k > floor and not (stream.texts[k] in _BOUNDARIES - {","} and stream.kinds[k] == "punct"):
+        if stream.texts[k] in _CLOSERS and stream.match[k] > floor:
+            k = stream.match[k]
+        k -= 1
+    return k + 1
+
+
+def _statement_bounds(stream, j: int, floor: int, limit: int) -> tuple[int, int]:
+    first = _statement_start(stream, j, floor)
+    last = j
+    while last < limit and not stream.is_punct(last, ";", *_CLOSERS):
+        last = stream.close_of(last) + 1 if stream.is_punct(last, *_OPENERS) else last + 1
+    return first, min(last, limit - 1)
 
 
 def _header(stream, opener: int, floor: int) -> str:

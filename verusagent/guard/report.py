@@ -27,6 +27,7 @@ class Rule(StrEnum):
     MODULE_CHANGED = "module-changed"
     FUNCTION_MOVED = "function-moved"
     BUILD_FILE_CHANGED = "build-file-changed"
+    INCLUDED_FILE_CHANGED = "included-file-changed"
 
 
 RULE_DESCRIPTIONS: dict[Rule, str] = {
@@ -47,6 +48,8 @@ RULE_DESCRIPTIONS: dict[Rule, str] = {
     Rule.MODULE_CHANGED: "A module of the crate was added, deleted or renamed (a `mod` line or a module file).",
     Rule.FUNCTION_MOVED: "A function was moved to another file of the crate.",
     Rule.BUILD_FILE_CHANGED: "Cargo.toml, build.rs, .cargo/config.toml or a toolchain file was changed.",
+    Rule.INCLUDED_FILE_CHANGED: "A file the crate reads at compile time (include!, include_str!, include_bytes!) was "
+    "changed, added or removed, or an include cannot be followed.",
 }
 
 

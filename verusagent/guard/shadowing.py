@@ -53,17 +53,22 @@ _BARRED = {
 
 def shadowing_violations(pair: tuple[Source, Source], new: list[Function], names: frozenset[str]) -> list[Violation]:
     """`new`: the candidate's functions the original lacks; `names`: further names spelled elsewhere (a crate)."""
-    return [*_new_items(pair), *_new_imports(pair), *_new_function_names(pair, new, names), *_items_in_bodies(pair)]
+    return [*_new_items(pair), *_new_imports(pair, names), *_new_function_names(pair, new, names),
+            *_items_in_bodies(pair)]
 
 
 # Items that take effect beyond the block that declares them (an impl is global wherever it is written).
 _BODY_ITEM_WORDS = frozenset({"impl", "trait", "macro_rules", "mod"})
+# Words in a macro's definition that let a call of it make an item with effect beyond the body it stands in: an
+# impl is global wherever it is written, and so is a `#[macro_export]` macro (other items in a block are local).
+_ITEM_MAKING_WORDS = frozenset({"impl", "macro_rules"})
 
 
 def _items_in_bodies(pair: tuple[Source, Source]) -> list[Violation]:
     """`impl`, `trait`, `macro_rules!` and `mod` items inside function bodies, beyond the original's: the lens
-    reads items at module level, and an impl inside a lemma's body is as global as any. Only functions whose text
-    changed (or that are new) can have more."""
+    reads items at module level, and an impl inside a lemma's body is as global as any. So are calls of one of the
+    file's macros whose definition can make such an item (`macro_rules! m { ($t:ident) => { impl $t { .. } } }`).
+    Only functions whose text changed (or that are new) can have more."""
     original, candidate = pair
     found = []
     for g in candidate.model.functions:
@@ -73,9 +78,28 @@ def _items_in_bodies(pair: tuple[Source, Source]) -> list[Violation]:
         had = _body_items(original, f) if f is not None else Counter()
         for word, count in _body_items(candidate, g).items():
             if count > had[word]:
-                reason = f"`{word}` item added inside the body of `{g.qualified}`: a proof adds no item"
+                reason = (f"`{word}` item added inside the body of `{g.qualified}`: a proof adds no item"
+                          if not word.endswith("!") else
+                          f"`{word}` called inside the body of `{g.qualified}`: its expansion can make items (an "
+                          "impl is global wherever it stands), which the guard cannot vouch for")
                 found.append(function_violation(Rule.NAME_SHADOWED, pair, (f, g), reason))
     return found
+
+
+def _item_macros(source: Source) -> frozenset[str]:
+    """The file's macros (at item level or in a body) whose definition can make an impl or a macro."""
+    return source.derived("item_macros", _item_macros_in)
+
+
+def _item_macros_in(source: Source) -> frozenset[str]:
+    stream = source.stream
+    making = set()
+    for i in spelled_at(stream, ("macro_rules",)):
+        if stream.is_punct(i + 1, "!") and stream.is_ident(i + 2) and stream.is_punct(i + 3, "(", "[", "{"):
+            close = stream.close_of(i + 3)
+            if any(stream.is_ident(k) and stream.texts[k] in _ITEM_MAKING_WORDS for k in range(i + 4, close)):
+                making.add(stream.texts[i + 2])
+    return frozenset(making)
 
 
 def _same_text(pair: tuple[Source, Source], f: Function, g: Function) -> bool:
@@ -89,7 +113,14 @@ def _body_items(source: Source, function: Function) -> Counter:
     first, stop = source.token_range(function.body.start, function.body.end)
     positions = source.derived("body_item_words", lambda s: spelled_at(s.stream, _BODY_ITEM_WORDS))
     inside = positions[bisect_left(positions, first) : bisect_left(positions, stop)]
-    return Counter(stream.texts[i] for i in inside if stream.is_keyword(i))
+    found = Counter(stream.texts[i] for i in inside if stream.is_keyword(i))
+    making = _item_macros(source)
+    if making:
+        calls = spelled_at(stream, making)
+        for i in calls[bisect_left(calls, first) : bisect_left(calls, stop)]:
+            if stream.is_punct(i + 1, "!") and stream.is_punct(i + 2, "(", "[", "{"):
+                found[stream.texts[i] + "!"] += 1
+    return found
 
 
 def spelled_names(source: Source) -> frozenset[str]:
@@ -172,13 +203,14 @@ def _item_violation(candidate: Source, definition: Definition) -> Violation:
     )
 
 
-def _new_imports(pair: tuple[Source, Source]) -> list[Violation]:
-    """New `use` declarations that bring in a name the original spells (an explicit import beats a glob one)."""
+def _new_imports(pair: tuple[Source, Source], names: frozenset[str] = frozenset()) -> list[Violation]:
+    """New `use` declarations that bring in a name the original spells, or another file of its crate does (an
+    explicit import beats a glob one, also the glob that another module makes of this one: `use super::*`)."""
     original, candidate = pair
     if _raw_imports(original) == _raw_imports(candidate):
         return []  # the same `use` lines, as written
     had = Counter(_use_key(original, first, last) for first, last in _imports(original))
-    spelled = spelled_names(original)
+    spelled = spelled_names(original) | names
     found = []
     for first, last in _imports(candidate):
         key = _use_key(candidate, first, last)

@@ -106,6 +106,8 @@ def spelled_at(stream: TokenStream, words) -> list[int]:
             if i < len(starts) and starts[i] == start and texts[i] == word:
                 found.add(i)
             at = data.find(needle, at + 1)
+    if stream.normalized:  # identifiers spelled otherwise in the bytes (`\u212amax` is `Kmax`)
+        found.update(i for i in stream.normalized if texts[i] in words)
     return sorted(found)
 
 

@@ -132,27 +132,36 @@ class _Group:
     call_like: bool  # `( )` holding call arguments or a tuple-struct's fields
     match_body: bool  # the `{ }` of a `match`
     commas: int = 0  # top-level commas seen
+    verbatim: bool = False  # inside a macro invocation's token tree: every token is the macro's input
 
 
 def canonical(tokens: list[Token]) -> list[Token]:
     """Without the commas that Rust ignores: trailing ones before `]`, `}`, `>` and the `)` of call arguments (a
     tuple's only when it has two or more elements: `(x,)` is a 1-tuple), and the one after a block-like match arm
-    (`=> { .. },`); `>>` reads as `> >`."""
+    (`=> { .. },`); `>>` reads as `> >`. A macro invocation's token tree (`m!(x,)`, `m![a, b,]`) keeps its commas:
+    a macro may match them (another arm, another result)."""
     kept: list[Token] = []
     groups: list[_Group] = []
     matches: list[int] = []  # depths at which a `match` waits for its `{`
     for token in _split_shifts(tokens):
         text = token.text if token.kind == "punct" else ""
+        verbatim = bool(groups) and groups[-1].verbatim
         if text in ("(", "[", "{"):
-            groups.append(_open_group(kept, text, matches, len(groups)))
+            group = _open_group(kept, text, matches, len(groups))
+            group.verbatim = verbatim or _after_macro_name(kept)
+            groups.append(group)
         elif text == "," and groups:
             groups[-1].commas += 1
         elif text in (")", "]", "}"):
             group = groups.pop() if groups else None
             while matches and matches[-1] > len(groups):
                 matches.pop()
-            if _ends_with_comma(kept) and (text != ")" or group is None or group.call_like or group.commas >= 2):
+            if group is not None and group.verbatim:
+                pass
+            elif _ends_with_comma(kept) and (text != ")" or group is None or group.call_like or group.commas >= 2):
                 kept.pop()
+        elif verbatim:
+            pass
         elif text == ">" and _ends_with_comma(kept):
             kept.pop()
         elif groups and groups[-1].match_body and _ends_with_comma(kept) and kept[-2].text == "}":
@@ -161,6 +170,31 @@ def canonical(tokens: list[Token]) -> list[Token]:
             matches.append(len(groups))
         kept.append(token)
     return kept
+
+
+def macro_tree_mask(tokens: list[Token]) -> list[bool]:
+    """For each token, whether it lies in a macro invocation's token tree (`m!( .. )`, delimiters included): the
+    normal forms of Rust code do not hold there, where the macro reads every token."""
+    mask = [False] * len(tokens)
+    depth = 0  # groups open inside a token tree
+    for k, token in enumerate(tokens):
+        opener = token.kind == "punct" and token.text in ("(", "[", "{")
+        if depth == 0 and opener and k >= 2 and tokens[k - 1].text == "!" and tokens[k - 2].kind == "ident":
+            depth = 1
+            mask[k] = True
+            continue
+        if depth:
+            mask[k] = True
+            if token.kind == "punct" and token.text in ("(", "[", "{"):
+                depth += 1
+            elif token.kind == "punct" and token.text in (")", "]", "}"):
+                depth -= 1
+    return mask
+
+
+def _after_macro_name(kept: list[Token]) -> bool:
+    """Whether a group opened now is a macro invocation's token tree: `name!(`, `name![`, `name!{`."""
+    return len(kept) >= 2 and kept[-1].text == "!" and kept[-1].kind == "punct" and kept[-2].kind == "ident"
 
 
 def _split_shifts(tokens: list[Token]):

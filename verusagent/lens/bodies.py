@@ -115,9 +115,12 @@ def _add_site(ctx: ScanContext, scan: FunctionScan, kind: ProofSiteKind, first: 
 
 
 def _statement_end(ctx: ScanContext, i: int, last: int) -> int:
-    """The index of the `;` ending the statement at i (or the last token of the range)."""
-    while i <= last and not ctx.stream.is_punct(i, ";"):
+    """The index of the `;` ending the statement at i, or of its last token before the `}` (or `)`, `]`) that closes
+    the group holding it: a statement never reaches past its block."""
+    while i <= last and not ctx.stream.is_punct(i, ";", *_CLOSERS):
         i = ctx.group_end(i) + 1
+    if i <= last and ctx.stream.is_punct(i, *_CLOSERS):
+        return i - 1
     return min(i, last)
 
 
@@ -158,29 +161,37 @@ def _assert(ctx, scan, i, last, ghost, loop_id):
 
 
 def _by_tail(ctx, scan, i, last, loop_id) -> tuple[int, str]:
-    """After `by`: `(prover)`, an optional `requires ...`, an optional `{ proof }`; returns (end, prover)."""
+    """After `by`: `(prover)`, an optional `requires ...`, an optional `{ proof }`; returns (end, prover). As verus_syn
+    reads an Assert: the block, if any, comes right after the prover or the requires list (whose expressions end at
+    a `{`, as the body's); the tail never reaches past the `}` that closes the block holding the assert
+    (`if c { assert(e) by (nonlinear_arith) }` ends at the prover)."""
     stream = ctx.stream
     prover = ""
+    end = i - 1  # the `by`, until more is read
     if stream.is_punct(i, "("):
         close = ctx.group_end(i)
         prover = stream.source(i + 1, close - 1) if close > i + 1 else ""
-        i = close + 1
-    while i <= last and not stream.is_punct(i, "{", ";"):
-        i = ctx.group_end(i) + 1
-    if stream.is_punct(i, "{"):
+        end, i = close, close + 1
+    if i <= last and stream.is_keyword(i, "requires"):
+        end, i = i, i + 1
+        while i <= last and not stream.is_punct(i, "{", ";", *_CLOSERS):
+            end, i = ctx.group_end(i), ctx.group_end(i) + 1
+    if i <= last and stream.is_punct(i, "{"):
         close = ctx.group_end(i)
         scan_range(ctx, scan, i + 1, close - 1, True, loop_id)
-        i = close + 1 if stream.is_punct(close + 1, ";") else close
-    return min(i, last), prover
+        end, i = close, close + 1
+    if i <= last and stream.is_punct(i, ";"):
+        end = i
+    return min(end, last), prover
 
 
 def _assert_forall(ctx, scan, i, last, loop_id):
     stream = ctx.stream
     j = i + 1
-    while j <= last and not stream.is_punct(j, ";") and not stream.is_ident(j, "by"):
+    while j <= last and not stream.is_punct(j, ";", *_CLOSERS) and not stream.is_ident(j, "by"):
         j = ctx.group_end(j) + 1
     scan_range(ctx, scan, i + 2, j - 1, True, loop_id)
-    end = j
+    end = j - 1 if stream.is_punct(j, *_CLOSERS) else j
     if stream.is_ident(j, "by"):
         end, _ = _by_tail(ctx, scan, j + 1, last, loop_id)
     _add_site(ctx, scan, ProofSiteKind.ASSERT_FORALL, i, min(end, last))
@@ -309,7 +320,7 @@ def _loop_header_end(ctx: ScanContext, i: int, last: int, kind: LoopKind, words:
         i += 1
     start, heads = i, 0
     while i <= last:
-        if words and stream.is_keyword(i, *words) or stream.is_punct(i, ")", "]", "}", ";"):
+        if words and _starts_loop_clause(stream, i, start, words) or stream.is_punct(i, ")", "]", "}", ";"):
             return i  # a clause, or the end of the group holding the loop (it has no body there)
         if stream.is_punct(i, "{"):
             if heads:
@@ -320,6 +331,14 @@ def _loop_header_end(ctx: ScanContext, i: int, last: int, kind: LoopKind, words:
             heads += 1
         i = ctx.group_end(i) + 1
     return i
+
+
+def _starts_loop_clause(stream, i: int, start: int, words: frozenset[str]) -> bool:
+    """Whether a clause keyword at i ends the condition. verus_syn parses the condition as an expression first, and
+    the keywords are contextual: a word there is a clause only after a complete operand, never as the condition's
+    first token (`while decreases < n`), after an operator (`x < ensures`) or as a field or path segment
+    (`b.decreases`)."""
+    return i > start and stream.is_keyword(i, *words) and ends_operand(stream, i - 1)
 
 
 def _label_start(ctx: ScanContext, i: int) -> int:

@@ -17,8 +17,9 @@ decides structure (`r#assert(x)` calls a function, `r#proof { }` is no proof blo
 """
 
 import re
+import unicodedata
 from itertools import accumulate, compress, count
-from operator import itemgetter, methodcaller, sub
+from operator import itemgetter, methodcaller, not_, sub
 from typing import NamedTuple
 
 _PUNCT = [">>=", "<<=", "...", "..=", "..", "::", "->", "=>", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=",
@@ -62,6 +63,7 @@ class Lexed(NamedTuple):
     comments: list[tuple[str, int, int]]  # (text, start, end), byte offsets
     odd_spaces: bool  # whitespace other than ASCII (a no-break space, ...): not Rust whitespace
     raw: frozenset[int] = frozenset()  # indices of raw identifiers (`r#name`, text `name`)
+    normalized: frozenset[int] = frozenset()  # indices of identifiers whose text is their NFC form, not their bytes
 
 
 def lex(data: bytes) -> Lexed:
@@ -71,6 +73,8 @@ def lex(data: bytes) -> Lexed:
     pieces = _exact_pieces(text) if _needs_exact(text) else _PIECES.findall(text)
     kinds = list(map(_FIRST_KIND.get, map(_first, pieces)))
     comment_indices = _settle_kinds(pieces, kinds)
+    if not ascii_only:
+        comment_indices = _join_identifier_parts(pieces, kinds, comment_indices)
     ends = list(accumulate(map(len, pieces) if ascii_only else map(len, map(_utf8, pieces))))
     comments = [(_readable(pieces[i]), ends[i - 1] if i else 0, ends[i]) for i in comment_indices]
     odd_spaces = not ascii_only and not all(map(str.isascii, compress(pieces, map("ws".__eq__, kinds))))
@@ -84,7 +88,9 @@ def lex(data: bytes) -> Lexed:
     if _has_surrogates(text, ascii_only):
         texts = list(map(_readable, texts))
     raw = _unraw(texts) if "r#" in text else frozenset()
-    return Lexed(list(compress(kinds, keep)), texts, token_starts, token_ends, comments, odd_spaces, raw)
+    token_kinds = list(compress(kinds, keep))
+    normalized = frozenset() if ascii_only else _nfc_identifiers(texts, token_kinds)
+    return Lexed(token_kinds, texts, token_starts, token_ends, comments, odd_spaces, raw, normalized)
 
 
 # Rust's keywords (strict and reserved): `r#fn` is an identifier that no plain spelling gives, so it keeps its `r#`.
@@ -107,6 +113,46 @@ def _unraw(texts: list[str]) -> frozenset[int]:
 
 
 _starts_raw = methodcaller("startswith", "r#")
+
+
+def _join_identifier_parts(pieces: list[str], kinds: list, comments: list[int]) -> list[int]:
+    """Identifiers with combining marks (`gro\u0308\u00dfe`): Rust's identifiers are XID_Continue runs, which hold marks
+    that the pattern's `\\w` leaves out; the parts are joined into one identifier piece (in place). Only pieces next to
+    a non-ASCII one can be parts. Returns the comments' indices after the joins."""
+    suspects = set(compress(count(), map(not_, map(str.isascii, pieces))))
+    joins = sorted({i for j in suspects for i in (j, j + 1) if 0 < i < len(pieces)})
+    dropped = set()
+    for i in joins:
+        head = i - 1
+        while head in dropped:
+            head -= 1
+        if kinds[head] == "ident" and kinds[i] in ("ident", "punct") and _is_name(pieces[head] + pieces[i]):
+            pieces[head] += pieces[i]
+            dropped.add(i)
+    if not dropped:
+        return comments
+    kept = [k for k in range(len(pieces)) if k not in dropped]
+    pieces[:] = [pieces[k] for k in kept]
+    kinds[:] = [kinds[k] for k in kept]
+    renumber = {old: new for new, old in enumerate(kept)}
+    return [renumber[c] for c in comments]
+
+
+def _is_name(piece: str) -> bool:
+    return (piece[2:] if piece.startswith("r#") else piece).isidentifier()
+
+
+def _nfc_identifiers(texts: list[str], kinds: list[str]) -> frozenset[int]:
+    """Identifiers as rustc compares them: in NFC (RFC 2457; U+212A KELVIN SIGN is `K`, `o` + U+0308 is `\u00f6`).
+    Texts change in place; returns the indices whose text is no longer their bytes."""
+    changed = set()
+    for i in compress(count(), map(not_, map(str.isascii, texts))):
+        if kinds[i] == "ident":
+            form = unicodedata.normalize("NFC", texts[i])
+            if form != texts[i]:
+                texts[i] = form
+                changed.add(i)
+    return frozenset(changed)
 
 
 def _needs_exact(text: str) -> bool:

@@ -62,6 +62,7 @@ class TokenStream:
     unbalanced: list[int] = field(default_factory=list)  # indices of brackets with no partner
     syntax_errors: list[tuple[int, int]] = field(default_factory=list)  # tree-sitter ERROR/MISSING ranges
     raw: frozenset[int] = frozenset()  # indices of raw identifiers (`r#name`: text `name`, never a keyword)
+    normalized: frozenset[int] = frozenset()  # indices of identifiers whose text is their NFC form, not their bytes
     _tokens: list[Token] | None = field(default=None, repr=False)
     lines: object = field(default=None, repr=False, compare=False)  # the LineIndex of `data`, set by the parse that made it
 
@@ -129,7 +130,7 @@ def tokenize(data: bytes, *, outline: bool = False) -> TokenStream:
     if outline:
         return _outline(data, lexed, match, comments, errors)
     return TokenStream(data, lexed.kinds, lexed.texts, lexed.starts, lexed.ends, comments, match, unbalanced, errors,
-                       raw=lexed.raw)
+                       raw=lexed.raw, normalized=lexed.normalized)
 
 
 def _outline(data: bytes, lexed, match: list[int], comments: list[Token], errors) -> TokenStream:
@@ -140,12 +141,13 @@ def _outline(data: bytes, lexed, match: list[int], comments: list[Token], errors
                  for first, stop in ranges]
     kept_comments = [c for c in comments if not any(a <= c.start < b for a, b in bytes_out)] if ranges else comments
     outline_match, unbalanced = _match_brackets(texts)
-    raw = frozenset()
-    if lexed.raw:  # the raw identifiers' indices among the tokens kept
+    raw, normalized = frozenset(), frozenset()
+    if lexed.raw or lexed.normalized:  # the raw (and normalised) identifiers' indices among the tokens kept
         kept = keep_outside(list(range(len(lexed.texts))), ranges)
         raw = frozenset(new for new, old in enumerate(kept) if old in lexed.raw)
+        normalized = frozenset(new for new, old in enumerate(kept) if old in lexed.normalized)
     return TokenStream(data, keep_outside(lexed.kinds, ranges), texts, starts, keep_outside(lexed.ends, ranges),
-                       kept_comments, outline_match, unbalanced, errors, raw=raw)
+                       kept_comments, outline_match, unbalanced, errors, raw=raw, normalized=normalized)
 
 
 def is_cut_off(text: str) -> bool:

@@ -8,6 +8,8 @@ original promised: the guard must not pass it. `kind = "honest"` means a proof t
 `opaque` added to an existing spec fn such a change): its reason names the rule, and the guard must not pass it.
 """
 
+import os
+import subprocess
 import tempfile
 import tomllib
 from enum import StrEnum
@@ -34,6 +36,7 @@ class CaseClass(StrEnum):
     GHOST_NAME_SCOPE = "ghost-name-scope"
     HATCH_POSITION = "hatch-position"
     MODULES = "modules"
+    EXEC_ERASURE = "exec-erasure"
     OTHER = "other"
 
 
@@ -58,6 +61,8 @@ class CrateTexts(BaseModel):
     model_config = ConfigDict(extra="forbid")
     original: dict[str, str]
     candidate: dict[str, str]
+    symlinks: dict[str, str] = Field(default_factory=dict)  # candidate path -> what the link points to
+    via: Literal["check", "gate"] = "check"
 
 
 class Case(BaseModel):
@@ -125,18 +130,60 @@ def apply_edits(text: str, edits: list[Edit], case_id: str) -> str:
 
 
 def run_crate(crate: CrateTexts, policy: GuardPolicy) -> GuardReport:
-    """Both versions written to folders and compared as `verusagent check ORIGINAL CANDIDATE` does."""
+    """Both versions written to folders and compared as `verusagent check ORIGINAL CANDIDATE` does (or, with
+    `via = "gate"`, the candidate checked against a commit of the original as `verusagent gate` does)."""
+    if crate.via == "gate":
+        return run_gate_case(crate, policy)
     with tempfile.TemporaryDirectory(prefix="adversarial-crate-") as folder:
         roots = [_write_crate(Path(folder) / side, files) for side, files in
                  (("original", crate.original), ("candidate", crate.candidate))]
+        _link(Path(folder) / "candidate", crate.symlinks)
         return compare_folders(roots[0], roots[1], None, policy).merged()
 
 
-def _write_crate(folder: Path, files: dict[str, str]) -> Path:
+def run_gate_case(crate: CrateTexts, policy: GuardPolicy) -> GuardReport:
+    """The original committed in a fresh git repository, the candidate in its working tree, and the gate's
+    violations (every file's) in one report."""
+    from verusagent.gate.run import run_gate  # the gate loads git helpers: only for gate cases
+
+    with tempfile.TemporaryDirectory(prefix="adversarial-gate-") as folder:
+        root = Path(folder) / "repo"
+        _write_files(root, crate.original)
+        _git(root, "init", "-q", "-b", "main")
+        _git(root, "add", "-A")
+        _git(root, "commit", "-q", "-m", "the original")
+        for relative in crate.original:
+            (root / relative).unlink()
+        _write_files(root, crate.candidate)
+        _link(root, crate.symlinks)
+        result = run_gate(None, [], root, policy)
+        return GuardReport(violations=[v for f in result.files for v in f.report.violations])
+
+
+def _git(root: Path, *args: str) -> None:
+    env = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "case", "GIT_AUTHOR_EMAIL": "case@invalid",
+           "GIT_COMMITTER_NAME": "case", "GIT_COMMITTER_EMAIL": "case@invalid", "HOME": str(root.parent)}
+    subprocess.run(["git", *args], cwd=root, check=True, capture_output=True, env=env)
+
+
+def _write_files(folder: Path, files: dict[str, str]) -> None:
     for relative, text in files.items():
         target = folder / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
+
+
+def _link(folder: Path, symlinks: dict[str, str]) -> None:
+    for relative, points_to in symlinks.items():
+        target = folder / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if target.exists() or target.is_symlink():
+            target.unlink()
+        target.symlink_to(points_to)
+
+
+def _write_crate(folder: Path, files: dict[str, str]) -> Path:
+    _write_files(folder, files)
     if "Cargo.toml" in files:
         return folder
     root = next((name for name in _ROOT_FILES if name in files), None)
