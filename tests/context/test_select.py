@@ -7,7 +7,7 @@ import pytest
 from verusagent.context import slice_source
 from verusagent.context.mentions import NameIndex, SourceFile
 from verusagent.context.outline import build_outline
-from verusagent.context.select import select
+from verusagent.context.select import _extra_bytes, select
 from verusagent.context.slicer import BYTES_PER_TOKEN, find_targets
 from verusagent.lens import parse_with_tokens, tokenize
 
@@ -101,6 +101,70 @@ def test_an_item_closing_on_the_verus_blocks_line_keeps_one_brace_each(target):
     view = slice_source(source, [target], budget_tokens=50).text
     assert view.rstrip().endswith("\n} // verus!") and "}}" not in view
     assert len(tokenize(view.encode()).unbalanced) == 0
+
+
+# `s[0].marshalable()` on a receiver of unknown type: one trait declares it, every other definition implements it.
+TRAIT_METHOD = f"""use vstd::prelude::*;
+verus! {{
+pub trait Marshal {{
+    spec fn marshalable(&self) -> bool;
+}}
+impl Marshal for u64 {{
+    open spec fn marshalable(&self) -> bool {{ true }}
+}}
+impl Marshal for Vec<u8> {{
+    open spec fn marshalable(&self) -> bool {{ self.len() < 100 }}
+}}
+pub trait Wire: Marshal {{}}
+pub struct Other {{ pub n: u64 }}
+impl Other {{
+    pub open spec fn size(&self) -> int {{ self.n as int }}
+}}
+pub struct Another {{ pub n: u64 }}
+impl Another {{
+    pub open spec fn size(&self) -> int {{ 2 * self.n as int }}
+}}
+pub fn send<T: Wire>(s: Seq<T>, o: &Other)
+    requires s[0].marshalable(), o.size() > 0,
+{{
+}}
+{FILLER}
+}} // verus!
+"""
+
+
+def test_a_method_of_unknown_receiver_needs_the_traits_declaration_and_ranks_its_impls():
+    chosen, names = selection_of(TRAIT_METHOD, "send", budget_tokens=0)
+    assert "marshalable" in names  # the declaration (a trait's method: listed by its name alone)
+    assert "Marshal" not in {n.name for n in chosen.levels if n.kind == "trait" and chosen.levels[n] == 2}
+    assert not {"u64::marshalable", "Vec::marshalable"} & names  # the impls: ranked, and no room
+    view = slice_source(TRAIT_METHOD, ["send"], budget_tokens=0).text
+    assert "spec fn marshalable(&self) -> bool;" in view
+
+
+def test_a_method_of_known_receiver_is_still_resolved_by_its_type():
+    _, names = selection_of(TRAIT_METHOD, "send", budget_tokens=0)
+    assert "Other::size" in names and "Another::size" not in names  # `o: &Other` says which
+
+
+def test_room_beyond_the_floor_counts_the_spec_family_cut_from_it():
+    """A deeper depth that no longer fits whole is cut from the floor, but the room it is ranked back into is
+    the growth of all the targets need, up to the budget (no cliff when the floor grows by one definition)."""
+    assert _extra_bytes(floor=10_000, needed=10_000, budget_bytes=24_000, least_bytes=3_200, growth=0.5) == 14_000
+    assert _extra_bytes(floor=17_000, needed=22_000, budget_bytes=24_000, least_bytes=3_200, growth=0.5) == 16_000
+    assert _extra_bytes(floor=17_000, needed=90_000, budget_bytes=24_000, least_bytes=3_200, growth=0.5) == 19_000
+    assert _extra_bytes(floor=30_000, needed=30_000, budget_bytes=24_000, least_bytes=3_200, growth=0.5) == 15_000
+    assert _extra_bytes(floor=500, needed=900, budget_bytes=0, least_bytes=0, growth=0.0) == 0
+
+
+def test_a_verusage_prompt_shows_the_trait_declaration_its_ground_truth_calls(shared_dir):
+    """storage's logimpl_tentatively_append: `perm.check_permission(s)` with `perm: &Perm`, `Perm:
+    CheckPermission<Seq<u8>>`; one impl and the trait's declaration, which the proof needs."""
+    path = shared_dir / "corpus" / "verusage-bench" / "storage" / "unverified" / "logimpl_tentatively_append.rs"
+    sliced = slice_source(path.read_text(), ["tentatively_append"])
+    assert "pub trait CheckPermission<State> {\n    spec fn check_permission(&self, state: State) -> bool;" in \
+        sliced.text
+    assert not sliced.over_budget
 
 
 @pytest.fixture(scope="module")

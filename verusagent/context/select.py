@@ -6,8 +6,9 @@ everything the targets mention (their signatures, clauses and bodies: types and 
 proof and exec functions by attributes, signature and specs); and transitively every spec function that a
 needed spec function calls, with the types its body matches on or constructs. A name resolves by its path
 qualifier or its receiver's type (mentions.py); a name that still has more than a few candidates is not certain
-to mean any of them, and is ranked like the rest. The size of this part is the slice's floor: when it exceeds
-the budget the slice shows it all and says so (`over_budget`).
+to mean any of them, and is ranked like the rest (but of a method on a receiver of unknown type whose candidates
+are a trait's declaration and impls of it, the declaration is needed). The size of this part is the slice's
+floor: when it exceeds the budget the slice shows it all and says so (`over_budget`).
 
 Then, best first within what the budget leaves (at least `least_bytes`): every lemma's signature of the files
 the targets reach (a proof calls lemmas; a VeruSAGE task file holds mostly the ones its proof needs), and what
@@ -171,16 +172,25 @@ def select(index: NameIndex, targets: list[Node], budget_bytes: int, least_bytes
             offers.show_needed(own_type, 0)
         offers.queue.append((target, 0))
     offers.close_needed()
+    needed = selection.floor  # the whole spec family, before what lies too deep is cut
     offers.cut_deep_family(budget_bytes, needed_depth)
     for file in sorted(whole_files):
         offers.show_whole_file(index.files[file].root)
     selection.over_budget = selection.floor > budget_bytes
-    selection.budget = max(budget_bytes - selection.floor, least_bytes, int(growth * selection.floor))
+    selection.budget = _extra_bytes(selection.floor, needed, budget_bytes, least_bytes, growth)
     for file in sorted({node.file for node in selection.levels}):  # a crate's files the targets reach
         for node in index.files[file].root.walk():
             offers.offer(node, seed_chance(node, targets))
     offers.take_best()
     return selection
+
+
+def _extra_bytes(floor: int, needed: int, budget_bytes: int, least_bytes: int, growth: float) -> int:
+    """What may be shown beyond the floor: the rest of the budget, at least least_bytes, and growth times what the
+    targets need. That need counts the spec family cut from the floor (up to the budget): cutting a depth that
+    no longer fits whole must not also shrink the room it is ranked back into."""
+    basis = max(floor, min(needed, budget_bytes))
+    return max(budget_bytes - floor, least_bytes, int(growth * basis) + basis - floor)
 
 
 class _Offers:
@@ -234,6 +244,9 @@ class _Offers:
                 candidates = [c for c in self.index.resolve(mention, node) if c is not node]
                 certain = len(candidates) <= (1 if _unsure(mention) else _AMBIGUOUS) and \
                     (target or (spec and all(map(_is_spec, candidates))))
+                declared = None if certain or not (target or spec) else _trait_declaration(mention, candidates)
+                if declared is not None:
+                    self.show_needed(declared, depth if target else depth + 1)
                 for candidate in candidates:
                     if certain:
                         self.show_needed(candidate, depth if target else depth + 1)
@@ -341,6 +354,18 @@ class _Offers:
 def _unsure(mention: Mention) -> bool:
     """A method called on a receiver of unknown type: certain only if one method has that name."""
     return mention.method and mention.receiver is None
+
+
+def _trait_declaration(mention: Mention, candidates: list[Node]) -> Node | None:
+    """A method called on a receiver of unknown type whose candidates are one trait's declaration and impls of
+    that trait: the declaration, which every impl the call may reach holds to (`x.is_marshalable()` with 8
+    impls of `Marshalable`)."""
+    declared = [c for c in candidates if c.parent is not None and c.parent.kind == "trait"]
+    if not _unsure(mention) or len(declared) != 1:
+        return None
+    trait = declared[0].parent.name
+    impls = [c.parent for c in candidates if c is not declared[0]]
+    return declared[0] if all(isinstance(p.item, Definition) and p.item.trait_name == trait for p in impls) else None
 
 
 def _is_spec(node: Node) -> bool:
