@@ -3,6 +3,7 @@
 import os
 import shutil
 import signal
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,14 @@ from tests.agent.agent_harness import AgentHarness
 from tests.paths import REPO_ROOT, RUST_FIXTURES
 
 pytest_plugins = ["tests.network_guard"]
+
+# The verus stand-in (tools/verus_standin.py, `#!/usr/bin/env python3`) and the other scripts the tests start run
+# with the interpreter that runs the tests, as in an activated virtual environment: not with whatever `python3`
+# comes first on PATH (a pyenv shim costs a bash and a `pyenv exec` per call, about 0.2 s, and a system Python
+# may be another version).
+_BIN = str(Path(sys.executable).parent)
+if os.environ.get("PATH", "").split(os.pathsep)[0] != _BIN:
+    os.environ["PATH"] = os.pathsep.join([_BIN, *filter(None, [os.environ.get("PATH")])])
 
 # A shell's background job (`pytest &` without job control, nohup) starts with SIGINT ignored, and children
 # inherit an ignored signal: the Ctrl-C tests' children would never see their KeyboardInterrupt. A handler

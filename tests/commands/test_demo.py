@@ -7,6 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from typer.testing import CliRunner
+
+from verusagent.cli import app
+
 
 def test_demo_proves_the_fixture_and_says_who_verified_it(tmp_path: Path) -> None:
     env = {**os.environ, "VERUSAGENT_CACHE_DIR": str(tmp_path / "cache")}
@@ -29,14 +33,18 @@ def test_demo_proves_the_fixture_and_says_who_verified_it(tmp_path: Path) -> Non
     assert audit.returncode == 0, audit.stdout + audit.stderr
 
 
-def test_a_second_demo_says_it_replays_cached_replies_and_no_cache_asks_again(tmp_path: Path) -> None:
-    env = {**os.environ, "VERUSAGENT_CACHE_DIR": str(tmp_path / "cache"), "COLUMNS": "400"}
-    env.pop("VERUSAGENT_SCRIPT", None)
+def test_a_second_demo_says_it_replays_cached_replies_and_no_cache_asks_again(tmp_path: Path, monkeypatch) -> None:
+    """In this process (the demo as a process is the test above): each demo imports litellm again otherwise."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("VERUSAGENT_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("COLUMNS", "400")
+    monkeypatch.delenv("VERUSAGENT_SCRIPT", raising=False)
+    from verusagent.llm.scripted import SCRIPTED  # imports litellm: not at collection
 
     def demo(*extra: str) -> str:
-        run = subprocess.run([sys.executable, "-m", "verusagent", "demo", *extra], cwd=tmp_path, env=env,
-                             capture_output=True, text=True, timeout=300, check=False)
-        assert run.returncode == 0, run.stdout + run.stderr
+        SCRIPTED.reset()  # as a new process would start: the demo's script unread (another test may have used it)
+        run = CliRunner().invoke(app, ["demo", *extra], catch_exceptions=False)
+        assert run.exit_code == 0, run.output
         return next(line for line in run.stdout.splitlines() if "model calls" in line)
 
     assert "replayed" not in demo()
