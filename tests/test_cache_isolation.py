@@ -24,8 +24,9 @@ def test_each_test_has_its_own_cache_folder(temporary_cache: Path, tmp_path_fact
     assert USER_CACHE not in cache_dir().parents
 
 
-def test_every_cache_lands_in_the_test_folder_and_none_in_the_user_cache(temporary_cache: Path, tmp_path: Path,
-                                                                          monkeypatch) -> None:
+def test_every_cache_lands_in_the_test_folder_and_none_in_the_user_cache(
+    temporary_cache: Path, tmp_path: Path, monkeypatch
+) -> None:
     """The user's cache location (what platformdirs computes) is a sentinel folder here: after the response
     cache, the verus result cache and the lemma index have each been written, it is still empty."""
     user_home = tmp_path / "home"
@@ -41,8 +42,12 @@ def test_every_cache_lands_in_the_test_folder_and_none_in_the_user_cache(tempora
     vstd = tmp_path / "vstd"
     vstd.mkdir()
     (vstd / "vstd.rs").write_text("verus! { pub proof fn lemma_x(s: Seq<int>) ensures s.len() >= 0 { } }\n")
-    lemmas = subprocess.run([sys.executable, "-m", "verusagent", "lemmas", "seq", "len", "--vstd", str(vstd)],
-                            capture_output=True, text=True, timeout=120)
+    lemmas = subprocess.run(
+        [sys.executable, "-m", "verusagent", "lemmas", "seq", "len", "--vstd", str(vstd)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert lemmas.returncode == 0, lemmas.stderr
     written = {p.relative_to(temporary_cache).parts[0] for p in temporary_cache.rglob("*") if p.is_file()}
     assert {"responses.sqlite3", "verus-results.sqlite3", "lemmas"} <= written

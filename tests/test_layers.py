@@ -17,8 +17,15 @@ PACKAGE = REPO_ROOT / "verusagent"
 # Lowest first. A module belongs to the layer of the longest name it starts with (`verusagent.x` holds
 # `verusagent.x.y`); the modules of one layer do not depend on each other's layer being lower.
 LAYERS: list[tuple[str, ...]] = [
-    ("verusagent", "verusagent.paths", "verusagent.crate_text", "verusagent.standin", "verusagent.choices",
-     "verusagent.console", "verusagent.source_file"),  # standalone
+    (
+        "verusagent",
+        "verusagent.paths",
+        "verusagent.crate_text",
+        "verusagent.standin",
+        "verusagent.choices",
+        "verusagent.console",
+        "verusagent.source_file",
+    ),  # standalone
     ("verusagent.record",),  # the run record
     ("verusagent.lens",),  # the Verus-aware source model
     ("verusagent.verus", "verusagent.context", "verusagent.llm"),  # verus adapter, prompt slices, model transport
@@ -39,16 +46,29 @@ _LITELLM = "litellm takes seconds to import: it loads on the first model call, n
 _LENS_DESCENT = "the lens's recursive descent: items hold machines and invariant structs that hold items"
 # Modules that may import inside a function, and why.
 LATE: dict[str, str] = {
-    **{f"verusagent.commands.{name}": _START_UP
-       for name in ("agent", "audit", "calibrate", "check", "gate", "lemmas", "precheck", "review", "show", "units",
-                    "verify")},
+    **{
+        f"verusagent.commands.{name}": _START_UP
+        for name in (
+            "agent",
+            "audit",
+            "calibrate",
+            "check",
+            "gate",
+            "lemmas",
+            "precheck",
+            "review",
+            "show",
+            "units",
+            "verify",
+        )
+    },
     "verusagent.bench.command": _START_UP,
     "verusagent.commands.exits": "read at start-up by every command module; the verus adapter loads for verify only",
     "verusagent.llm.runtime": _LITELLM,
     "verusagent.llm.provider": _LITELLM + " (the scripted provider subclasses litellm's CustomLLM)",
     "verusagent.llm.preflight": _LITELLM + " (the scripted model and a local server are checked without it)",
     "verusagent.commands.agent_options": "read for `verusagent --help`: the agent's config loads when a run is "
-                                         "planned (to_config), not to print the options",
+    "planned (to_config), not to print the options",
     "verusagent.llm.tokens": "tiktoken reads its encodings when first imported: only when a count is asked for",
     "verusagent.lens.machines": _LENS_DESCENT,
     "verusagent.lens.invariant_structs": _LENS_DESCENT,
@@ -86,8 +106,9 @@ def imports_of(name: str, path: Path, known: set[str]) -> list[Import]:
     def visit(node: ast.AST, late: bool) -> None:
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.Import | ast.ImportFrom):
-                found.extend(Import(name, target, child.lineno, late)
-                             for target in _targets(name, is_package, child, known))
+                found.extend(
+                    Import(name, target, child.lineno, late) for target in _targets(name, is_package, child, known)
+                )
             visit(child, late or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef))
 
     visit(ast.parse(path.read_text(encoding="utf-8")), False)
@@ -121,8 +142,12 @@ def all_imports() -> list[Import]:
 
 
 def layer_of(module: str) -> int | None:
-    matches = [(len(prefix), index) for index, layer in enumerate(LAYERS) for prefix in layer
-               if module == prefix or (prefix != "verusagent" and module.startswith(prefix + "."))]
+    matches = [
+        (len(prefix), index)
+        for index, layer in enumerate(LAYERS)
+        for prefix in layer
+        if module == prefix or (prefix != "verusagent" and module.startswith(prefix + "."))
+    ]
     return max(matches)[1] if matches else None
 
 

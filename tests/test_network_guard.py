@@ -12,14 +12,18 @@ import tests.network_guard as network_guard_module
 from tests.network_guard import NetworkBlocked, is_loopback
 
 
-@pytest.mark.parametrize("address", [("127.0.0.1", 80), ("127.5.0.1", 1), ("::1", 80, 0, 0), ("localhost", 8000),
-                                     "/tmp/some.sock", (b"127.0.0.1", 9)])
+@pytest.mark.parametrize(
+    "address",
+    [("127.0.0.1", 80), ("127.5.0.1", 1), ("::1", 80, 0, 0), ("localhost", 8000), "/tmp/some.sock", (b"127.0.0.1", 9)],
+)
 def test_loopback_and_unix_addresses_pass(address):
     assert is_loopback(address)
 
 
-@pytest.mark.parametrize("address", [("10.255.255.1", 80), ("8.8.8.8", 53), ("2001:db8::1", 443, 0, 0),
-                                     ("api.openai.com", 443), ("0.0.0.0", 80)])
+@pytest.mark.parametrize(
+    "address",
+    [("10.255.255.1", 80), ("8.8.8.8", 53), ("2001:db8::1", 443, 0, 0), ("api.openai.com", 443), ("0.0.0.0", 80)],
+)
 def test_other_addresses_are_blocked(address):
     assert not is_loopback(address)
 
@@ -64,7 +68,12 @@ def test_a_blocked_attempt_fails_the_test_even_if_the_code_swallows_it(tmp_path)
     (tmp_path / "network_guard.py").write_text(Path(network_guard_module.__file__).read_text())
     (tmp_path / "conftest.py").write_text('pytest_plugins = ["network_guard"]\n')
     (tmp_path / "test_sneaky.py").write_text(SNEAKY_TEST)
-    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path)],
-                         cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert run.returncode != 0
     assert "non-loopback" in run.stdout and "198.51.100.7" in run.stdout

@@ -59,8 +59,11 @@ def fn_item_offsets(stream: TokenStream) -> list[int]:
     skipped = _skipped_ranges(stream)
     tokens = stream.tokens
     return [
-        t.start for i, t in enumerate(tokens)
-        if t.kind == "ident" and t.text == "fn" and stream.is_ident(i + 1)
+        t.start
+        for i, t in enumerate(tokens)
+        if t.kind == "ident"
+        and t.text == "fn"
+        and stream.is_ident(i + 1)
         and not any(start <= t.start < end for start, end in skipped)
     ]
 
@@ -87,10 +90,15 @@ def check_file(path: Path) -> FileReport:
         return report
     lines = LineIndex(data)
     report.problems = [f"{p.span.line if p.span else '?'}: {p.message}" for p in model.problems]
-    report.missing_fns = [f"{line}:{col}" for line, col in (lines.line_col(o) for o in uncovered(fn_item_offsets(stream), model))]
+    report.missing_fns = [
+        f"{line}:{col}" for line, col in (lines.line_col(o) for o in uncovered(fn_item_offsets(stream), model))
+    ]
     machines = model.state_machines
     report.counts.update(
-        files=1, lines=data.count(b"\n") + 1, functions=len(model.functions), state_machines=len(machines),
+        files=1,
+        lines=data.count(b"\n") + 1,
+        functions=len(model.functions),
+        state_machines=len(machines),
         operations=sum(len(m.operations) for m in machines),
         inductive_lemmas=sum(f.macro_role == "inductive" for f in model.functions),
         structs_with_invariants=len(model.structs_with_invariants),
@@ -117,9 +125,11 @@ def main(argv: list[str]) -> int:
         detail = r.crash or f"problems {r.problems[:3]} missing fns {r.missing_fns[:5]}"
         print(f"FAIL {r.path}: {detail}")
     print(f"lens corpus check: {len(files)} files, {dict(totals)}, {time.perf_counter() - started:.1f} s")
-    print(f"  crashes {sum(r.crash is not None for r in reports)}, files with problems "
-          f"{sum(bool(r.problems) for r in reports)}, fn items outside any function "
-          f"{sum(len(r.missing_fns) for r in reports)}")
+    print(
+        f"  crashes {sum(r.crash is not None for r in reports)}, files with problems "
+        f"{sum(bool(r.problems) for r in reports)}, fn items outside any function "
+        f"{sum(len(r.missing_fns) for r in reports)}"
+    )
     return 1 if failed else 0
 
 

@@ -102,14 +102,36 @@ def compare(data: bytes) -> tuple[Counter, list[str]]:
     return explained, failures
 
 
-_INSERTS = [b"{", b"}", b"(", b")", b"[", b"]", b'"', b"'", b"`", b"\\", b"/*", b"*/", b"//", b"fn ", b";", b"r#\"",
-            "\u20ac".encode(), "\u00a0".encode(), b"\xff", b"verus! {", b"=~=", b"~"]
+_INSERTS = [
+    b"{",
+    b"}",
+    b"(",
+    b")",
+    b"[",
+    b"]",
+    b'"',
+    b"'",
+    b"`",
+    b"\\",
+    b"/*",
+    b"*/",
+    b"//",
+    b"fn ",
+    b";",
+    b'r#"',
+    "\u20ac".encode(),
+    "\u00a0".encode(),
+    b"\xff",
+    b"verus! {",
+    b"=~=",
+    b"~",
+]
 
 
 def mutated(data: bytes, rng: random.Random) -> bytes:
     at = rng.randrange(len(data) + 1)
     if rng.random() < 0.4 and data:
-        return data[:at] + data[at + rng.randint(1, 3):]
+        return data[:at] + data[at + rng.randint(1, 3) :]
     return data[:at] + rng.choice(_INSERTS) + data[at:]
 
 
@@ -152,8 +174,10 @@ def main(argv: list[str]) -> int:
         if failures:
             failed += 1
             print(f"FAIL {path}: {failures[:3]}")
-    print(f"lexer check: {len(files)} files, {failed} with unexplained differences; "
-          f"structured-code differences: {dict(explained)}")
+    print(
+        f"lexer check: {len(files)} files, {failed} with unexplained differences; "
+        f"structured-code differences: {dict(explained)}"
+    )
     return 1 if failed else 0
 
 

@@ -21,7 +21,16 @@ from verusagent.lens import Function, Mode, SourceModel, parse
 _EXEC = Mode.EXEC
 _SPEC_MODES = frozenset({Mode.SPEC, Mode.SPEC_CHECKED})
 _FLIPS = {
-    "<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!=": "==", "&&": "||", "||": "&&", "+": "-", "-": "+",
+    "<": "<=",
+    "<=": "<",
+    ">": ">=",
+    ">=": ">",
+    "==": "!=",
+    "!=": "==",
+    "&&": "||",
+    "||": "&&",
+    "+": "-",
+    "-": "+",
 }
 
 
@@ -369,7 +378,9 @@ KINDS: dict[str, tuple[Callable[[Subject], tuple[str, str]], str, bool]] = {
     "external-body-new-lemma": (_trusted_lemma("#[verifier::external_body]"), "escape-hatch-added", False),
     "external-body-parens-new-lemma": (_trusted_lemma("#[verifier(external_body)]"), "escape-hatch-added", False),
     "cfg-attr-external-body": (
-        _attribute_on_target("#[cfg_attr(verus_keep_ghost, verifier::external_body)]"), "escape-hatch-added", True
+        _attribute_on_target("#[cfg_attr(verus_keep_ghost, verifier::external_body)]"),
+        "escape-hatch-added",
+        True,
     ),
     "external-target": (_attribute_on_target("#[verifier::external]"), "escape-hatch-added", True),
     "assume-termination": (_attribute_on_target("#[verifier::assume_termination]"), "escape-hatch-added", True),

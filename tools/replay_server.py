@@ -25,8 +25,13 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 ERROR_TYPES = {400: "invalid_request_error", 401: "authentication_error", 429: "rate_limit_error", 500: "server_error"}
-ANTHROPIC_ERROR_TYPES = {400: "invalid_request_error", 401: "authentication_error", 429: "rate_limit_error",
-                         500: "api_error", 529: "overloaded_error"}
+ANTHROPIC_ERROR_TYPES = {
+    400: "invalid_request_error",
+    401: "authentication_error",
+    429: "rate_limit_error",
+    500: "api_error",
+    529: "overloaded_error",
+}
 ANTHROPIC_STOP_REASONS = {"stop": "end_turn", "length": "max_tokens", "tool_calls": "tool_use"}
 
 
@@ -73,8 +78,11 @@ def openai_message(entry: dict[str, Any]) -> dict[str, Any]:
     message: dict[str, Any] = {"role": "assistant", "content": entry.get("content", "") or (None if calls else "")}
     if calls:
         message["tool_calls"] = [
-            {"id": call.get("id", f"call_{index}"), "type": "function",
-             "function": {"name": call["name"], "arguments": _arguments_text(call.get("arguments", {}))}}
+            {
+                "id": call.get("id", f"call_{index}"),
+                "type": "function",
+                "function": {"name": call["name"], "arguments": _arguments_text(call.get("arguments", {}))},
+            }
             for index, call in enumerate(calls, 1)
         ]
     return message
@@ -93,8 +101,11 @@ def completion_body(entry: dict[str, Any], request: dict[str, Any]) -> dict[str,
         "created": int(time.time()),
         "model": request.get("model", "replay"),
         "choices": choices,
-        "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens * len(choices),
-                  "total_tokens": prompt_tokens + completion_tokens * len(choices)},
+        "usage": {
+            "prompt_tokens": prompt_tokens,
+            "completion_tokens": completion_tokens * len(choices),
+            "total_tokens": prompt_tokens + completion_tokens * len(choices),
+        },
     }
 
 
@@ -102,8 +113,14 @@ def messages_body(entry: dict[str, Any], request: dict[str, Any]) -> dict[str, A
     """An Anthropic Messages API reply: text and `tool_use` content blocks."""
     content: list[dict[str, Any]] = [{"type": "text", "text": entry["content"]}] if entry.get("content") else []
     for index, call in enumerate(entry.get("tool_calls", []), 1):
-        content.append({"type": "tool_use", "id": call.get("id", f"toolu_{index}"), "name": call["name"],
-                        "input": _tool_use_input(call.get("arguments", {}))})
+        content.append(
+            {
+                "type": "tool_use",
+                "id": call.get("id", f"toolu_{index}"),
+                "name": call["name"],
+                "input": _tool_use_input(call.get("arguments", {})),
+            }
+        )
     return {
         "id": f"msg_replay_{time.time_ns()}",
         "type": "message",

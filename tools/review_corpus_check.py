@@ -32,8 +32,9 @@ def pairs(bench: Path) -> list[tuple[str, str, str]]:
         task = json.loads(line)
         if task.get("solution_path"):
             original = (bench / task["task_path"]).read_text()
-            found.append((task["task_id"], original,
-                          without_main_tests(original, (bench / task["solution_path"]).read_text())))
+            found.append(
+                (task["task_id"], original, without_main_tests(original, (bench / task["solution_path"]).read_text()))
+            )
     return found
 
 
@@ -47,15 +48,31 @@ def reviewer_script(original: str, candidate: str) -> tuple[dict, int, int]:
     for index, unit in enumerate(units):
         quote = next(line.strip() for line in unit.text.splitlines() if len("".join(line.split())) >= 3)
         severity = "critical" if index % 2 == 0 else "gap"
-        findings = [{"severity": severity, "reason": f"scripted claim on {unit.id}", "quote": quote,
-                     "evidence": "a scripted reviewer's claim", "check": "logic"}]
+        findings = [
+            {
+                "severity": severity,
+                "reason": f"scripted claim on {unit.id}",
+                "quote": quote,
+                "evidence": "a scripted reviewer's claim",
+                "check": "logic",
+            }
+        ]
         if index % 2 == 0:
             fakes += 1
-            findings.append({"severity": "critical", "reason": "a claim quoting text that is not in the file",
-                             "quote": FAKE_QUOTE, "evidence": "fabricated", "check": "logic"})
+            findings.append(
+                {
+                    "severity": "critical",
+                    "reason": "a claim quoting text that is not in the file",
+                    "quote": FAKE_QUOTE,
+                    "evidence": "fabricated",
+                    "check": "logic",
+                }
+            )
         replies.append({"when": f"Unit to review: `{unit.id}`", "text": "```json\n" + json.dumps(findings) + "\n```"})
-    replies += [{"when": "- severity: critical", "text": '{"vote": "minor"}', "repeat": True},
-                {"when": "- severity: gap", "text": '{"vote": "not_real"}', "repeat": True}]
+    replies += [
+        {"when": "- severity: critical", "text": '{"vote": "minor"}', "repeat": True},
+        {"when": "- severity: gap", "text": '{"vote": "not_real"}', "repeat": True},
+    ]
     return {"replies": replies}, len(units), fakes
 
 
@@ -74,15 +91,35 @@ def check_pair(task_id: str, original: str, candidate: str, work: Path) -> dict:
     (folder / "candidate.rs").write_text(candidate)
     script, units, fakes = reviewer_script(original, candidate)
     install_script(Script.model_validate(script))
-    result = CliRunner().invoke(app, ["review", str(folder / "original.rs"), str(folder / "candidate.rs"),
-                                      "--model", "scripted/reviewer", "--json", "--runs-dir", str(folder / "runs")])
+    result = CliRunner().invoke(
+        app,
+        [
+            "review",
+            str(folder / "original.rs"),
+            str(folder / "candidate.rs"),
+            "--model",
+            "scripted/reviewer",
+            "--json",
+            "--runs-dir",
+            str(folder / "runs"),
+        ],
+    )
     data = json.loads(result.stdout)
     dropped = [d for d in data["dropped"] if d["finding"].get("quote") == FAKE_QUOTE]
     audit = audit_run(Path(data["run_folder"]))
-    return {"task": task_id, "exit": result.exit_code, "units": units, "reviewed": len(data["units"]),
-            "kept": len(data["findings"]), "fakes": fakes, "fakes_dropped": len(dropped),
-            "other_drops": len(data["dropped"]) - len(dropped), "rejects": data["rejects"],
-            "audit_ok": audit.ok, "breaches": [b.message for b in audit.breaches]}
+    return {
+        "task": task_id,
+        "exit": result.exit_code,
+        "units": units,
+        "reviewed": len(data["units"]),
+        "kept": len(data["findings"]),
+        "fakes": fakes,
+        "fakes_dropped": len(dropped),
+        "other_drops": len(data["dropped"]) - len(dropped),
+        "rejects": data["rejects"],
+        "audit_ok": audit.ok,
+        "breaches": [b.message for b in audit.breaches],
+    }
 
 
 def guard_passes(original: str, candidate: str) -> bool:
@@ -103,18 +140,27 @@ def run(shared: Path, limit: int | None = None) -> tuple[list[dict], int]:
 def summary(rows: list[dict], flagged: int, seconds: float) -> list[str]:
     totals = Counter()
     for row in rows:
-        totals.update({key: row[key] for key in ("units", "reviewed", "kept", "fakes", "fakes_dropped",
-                                                 "other_drops")})
-    bad = [r for r in rows if r["exit"] != 0 or r["rejects"] or not r["audit_ok"] or r["fakes"] != r["fakes_dropped"]
-           or r["other_drops"] or r["reviewed"] != r["units"]]
-    return [f"review corpus check: {len(rows)} Verus-Bench ground truths the guard passes ({flagged} flagged by the "
-            f"guard, left out), in {seconds:.0f} s; scripted reviewer (a stand-in), no verus",
-            f"  units changed {totals['units']}, reviewed {totals['reviewed']}; findings kept {totals['kept']}",
-            f"  fake-quote findings proposed {totals['fakes']}, recorded as dropped {totals['fakes_dropped']}; "
-            f"other drops {totals['other_drops']}",
-            f"  rejections {sum(r['rejects'] for r in rows)}; audits clean {sum(r['audit_ok'] for r in rows)} "
-            f"of {len(rows)}; runs not as expected: {len(bad)}",
-            *(f"  ! {r['task']}: {r}" for r in bad)]
+        totals.update({key: row[key] for key in ("units", "reviewed", "kept", "fakes", "fakes_dropped", "other_drops")})
+    bad = [
+        r
+        for r in rows
+        if r["exit"] != 0
+        or r["rejects"]
+        or not r["audit_ok"]
+        or r["fakes"] != r["fakes_dropped"]
+        or r["other_drops"]
+        or r["reviewed"] != r["units"]
+    ]
+    return [
+        f"review corpus check: {len(rows)} Verus-Bench ground truths the guard passes ({flagged} flagged by the "
+        f"guard, left out), in {seconds:.0f} s; scripted reviewer (a stand-in), no verus",
+        f"  units changed {totals['units']}, reviewed {totals['reviewed']}; findings kept {totals['kept']}",
+        f"  fake-quote findings proposed {totals['fakes']}, recorded as dropped {totals['fakes_dropped']}; "
+        f"other drops {totals['other_drops']}",
+        f"  rejections {sum(r['rejects'] for r in rows)}; audits clean {sum(r['audit_ok'] for r in rows)} "
+        f"of {len(rows)}; runs not as expected: {len(bad)}",
+        *(f"  ! {r['task']}: {r}" for r in bad),
+    ]
 
 
 def main() -> int:

@@ -50,11 +50,16 @@ def summary(rows: list[dict]) -> dict:
     missing = sum(len(r["missing"]) for r in covered)
     methods = [r for r in covered if r["method_target"]]
     return {
-        "tasks": len(rows), "sliced": sum(r["sliced"] for r in rows), "over_budget": sum(r["over_budget"] for r in rows),
-        "median_tokens": int(statistics.median(tokens)) if tokens else 0, "p90_tokens": percentile(tokens, 0.9),
-        "max_tokens": max(tokens, default=0), "with_ground_truth": len(covered),
-        "needed": needed, "missing": missing, "coverage_percent": round(100 * (needed - missing) / needed, 1)
-        if needed else 100.0,
+        "tasks": len(rows),
+        "sliced": sum(r["sliced"] for r in rows),
+        "over_budget": sum(r["over_budget"] for r in rows),
+        "median_tokens": int(statistics.median(tokens)) if tokens else 0,
+        "p90_tokens": percentile(tokens, 0.9),
+        "max_tokens": max(tokens, default=0),
+        "with_ground_truth": len(covered),
+        "needed": needed,
+        "missing": missing,
+        "coverage_percent": round(100 * (needed - missing) / needed, 1) if needed else 100.0,
         "tasks_fully_covered": sum(not r["missing"] for r in covered),
         "coverage_family_percent": _share(covered, ("named", "family")),
         "needed_by_depth": {k: sum(r["needed_by_depth"].get(k, 0) for r in covered) for k in DEPTHS},
@@ -83,25 +88,33 @@ def by_project(rows: list[dict]) -> dict[str, dict]:
 
 def print_report(rows: list[dict], skipped: int, seconds: float, budget: int, show_missing: bool) -> None:
     total = summary(rows)
-    print(f"budget {budget:,} tokens: {total['tasks']} tasks with a target ({skipped} without one), "
-          f"{total['sliced']} sliced, {total['over_budget']} over budget; {seconds:.0f} s")
+    print(
+        f"budget {budget:,} tokens: {total['tasks']} tasks with a target ({skipped} without one), "
+        f"{total['sliced']} sliced, {total['over_budget']} over budget; {seconds:.0f} s"
+    )
     print(f"goal per project: coverage >= {GOAL_COVERAGE}%, median <= {GOAL_MEDIAN:,}, p90 <= {GOAL_P90:,} tokens")
-    print(f"  {'project':18s} {'tasks':>5s} {'sliced':>6s} {'median':>7s} {'p90':>7s} {'max':>7s} "
-          f"{'coverage (missing/needed)':>25s} {'to d1':>6s} {'full':>7s} {'self_type':>9s} {'spec_fam':>10s} "
-          f"{'over':>4s} {'floor med/p90':>13s}")
+    print(
+        f"  {'project':18s} {'tasks':>5s} {'sliced':>6s} {'median':>7s} {'p90':>7s} {'max':>7s} "
+        f"{'coverage (missing/needed)':>25s} {'to d1':>6s} {'full':>7s} {'self_type':>9s} {'spec_fam':>10s} "
+        f"{'over':>4s} {'floor med/p90':>13s}"
+    )
     for project, part in [*by_project(rows).items(), ("all", total)]:
         fam = part["missing_by_reason"]["spec_family"], part["needed_by_reason"]["spec_family"]
-        print(f"  {project:18s} {part['tasks']:5d} {part['sliced']:6d} {part['median_tokens']:7,} "
-              f"{part['p90_tokens']:7,} {part['max_tokens']:7,} "
-              f"{part['coverage_percent']:8.1f}% ({part['missing']:5d}/{part['needed']:5d}) "
-              f"{part['coverage_family_percent']:5.1f}% "
-              f"{part['tasks_fully_covered']:3d}/{part['with_ground_truth']:<3d} "
-              f"{part['method_targets_missing_self_type']:3d}/{part['method_targets']:<3d} "
-              f"{fam[0]:4d}/{fam[1]:<5d} {part['over_budget']:4d} "
-              f"{part['floor_median_tokens']:6,}/{part['floor_p90_tokens']:<6,}")
-    print("  coverage: all needed definitions (the spec family followed all the way); to d1: those the ground "
-          "truth names and one call down; self_type: method targets missing their own type / method targets; "
-          "spec_fam: spec-family definitions missed / needed")
+        print(
+            f"  {project:18s} {part['tasks']:5d} {part['sliced']:6d} {part['median_tokens']:7,} "
+            f"{part['p90_tokens']:7,} {part['max_tokens']:7,} "
+            f"{part['coverage_percent']:8.1f}% ({part['missing']:5d}/{part['needed']:5d}) "
+            f"{part['coverage_family_percent']:5.1f}% "
+            f"{part['tasks_fully_covered']:3d}/{part['with_ground_truth']:<3d} "
+            f"{part['method_targets_missing_self_type']:3d}/{part['method_targets']:<3d} "
+            f"{fam[0]:4d}/{fam[1]:<5d} {part['over_budget']:4d} "
+            f"{part['floor_median_tokens']:6,}/{part['floor_p90_tokens']:<6,}"
+        )
+    print(
+        "  coverage: all needed definitions (the spec family followed all the way); to d1: those the ground "
+        "truth names and one call down; self_type: method targets missing their own type / method targets; "
+        "spec_fam: spec-family definitions missed / needed"
+    )
     if show_missing:
         for row in rows:
             if row.get("missing"):
@@ -109,14 +122,18 @@ def print_report(rows: list[dict], skipped: int, seconds: float, budget: int, sh
 
 
 def print_curve(curve: dict[int, dict[str, dict]]) -> None:
-    print("budget curve, per project: coverage of all needed definitions / of those to d1, median / p90 prompt "
-          "tokens, tasks over budget")
+    print(
+        "budget curve, per project: coverage of all needed definitions / of those to d1, median / p90 prompt "
+        "tokens, tasks over budget"
+    )
     projects = sorted({p for parts in curve.values() for p in parts})
     print(f"  {'budget':>7s} " + " ".join(f"{p[:30]:>36s}" for p in projects))
     for budget, parts in sorted(curve.items()):
-        cells = [f"{parts[p]['coverage_percent']:5.1f}%/{parts[p]['coverage_family_percent']:5.1f}% "
-                 f"{parts[p]['median_tokens']:6,}/{parts[p]['p90_tokens']:6,} {parts[p]['over_budget']:3d}"
-                 for p in projects]
+        cells = [
+            f"{parts[p]['coverage_percent']:5.1f}%/{parts[p]['coverage_family_percent']:5.1f}% "
+            f"{parts[p]['median_tokens']:6,}/{parts[p]['p90_tokens']:6,} {parts[p]['over_budget']:3d}"
+            for p in projects
+        ]
         print(f"  {budget:7,} " + " ".join(f"{c:>36s}" for c in cells))
 
 
@@ -155,8 +172,9 @@ def main() -> int:
     if args.json:
         print(json.dumps({"summary": summary(rows), "projects": by_project(rows), "rows": rows}, indent=2))
     else:
-        print_report(rows, len(tasks) - len(rows), time.monotonic() - started, args.budget or SLICE_BUDGET_TOKENS,
-                     args.missing)
+        print_report(
+            rows, len(tasks) - len(rows), time.monotonic() - started, args.budget or SLICE_BUDGET_TOKENS, args.missing
+        )
     return 0
 
 

@@ -45,11 +45,11 @@ A file holds either one answer (used for every input) or rules, of which the fir
 
 Env VERUS_STANDIN_PIDFILE: a file to which the pids of the stand-in and its children are appended.
 Env VERUS_STANDIN_LOG: a file to which one JSON line per call is appended (argv, input hash, rule, times).
-Flags: `--version [--output-json]`, `--help`; in a run `--output-json` and `--error-format=json` select JSON
-output (human text otherwise); any `--verify-*` flag makes the run partial; `--verify-function F` (once per run) needs exactly one
-`--verify-root` or `--verify-only-module M` beside it, as verus does (else exit 1 with verus's message), and
-reports only the scenario's errors that lie inside `fn F`. F must name a function of that module (the root, or M:
-a file's module or an inline `mod` in it), as a name relative to it (`f`, `Type::f`, or a part of one; `*`
+Flags: `--version [--output-json]`, `--help`; in a run `--output-json` and `--error-format=json` select JSON output
+(human text otherwise); any `--verify-*` flag makes the run partial; `--verify-function F` (once per run) needs
+exactly one `--verify-root` or `--verify-only-module M` beside it, as verus does (else exit 1 with verus's message),
+and reports only the scenario's errors that lie inside `fn F`. F must name a function of that module (the root, or
+M: a file's module or an inline `mod` in it), as a name relative to it (`f`, `Type::f`, or a part of one; `*`
 wildcards aside): else exit 1 with verus's "could not find function F specified by --verify-function" and the
 module's functions. Without a scenario a run exits 2 with an explanation.
 
@@ -76,13 +76,36 @@ from pathlib import Path
 MARKER = "[verus stand-in]"
 DEFAULT_VERSION = "0.0.0-standin"
 VALUE_FLAGS = {
-    "--multiple-errors", "--rlimit", "--num-threads", "--verify-function", "--verify-module",
-    "--verify-only-module", "-V", "--crate-type", "--edition", "--error-format", "--crate-name",
+    "--multiple-errors",
+    "--rlimit",
+    "--num-threads",
+    "--verify-function",
+    "--verify-module",
+    "--verify-only-module",
+    "-V",
+    "--crate-type",
+    "--edition",
+    "--error-format",
+    "--crate-name",
 }
 KNOWN_FLAGS = [
-    "--output-json", "--error-format", "--no-report-long-running", "--multiple-errors", "--rlimit",
-    "--no-cheating", "--verify-function", "--verify-module", "--verify-only-module", "--verify-root",
-    "--expand-errors", "--no-verify", "--num-threads", "--time", "--version", "--crate-type", "-V",
+    "--output-json",
+    "--error-format",
+    "--no-report-long-running",
+    "--multiple-errors",
+    "--rlimit",
+    "--no-cheating",
+    "--verify-function",
+    "--verify-module",
+    "--verify-only-module",
+    "--verify-root",
+    "--expand-errors",
+    "--no-verify",
+    "--num-threads",
+    "--time",
+    "--version",
+    "--crate-type",
+    "-V",
 ]
 
 
@@ -201,11 +224,19 @@ def position(data: bytes, offset: int) -> tuple[int, int, str]:
 
 def span(file_name, byte_start, byte_end, line, col, end_col, line_text, label, primary) -> dict:
     return {
-        "file_name": file_name, "byte_start": byte_start, "byte_end": byte_end,
-        "line_start": line, "line_end": line, "column_start": col, "column_end": end_col,
+        "file_name": file_name,
+        "byte_start": byte_start,
+        "byte_end": byte_end,
+        "line_start": line,
+        "line_end": line,
+        "column_start": col,
+        "column_end": end_col,
         "is_primary": primary,
         "text": [{"text": line_text, "highlight_start": col, "highlight_end": end_col}],
-        "label": label, "suggested_replacement": None, "suggestion_applicability": None, "expansion": None,
+        "label": label,
+        "suggested_replacement": None,
+        "suggestion_applicability": None,
+        "expansion": None,
     }
 
 
@@ -214,23 +245,37 @@ def related_span(data: bytes, file_name: str, spec: dict) -> dict:
         return span_at(data, file_name, spec["line_contains"], spec.get("occurrence", 1), spec.get("label"), False)
     text = spec.get("text", "")
     line, col = spec.get("line", 1), spec.get("col", 1)
-    return span(spec["file"], spec.get("byte_start", 0), spec.get("byte_start", 0) + len(text.encode()),
-                line, col, col + len(text), " " * (col - 1) + text, spec.get("label"), False)
+    return span(
+        spec["file"],
+        spec.get("byte_start", 0),
+        spec.get("byte_start", 0) + len(text.encode()),
+        line,
+        col,
+        col + len(text),
+        " " * (col - 1) + text,
+        spec.get("label"),
+        False,
+    )
 
 
 def diagnostic(data: bytes, file_name: str, spec: dict) -> dict:
     spans = []
     if "line_contains" in spec:
-        spans.append(span_at(data, file_name, spec["line_contains"], spec.get("occurrence", 1),
-                             spec.get("label"), True))
+        spans.append(
+            span_at(data, file_name, spec["line_contains"], spec.get("occurrence", 1), spec.get("label"), True)
+        )
     spans += [related_span(data, file_name, r) for r in spec.get("related", [])]
     code = spec.get("code")
     entry = {
-        "$message_type": "diagnostic", "message": spec["message"],
+        "$message_type": "diagnostic",
+        "message": spec["message"],
         "code": {"code": code, "explanation": None} if code else None,
-        "level": spec.get("level", "error"), "spans": spans,
-        "children": [{"message": n, "code": None, "level": "note", "spans": [], "children": [], "rendered": None}
-                     for n in spec.get("notes", [])],
+        "level": spec.get("level", "error"),
+        "spans": spans,
+        "children": [
+            {"message": n, "code": None, "level": "note", "spans": [], "children": [], "rendered": None}
+            for n in spec.get("notes", [])
+        ],
     }
     entry["rendered"] = render_human(entry)
     return entry
@@ -239,7 +284,7 @@ def diagnostic(data: bytes, file_name: str, spec: dict) -> dict:
 def render_human(entry: dict) -> str:
     code = f"[{entry['code']['code']}]" if entry.get("code") else ""
     lines = [f"{entry['level']}{code}: {entry['message']}"]
-    spans = sorted(entry["spans"], key=lambda s: (not s["is_primary"]))
+    spans = sorted(entry["spans"], key=lambda s: not s["is_primary"])
     width = max([len(str(s["line_start"])) for s in spans] or [1])
     pad = " " * width
     current_file = None
@@ -251,7 +296,10 @@ def render_human(entry: dict) -> str:
         row = s["text"][0]["text"] if s["text"] else ""
         mark = ("^" if s["is_primary"] else "-") * max(s["column_end"] - s["column_start"], 1)
         label = f" {s['label']}" if s.get("label") else ""
-        lines += [f"{str(s['line_start']).rjust(width)} | {row}", f"{pad} | {' ' * (s['column_start'] - 1)}{mark}{label}"]
+        lines += [
+            f"{str(s['line_start']).rjust(width)} | {row}",
+            f"{pad} | {' ' * (s['column_start'] - 1)}{mark}{label}",
+        ]
     lines += [f"{pad} = note: {c['message']}" for c in entry["children"]]
     return "\n".join(lines) + "\n"
 
@@ -282,9 +330,11 @@ def focused(errors: list[dict], data: bytes, pattern: str) -> list[dict]:
     bounds = function_range(data, pattern)
     if bounds is None:
         return errors
+
     def inside(entry: dict) -> bool:
         primary = [s for s in entry["spans"] if s["is_primary"]]
         return not primary or bounds[0] <= primary[0]["byte_start"] < bounds[1]
+
     return [e for e in errors if inside(e)]
 
 
@@ -312,7 +362,9 @@ def module_functions(file) -> list[tuple[str, str]]:
     for match in _SCOPE_OPEN.finditer(data):
         end = closing_brace(data, match.end() - 1)
         kind = "mod" if match.group(1) else "impl"
-        scopes.append((match.start(), end, kind, match.group(1).decode() if match.group(1) else impl_type(match.group(0))))
+        scopes.append(
+            (match.start(), end, kind, match.group(1).decode() if match.group(1) else impl_type(match.group(0)))
+        )
     found = []
     for match in _FN_NAME.finditer(data):
         around = [s for s in scopes if s[0] < match.start() < s[1]]
@@ -349,8 +401,9 @@ def function_names(text: str) -> list[str]:
     return re.findall(r"\bfn\s+(\w+)", text)
 
 
-def results_document(rule: dict, text: str, crate: str, errors: list[dict], partial: bool, version: str,
-                     files=None) -> dict:
+def results_document(
+    rule: dict, text: str, crate: str, errors: list[dict], partial: bool, version: str, files=None
+) -> dict:
     verdict = rule.get("verdict", "verified")
     error_count = rule.get("errors_count", sum(1 for e in errors if e["level"] == "error"))
     verified = rule.get("verified", max(count_functions(text) - error_count, 0))
@@ -362,16 +415,22 @@ def results_document(rule: dict, text: str, crate: str, errors: list[dict], part
             verified, error_count = 0, 0
         results.update({"verified": verified, "errors": error_count, "is-verifying-entire-crate": not partial})
     modules = [(f.module, f.data.decode("utf-8", "replace")) for f in files] if files else [("", text)]
-    details = {"::".join(p for p in (crate, module, name) if p): {"obligation_proof_notes": [], "failed_proof_notes": []}
-               for module, part in modules for name in function_names(part)}
+    details = {
+        "::".join(p for p in (crate, module, name) if p): {"obligation_proof_notes": [], "failed_proof_notes": []}
+        for module, part in modules
+        for name in function_names(part)
+    }
     return {"func-details": details, "verification-results": results, "verus": build_info(version)}
 
 
 def build_info(version: str) -> dict:
     return {
-        "profile": "standin", "version": version, "standin": True,
+        "profile": "standin",
+        "version": version,
+        "standin": True,
         "platform": {"os": sys.platform, "arch": os.uname().machine},
-        "toolchain": "none (verus stand-in)", "commit": "standin",
+        "toolchain": "none (verus stand-in)",
+        "commit": "standin",
     }
 
 
@@ -380,14 +439,31 @@ def aborting(errors: list[dict]) -> list[dict]:
     if not count:
         return []
     plural = "s" if count > 1 else ""
-    tail = [{"$message_type": "diagnostic", "message": f"aborting due to {count} previous error{plural}",
-             "code": None, "level": "error", "spans": [], "children": [],
-             "rendered": f"error: aborting due to {count} previous error{plural}\n\n"}]
+    tail = [
+        {
+            "$message_type": "diagnostic",
+            "message": f"aborting due to {count} previous error{plural}",
+            "code": None,
+            "level": "error",
+            "spans": [],
+            "children": [],
+            "rendered": f"error: aborting due to {count} previous error{plural}\n\n",
+        }
+    ]
     codes = sorted({e["code"]["code"] for e in errors if e.get("code")})
     if codes:
         note = f"For more information about this error, try `rustc --explain {codes[0]}`."
-        tail.append({"$message_type": "diagnostic", "message": note, "code": None, "level": "failure-note",
-                     "spans": [], "children": [], "rendered": note + "\n"})
+        tail.append(
+            {
+                "$message_type": "diagnostic",
+                "message": note,
+                "code": None,
+                "level": "failure-note",
+                "spans": [],
+                "children": [],
+                "rendered": note + "\n",
+            }
+        )
     return tail
 
 
@@ -411,7 +487,9 @@ def emit_stdout(rule: dict, document: dict, json_output: bool, partial: bool) ->
     else:
         results = document["verification-results"]
         suffix = " (partial verification with `--verify-*`)" if partial else ""
-        print(f"verification results:: {results.get('verified', 0)} verified, {results.get('errors', 0)} errors{suffix}")
+        print(
+            f"verification results:: {results.get('verified', 0)} verified, {results.get('errors', 0)} errors{suffix}"
+        )
     sys.stdout.flush()
 
 
@@ -450,8 +528,15 @@ def panic(rule: dict) -> int:
 def log_call(argv: list[str], data: bytes, rule_name: str, started: float, files=None) -> None:
     log = os.environ.get("VERUS_STANDIN_LOG")
     if log:
-        record = {"argv": argv, "cwd": os.getcwd(), "sha256": hashlib.sha256(data).hexdigest(),
-                  "rule": rule_name, "pid": os.getpid(), "start": started, "end": time.time()}
+        record = {
+            "argv": argv,
+            "cwd": os.getcwd(),
+            "sha256": hashlib.sha256(data).hexdigest(),
+            "rule": rule_name,
+            "pid": os.getpid(),
+            "start": started,
+            "end": time.time(),
+        }
         if files is not None and len(files) > 1:
             record["files"] = {f.name: hashlib.sha256(f.data).hexdigest() for f in files}
         with open(log, "a", encoding="utf-8") as out:
@@ -464,12 +549,18 @@ def log_call(argv: list[str], data: bytes, rule_name: str, started: float, files
 def print_version(scenarios: list[dict], as_json: bool) -> int:
     version = version_of(scenarios)
     if as_json:
-        document = {"verus": build_info(version), "standin": True,
-                    "scenario": os.environ.get("VERUS_STANDIN_SCENARIO"), "scenario_sha256": scenario_digest()}
+        document = {
+            "verus": build_info(version),
+            "standin": True,
+            "scenario": os.environ.get("VERUS_STANDIN_SCENARIO"),
+            "scenario_sha256": scenario_digest(),
+        }
         print(json.dumps(document, indent=2))
     else:
-        print(f"Verus stand-in (not the real verus)\n  Version: {version}\n  Profile: standin\n"
-              f"  Scenario sha256: {scenario_digest()}")
+        print(
+            f"Verus stand-in (not the real verus)\n  Version: {version}\n  Profile: standin\n"
+            f"  Scenario sha256: {scenario_digest()}"
+        )
     return 0
 
 
@@ -484,8 +575,10 @@ def print_help(scenarios: list[dict]) -> int:
 
 def check_arguments(argv: list[str], flags: set[str], scenarios: list[dict]) -> int | None:
     for flag in sorted(flags & unsupported(scenarios)):
-        print(f"Error: Unrecognized option: '{flag.lstrip('-')}' (verus stand-in: unsupported by the scenario)",
-              file=sys.stderr)
+        print(
+            f"Error: Unrecognized option: '{flag.lstrip('-')}' (verus stand-in: unsupported by the scenario)",
+            file=sys.stderr,
+        )
         return 255
     problem = scope_problem(argv)
     if problem:
@@ -506,8 +599,11 @@ def scope_problem(argv: list[str]) -> str | None:
     if "--verify-module" in {a.split("=")[0] for a in argv}:
         return "When using --verify-function, use --verify-only-module instead of --verify-module"
     if roots != 1:
-        return ("--verify-function option requires --verify-only-module or --verify-root" if not roots else
-                "Must pass at most one --verify-only-module or --verify-root when using --verify-function")
+        return (
+            "--verify-function option requires --verify-only-module or --verify-root"
+            if not roots
+            else "Must pass at most one --verify-only-module or --verify-root when using --verify-function"
+        )
     return None
 
 
@@ -523,8 +619,7 @@ def run(argv: list[str], scenarios: list[dict]) -> int:
         print(f"{MARKER} error: expected one .rs file, got {positional}", file=sys.stderr)
         return 255
     if not scenarios:
-        print(f"{MARKER} error: no scenario: set VERUS_STANDIN_SCENARIO to a scenario file or folder",
-              file=sys.stderr)
+        print(f"{MARKER} error: no scenario: set VERUS_STANDIN_SCENARIO to a scenario file or folder", file=sys.stderr)
         return 2
     return answer(argv, sources[0], flags, values, scenarios)
 
@@ -643,14 +738,20 @@ def scoped(errors: list[dict], files: list[SourceFile], values: dict, flags: set
     several files), only the errors in that module's files."""
     if "--verify-function" in values:
         module = values.get("--verify-only-module", "")
-        source = next((f for f in files if f.module == module and function_range(f.data, values["--verify-function"])),
-                      files[0])
+        source = next(
+            (f for f in files if f.module == module and function_range(f.data, values["--verify-function"])), files[0]
+        )
         kept = [e for e in errors if e.get("_module", "") == source.module or len(files) == 1]
         errors = focused(kept, source.data, values["--verify-function"])
-    elif len(files) > 1 and ("--verify-only-module" in values or "--verify-module" in values or "--verify-root" in flags):
+    elif len(files) > 1 and (
+        "--verify-only-module" in values or "--verify-module" in values or "--verify-root" in flags
+    ):
         module = values.get("--verify-only-module", values.get("--verify-module", ""))
-        errors = [e for e in errors if e.get("_module", "") == module or e.get("_module", "").startswith(module + "::")
-                  and module]
+        errors = [
+            e
+            for e in errors
+            if e.get("_module", "") == module or e.get("_module", "").startswith(module + "::") and module
+        ]
     for entry in errors:
         entry.pop("_module", None)
     return errors
@@ -659,10 +760,12 @@ def scoped(errors: list[dict], files: list[SourceFile], values: dict, flags: set
 def run_cargo(argv: list[str], scenarios: list[dict]) -> int:
     """`cargo-verus verus verify|focus [cargo options] -- [verus options]`, as cargo calls a subcommand."""
     subcommand, rest = argv[1], argv[2:]
-    cargo_args, verus_args = (rest[:rest.index("--")], rest[rest.index("--") + 1:]) if "--" in rest else (rest, [])
+    cargo_args, verus_args = (rest[: rest.index("--")], rest[rest.index("--") + 1 :]) if "--" in rest else (rest, [])
     if subcommand == "verify" and any(a.split("=")[0] in PARTIAL_FLAGS for a in verus_args):
-        print("Error: Partial verification must use `cargo verus focus` (verus stand-in playing cargo-verus)",
-              file=sys.stderr)
+        print(
+            "Error: Partial verification must use `cargo verus focus` (verus stand-in playing cargo-verus)",
+            file=sys.stderr,
+        )
         return 1
     options = cargo_options(cargo_args)
     try:

@@ -81,8 +81,12 @@ def target_pair(task: Task, truth: SourceModel, given: SourceModel) -> tuple[Fun
         in_task = [f for f in given.functions if f.name == name]
         if len(in_truth) == 1 and len(in_task) == 1:
             return in_truth[0], in_task[0]
-        changed = [(a, b) for a in in_truth for b in in_task
-                   if a.signature == b.signature and truth.slice(a.span) != given.slice(b.span)]
+        changed = [
+            (a, b)
+            for a in in_truth
+            for b in in_task
+            if a.signature == b.signature and truth.slice(a.span) != given.slice(b.span)
+        ]
         if len(changed) == 1:
             return changed[0]
     return None
@@ -161,8 +165,10 @@ def print_report(outcomes: list[Outcome], table: dict[str, dict[str, int]], deta
     for key, row in table.items():
         uses = row.get("uses", 0)
         shares = [f"{row.get(f'top {k}', 0)} ({_percent(row.get(f'top {k}', 0), uses)})" for k in TOP]
-        print(f"{key:18} {row['tasks']:5} {row['skipped']:4} {row['tasks using vstd lemmas']:5} {uses:4} "
-              f"{shares[0]:>9} {shares[1]:>9}")
+        print(
+            f"{key:18} {row['tasks']:5} {row['skipped']:4} {row['tasks using vstd lemmas']:5} {uses:4} "
+            f"{shares[0]:>9} {shares[1]:>9}"
+        )
     used = Counter(use.lemma for outcome in outcomes for use in outcome.uses)
     print("most used: " + ", ".join(f"{name} x{count}" for name, count in used.most_common(12)))
 

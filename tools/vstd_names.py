@@ -15,8 +15,9 @@ from verusagent.lens.model import DefinitionKind
 
 _MACRO = re.compile(rb"macro_rules!\s*([A-Za-z_]\w*)")
 _OUT = Path(__file__).resolve().parents[1] / "verusagent" / "guard" / "vstd_names.py"
-_HEADER = '''"""Names from vstd's source, written by tools/vstd_names.py (do not edit by hand; run it again on a newer vstd):
-the methods its traits declare, the macros it defines, and what a glob import of a module without traits brings."""
+_HEADER = '''"""Names from vstd's source, written by tools/vstd_names.py (do not edit by hand; run it again on a
+newer vstd): the methods its traits declare, the macros it defines, and what a glob import of a module without
+traits brings."""
 
 '''
 
@@ -55,7 +56,9 @@ def glob_modules(vstd: Path) -> dict[str, set[str]]:
 
 
 def dict_literal(name: str, values: dict[str, set[str]]) -> str:
-    entries = "".join(f'    "{key}": frozenset(\n{_wrapped(names, 8)}\n    ),\n' for key, names in sorted(values.items()))
+    entries = "".join(
+        f'    "{key}": frozenset(\n{_wrapped(names, 8)}\n    ),\n' for key, names in sorted(values.items())
+    )
     return f"{name} = {{\n{entries}}}\n"
 
 
@@ -78,8 +81,14 @@ def frozenset_literal(name: str, values: set[str]) -> str:
 
 def main() -> int:
     vstd = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[2] / "shared/corpus/vstd"
-    text = _HEADER + frozenset_literal("TRAIT_METHODS", trait_methods(vstd)) + "\n" + frozenset_literal(
-        "MACROS", macros(vstd)) + "\n" + dict_literal("GLOB_MODULES", glob_modules(vstd))
+    text = (
+        _HEADER
+        + frozenset_literal("TRAIT_METHODS", trait_methods(vstd))
+        + "\n"
+        + frozenset_literal("MACROS", macros(vstd))
+        + "\n"
+        + dict_literal("GLOB_MODULES", glob_modules(vstd))
+    )
     _OUT.write_text(text)
     print(f"wrote {_OUT}")
     return 0

@@ -55,11 +55,11 @@ def split_files(text: str, order: list[str]) -> dict[str, str]:
 
 def _next_file(data: bytes, offset: int) -> tuple[str, str, int]:
     line_end = data.find(b"\n", offset)
-    line = data[offset:line_end if line_end >= 0 else len(data)].decode("utf-8", "replace")
+    line = data[offset : line_end if line_end >= 0 else len(data)].decode("utf-8", "replace")
     path, _, size = line.removeprefix(FILE_LINE).rpartition(" ")
     if not line.startswith(FILE_LINE) or not size.isdigit() or line_end < 0:
         raise MalformedCrateText(f"expected a `{FILE_LINE}PATH BYTES` line at byte {offset}, found {line[:60]!r}")
     start, end = line_end + 1, line_end + 1 + int(size)
-    if data[end:end + 1] != b"\n":
+    if data[end : end + 1] != b"\n":
         raise MalformedCrateText(f"the content of {path} does not end where its {size} bytes say")
     return path, data[start:end].decode("utf-8"), end + 1

@@ -61,8 +61,18 @@ class AgentHarness:
         self.monkeypatch.setenv("VERUS_STANDIN_SCENARIO", str(path))
 
     def run(self, mode: str, source: Path, **options) -> AgentRun:
-        settings = {"file": source, "model": "scripted/test", "strategies": 1, "rounds": 3, "samples": 1,
-                    "verus": str(STANDIN), "runs_dir": self.runs_dir, "as_json": True, "jobs": 1, **options}
+        settings = {
+            "file": source,
+            "model": "scripted/test",
+            "strategies": 1,
+            "rounds": 3,
+            "samples": 1,
+            "verus": str(STANDIN),
+            "runs_dir": self.runs_dir,
+            "as_json": True,
+            "jobs": 1,
+            **options,
+        }
         self.capsys.readouterr()
         code = run_agent(mode, **settings)
         captured = self.capsys.readouterr()
@@ -103,10 +113,13 @@ def proved(name: str, old: str, new: str) -> str:
 ORIGINAL_LOOP = "    while r < n {\n"
 DECREASES_ERROR = {"message": "loop must have a decreases clause", "line_contains": "while r < n"}
 GOOD_PROOF = proved(
-    "count_up.rs", ORIGINAL_LOOP, "    while r < n\n        invariant\n            r <= n,\n        decreases n - r,\n    {\n"
+    "count_up.rs",
+    ORIGINAL_LOOP,
+    "    while r < n\n        invariant\n            r <= n,\n        decreases n - r,\n    {\n",
 )
 BASELINE_RULE = {"verdict": "frontend_rejected", "errors": [DECREASES_ERROR]}
 GOOD_RULE = {"when_contains": "            r <= n,\n        decreases", "verdict": "verified"}
+
 
 def assert_audited(run) -> None:
     report = audit_run(run.folder)

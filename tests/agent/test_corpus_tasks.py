@@ -36,8 +36,9 @@ def test_ground_truths_go_through_the_whole_pipeline(harness, bench_dir: Path) -
         assert marker is not None, task["task_id"]
         harness.script([file_reply(task["verified"])])
         baseline_error = {"message": "postcondition not satisfied", "line_contains": "ensures"}
-        harness.scenario([{"when_contains": marker, "verdict": "verified"},
-                          {"verdict": "failed", "errors": [baseline_error]}])
+        harness.scenario(
+            [{"when_contains": marker, "verdict": "verified"}, {"verdict": "failed", "errors": [baseline_error]}]
+        )
         run = harness.run("prove", source, rounds=1)
         assert run.outcome["verdict"] == "verified", (task["task_id"], run.outcome)
         written = source.with_name(f"{task['name']}.standin-verified.rs").read_text()

@@ -18,7 +18,9 @@ from tests.agent.agent_harness import (
 )
 
 WRONG_PROOF = proved(
-    "count_up.rs", ORIGINAL_LOOP, "    while r < n\n        invariant\n            r < n,\n        decreases n - r,\n    {\n"
+    "count_up.rs",
+    ORIGINAL_LOOP,
+    "    while r < n\n        invariant\n            r < n,\n        decreases n - r,\n    {\n",
 )
 WRONG_RULE = {
     "when_contains": "            r < n,",
@@ -44,10 +46,12 @@ def test_proved_in_one_round(harness) -> None:
 
 def test_repair_round_driven_by_an_invariant_error_at_its_real_location(harness) -> None:
     source = harness.task("count_up.rs")
-    harness.script([
-        {**file_reply(GOOD_PROOF), "when": "invariant not satisfied at end of loop body"},
-        file_reply(WRONG_PROOF),
-    ])
+    harness.script(
+        [
+            {**file_reply(GOOD_PROOF), "when": "invariant not satisfied at end of loop body"},
+            file_reply(WRONG_PROOF),
+        ]
+    )
     harness.scenario([GOOD_RULE, WRONG_RULE, BASELINE_RULE])
     run = harness.run("prove", source)
     assert run.outcome["verdict"] == "verified" and len(run.prompts) == 2
@@ -127,9 +131,12 @@ def test_synth_writes_a_body_and_keeps_the_spec(harness) -> None:
     body = proved("max_of.rs", "    unimplemented!()\n", "    if a >= b {\n        a\n    } else {\n        b\n    }\n")
     weakened = body.replace("        m == a || m == b,\n", "")
     harness.script([{**file_reply(body), "when": "Rejected without running verus"}, file_reply(weakened)])
-    harness.scenario([{"when_contains": "if a >= b", "verdict": "verified"},
-                      {"verdict": "failed", "errors": [{"message": "postcondition not satisfied",
-                                                        "line_contains": "m >= a"}]}])
+    harness.scenario(
+        [
+            {"when_contains": "if a >= b", "verdict": "verified"},
+            {"verdict": "failed", "errors": [{"message": "postcondition not satisfied", "line_contains": "m >= a"}]},
+        ]
+    )
     run = harness.run("synth", source)
     assert run.outcome["verdict"] == "verified"
     assert (harness.tmp / "max_of.standin-verified.rs").read_text() == body
@@ -182,8 +189,9 @@ def test_repair_from_a_saved_log_skips_the_first_verus_run(harness, verus_output
 def test_unreadable_input_is_a_usage_error(harness, missing) -> None:
     harness.script([])
     harness.scenario([BASELINE_RULE])
-    run_code = run_agent("prove", harness.tmp / missing, model="scripted/test", runs_dir=harness.runs_dir,
-                         verus="/nonexistent/verus")
+    run_code = run_agent(
+        "prove", harness.tmp / missing, model="scripted/test", runs_dir=harness.runs_dir, verus="/nonexistent/verus"
+    )
     assert run_code == 2
 
 
@@ -195,14 +203,30 @@ def test_ctrl_c_then_resume(harness) -> None:
     import sys
 
     source = harness.task("count_up.rs")
-    harness.script([
-        {**file_reply(GOOD_PROOF), "when": "invariant not satisfied at end of loop body", "delay_s": 3.0},
-        file_reply(WRONG_PROOF),
-    ])
+    harness.script(
+        [
+            {**file_reply(GOOD_PROOF), "when": "invariant not satisfied at end of loop body", "delay_s": 3.0},
+            file_reply(WRONG_PROOF),
+        ]
+    )
     harness.scenario([GOOD_RULE, WRONG_RULE, BASELINE_RULE])
-    command = [sys.executable, "-m", "verusagent.cli", "prove", str(source), "--model", "scripted/test",
-               "--strategies", "1", "--jobs", "1", "--verus", str(harness_standin()), "--runs-dir",
-               str(harness.runs_dir)]
+    command = [
+        sys.executable,
+        "-m",
+        "verusagent.cli",
+        "prove",
+        str(source),
+        "--model",
+        "scripted/test",
+        "--strategies",
+        "1",
+        "--jobs",
+        "1",
+        "--verus",
+        str(harness_standin()),
+        "--runs-dir",
+        str(harness.runs_dir),
+    ]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=os.environ.copy())
     events_file = wait_for_second_request(harness, process)
     process.send_signal(signal.SIGINT)
@@ -238,11 +262,13 @@ def wait_for_second_request(harness, process, limit_s: float = 60.0):
 
 def test_a_repeated_candidate_is_not_verified_again_and_the_model_is_told(harness) -> None:
     source = harness.task("count_up.rs")
-    harness.script([
-        {**file_reply(GOOD_PROOF), "when": "Try something different"},
-        file_reply(WRONG_PROOF),
-        {**file_reply(source.read_text()), "repeat": True},  # back to the input, which was verified already
-    ])
+    harness.script(
+        [
+            {**file_reply(GOOD_PROOF), "when": "Try something different"},
+            file_reply(WRONG_PROOF),
+            {**file_reply(source.read_text()), "repeat": True},  # back to the input, which was verified already
+        ]
+    )
     harness.scenario([GOOD_RULE, WRONG_RULE, BASELINE_RULE])
     run = harness.run("prove", source, rounds=3)
     assert run.outcome["verdict"] == "verified" and len(run.prompts) == 3
@@ -255,8 +281,12 @@ def test_a_repeated_candidate_is_not_verified_again_and_the_model_is_told(harnes
 def test_a_failed_acceptance_run_is_not_retried_and_nothing_is_accepted(harness) -> None:
     source = harness.task("count_up.rs")
     harness.script([{**file_reply(GOOD_PROOF), "repeat": True}])
-    refuse = {"when_contains": "r <= n,", "when_flags": ["--no-cheating"], "verdict": "frontend_rejected",
-              "errors": [{"message": "assume/admit not allowed with --no-cheating", "line_contains": "r <= n,"}]}
+    refuse = {
+        "when_contains": "r <= n,",
+        "when_flags": ["--no-cheating"],
+        "verdict": "frontend_rejected",
+        "errors": [{"message": "assume/admit not allowed with --no-cheating", "line_contains": "r <= n,"}],
+    }
     harness.scenario([refuse, GOOD_RULE, BASELINE_RULE])
     run = harness.run("prove", source, rounds=3)
     assert run.exit_code == 1 and run.outcome["verdict"] == "partial"
@@ -280,8 +310,9 @@ def test_an_original_calling_builtin_assume_is_accepted_without_no_cheating(harn
 
 def test_verus_missing_is_a_clear_error_with_exit_3(harness, capsys) -> None:
     source = harness.task("count_up.rs")
-    code = run_agent("prove", source, model="scripted/test", runs_dir=harness.runs_dir,
-                     verus=str(harness.tmp / "no-such-verus"))
+    code = run_agent(
+        "prove", source, model="scripted/test", runs_dir=harness.runs_dir, verus=str(harness.tmp / "no-such-verus")
+    )
     assert code == 3
     assert "no-such-verus" in capsys.readouterr().err
 

@@ -1,6 +1,5 @@
 """Focused screening plans: which functions a candidate's screening runs cover, and when the whole file instead."""
 
-
 import pytest
 
 from verusagent.agent.focus import (
@@ -26,11 +25,24 @@ ON = FocusSettings(mode=FocusMode.ON)
 
 
 def result(verdict: Verdict, failing: list[str] = (), flags: list[str] = (), duration: float = 10.0) -> VerusResult:
-    errors = [Diagnostic(kind=DiagnosticKind.POSTCONDITION, level=Level.ERROR, message="postcondition not satisfied",
-                         unit_id=unit) for unit in failing]
-    return VerusResult(verdict=verdict, partial=bool(flags), diagnostics=errors, duration_s=duration,
-                       verus_path="verus", verus_version="test", is_standin=False, content_sha256="0" * 64,
-                       file_name="two_modules.rs", flags=list(flags))
+    errors = [
+        Diagnostic(
+            kind=DiagnosticKind.POSTCONDITION, level=Level.ERROR, message="postcondition not satisfied", unit_id=unit
+        )
+        for unit in failing
+    ]
+    return VerusResult(
+        verdict=verdict,
+        partial=bool(flags),
+        diagnostics=errors,
+        duration_s=duration,
+        verus_path="verus",
+        verus_version="test",
+        is_standin=False,
+        content_sha256="0" * 64,
+        file_name="two_modules.rs",
+        flags=list(flags),
+    )
 
 
 def measured(whole: float = 10.0, function: float | None = None) -> CostBook:
@@ -46,14 +58,20 @@ def edit(text: str, old: str, new: str) -> str:
     return text.replace(old, new)
 
 
-LOOP_PROOF = edit(TASK, "    while r < n {\n", "    while r < n\n        invariant\n            r <= n,\n        decreases n - r,\n    {\n")
+LOOP_PROOF = edit(
+    TASK,
+    "    while r < n {\n",
+    "    while r < n\n        invariant\n            r <= n,\n        decreases n - r,\n    {\n",
+)
 
 
 def test_targets_are_the_changed_functions_and_the_parents_failing_ones() -> None:
     parent = ParentView(text=TASK, result=result(Verdict.FAILED, ["fn:arith::lemma_bounded_sum"]))
     targets = focus_targets(LOOP_PROOF, parent, CostBook())
     assert [(t.unit_id, t.pattern, t.module) for t in targets] == [
-        ("fn:arith::lemma_bounded_sum", "lemma_bounded_sum", "arith"), ("fn:count_up", "count_up", "")]
+        ("fn:arith::lemma_bounded_sum", "lemma_bounded_sum", "arith"),
+        ("fn:count_up", "count_up", ""),
+    ]
 
 
 def test_a_method_is_named_by_its_type_within_its_module() -> None:
@@ -63,14 +81,19 @@ def test_a_method_is_named_by_its_type_within_its_module() -> None:
     assert [(t.pattern, t.module) for t in targets] == [("S::get", "m")]
 
 
-@pytest.mark.parametrize("parent, text, reason", [
-    (None, LOOP_PROOF, "does not say which functions fail"),
-    (ParentView(text=TASK, result=result(Verdict.FRONTEND_REJECTED)), LOOP_PROOF, "does not say"),
-    (ParentView(text=TASK, result=result(Verdict.FAILED, [None])), LOOP_PROOF, "outside any function"),
-    (ParentView(text=TASK, result=result(Verdict.FAILED)), edit(LOOP_PROOF, "use vstd::prelude::*;\n\nverus",
-                                                               "use vstd::prelude::*;\nuse vstd::seq::*;\n\nverus"),
-     "outside functions"),
-])
+@pytest.mark.parametrize(
+    "parent, text, reason",
+    [
+        (None, LOOP_PROOF, "does not say which functions fail"),
+        (ParentView(text=TASK, result=result(Verdict.FRONTEND_REJECTED)), LOOP_PROOF, "does not say"),
+        (ParentView(text=TASK, result=result(Verdict.FAILED, [None])), LOOP_PROOF, "outside any function"),
+        (
+            ParentView(text=TASK, result=result(Verdict.FAILED)),
+            edit(LOOP_PROOF, "use vstd::prelude::*;\n\nverus", "use vstd::prelude::*;\nuse vstd::seq::*;\n\nverus"),
+            "outside functions",
+        ),
+    ],
+)
 def test_the_whole_file_when_focusing_would_guess(parent, text, reason) -> None:
     assert reason in focus_targets(text, parent, CostBook())
 
@@ -78,8 +101,9 @@ def test_the_whole_file_when_focusing_would_guess(parent, text, reason) -> None:
 def test_a_new_lemma_is_verified_with_the_function_that_uses_it() -> None:
     lemma = "proof fn lemma_new(n: u32)\n    ensures\n        n >= 0,\n{\n}\n\n"
     text = edit(LOOP_PROOF, "fn count_up", lemma + "fn count_up")
-    targets = focus_targets(text, ParentView(text=TASK, result=result(Verdict.FAILED, ["fn:count_up/loop#1"])),
-                            CostBook())
+    targets = focus_targets(
+        text, ParentView(text=TASK, result=result(Verdict.FAILED, ["fn:count_up/loop#1"])), CostBook()
+    )
     assert [t.unit_id for t in targets] == ["fn:count_up", "fn:lemma_new"]
 
 
@@ -121,14 +145,18 @@ def test_functions_sharing_a_module_may_be_one_module_run() -> None:
 def test_scopes_name_one_function_per_run() -> None:
     parent = ParentView(text=TASK, result=result(Verdict.FAILED, ["fn:arith::lemma_bounded_sum"]))
     plan = plan_screening(LOOP_PROOF, parent, measured(function=1.0), ON)
-    assert plan.scopes() == [{"verify_function": "lemma_bounded_sum", "verify_module": "arith"},
-                             {"verify_function": "count_up", "verify_module": None}]
+    assert plan.scopes() == [
+        {"verify_function": "lemma_bounded_sum", "verify_module": "arith"},
+        {"verify_function": "count_up", "verify_module": None},
+    ]
 
 
 def test_combined_results_are_partial_and_keep_every_error() -> None:
     plan = ScreeningPlan(kind="functions", targets=[], reason="test")
-    parts = [result(Verdict.VERIFIED_PARTIAL, flags=["--verify-root"], duration=2.0),
-             result(Verdict.FAILED, ["fn:count_up"], flags=["--verify-root"], duration=3.0)]
+    parts = [
+        result(Verdict.VERIFIED_PARTIAL, flags=["--verify-root"], duration=2.0),
+        result(Verdict.FAILED, ["fn:count_up"], flags=["--verify-root"], duration=3.0),
+    ]
     combined = combine(parts, plan)
     assert combined.verdict == Verdict.FAILED and combined.partial and not combined.accepted
     assert combined.duration_s == 5.0 and [d.unit_id for d in combined.errors_only()] == ["fn:count_up"]
@@ -137,8 +165,9 @@ def test_combined_results_are_partial_and_keep_every_error() -> None:
 
 
 def test_scope_failures_are_told_from_proof_failures() -> None:
-    refused = result(Verdict.TOOL_FAILURE).model_copy(update={
-        "stderr": "Error: could not find function f specified by --verify-function"})
+    refused = result(Verdict.TOOL_FAILURE).model_copy(
+        update={"stderr": "Error: could not find function f specified by --verify-function"}
+    )
     assert is_scope_failure(refused)
     assert not is_scope_failure(result(Verdict.FAILED, ["fn:count_up"]))
     assert not is_scope_failure(result(Verdict.TOOL_FAILURE))

@@ -13,13 +13,27 @@ def test_prove_over_http_with_a_rate_limit_first(harness, replay_server, monkeyp
     from tests.agent.agent_harness import run_agent
 
     monkeypatch.setenv("OPENAI_API_KEY", SECRET)
-    server = replay_server([{"status": 429, "retry_after": 0},
-                            {"content": f"Invariants added.\n\n```rust\n{GOOD_PROOF}```\n", "prompt_tokens": 900}])
+    server = replay_server(
+        [
+            {"status": 429, "retry_after": 0},
+            {"content": f"Invariants added.\n\n```rust\n{GOOD_PROOF}```\n", "prompt_tokens": 900},
+        ]
+    )
     harness.scenario([GOOD_RULE, BASELINE_RULE])
     source = harness.task("count_up.rs")
     harness.capsys.readouterr()
-    code = run_agent("prove", source, model="openai/replay-model", api_base=server.base_url, strategies=1, rounds=2,
-                     verus=str(STANDIN), runs_dir=harness.runs_dir, as_json=True, jobs=1)
+    code = run_agent(
+        "prove",
+        source,
+        model="openai/replay-model",
+        api_base=server.base_url,
+        strategies=1,
+        rounds=2,
+        verus=str(STANDIN),
+        runs_dir=harness.runs_dir,
+        as_json=True,
+        jobs=1,
+    )
     outcome = json.loads(harness.capsys.readouterr().out)
     assert code == 0 and outcome["verdict"] == "verified"
     assert len(server.requests) == 2 and outcome["calls"] == 2

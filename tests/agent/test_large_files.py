@@ -12,12 +12,16 @@ from tests.paths import REPO_ROOT
 
 LEDGER = (REPO_ROOT / "rust_fixtures" / "slice" / "ledger.rs").read_text()
 LOOP = "        while k < self.accounts.len() {\n"
-PROVED_LOOP = ("        while k < self.accounts.len()\n            invariant\n                k <= self.accounts.len(),\n"
-               "            decreases self.accounts.len() - k,\n        {\n")
+PROVED_LOOP = (
+    "        while k < self.accounts.len()\n            invariant\n                k <= self.accounts.len(),\n"
+    "            decreases self.accounts.len() - k,\n        {\n"
+)
 METHOD = LEDGER[LEDGER.index("    pub fn sum_balances") : LEDGER.index("    pub fn count_frozen")].rstrip() + "\n"
 PROVED_METHOD = METHOD.replace(LOOP, PROVED_LOOP)  # the method as a model sends it back, with the proof
-BASELINE = {"verdict": "failed", "errors": [{"message": "loop must have a decreases clause",
-                                             "line_contains": "while k < self.accounts.len() {"}]}
+BASELINE = {
+    "verdict": "failed",
+    "errors": [{"message": "loop must have a decreases clause", "line_contains": "while k < self.accounts.len() {"}],
+}
 PROVED = {"when_contains": "decreases self.accounts.len() - k,\n        {\n            sum", "verdict": "verified"}
 
 

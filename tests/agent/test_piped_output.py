@@ -9,8 +9,7 @@ def test_the_run_header_and_the_summary_keep_whole_lines_in_a_pipe(harness, caps
     source = harness.task("count_up.rs")
     runs = harness.tmp / ("deep-folder-name-" * 6) / "runs"
     capsys.readouterr()
-    run_agent("prove", source, model="scripted/test", strategies=1, rounds=1, verus=str(STANDIN), runs_dir=runs,
-              jobs=1)
+    run_agent("prove", source, model="scripted/test", strategies=1, rounds=1, verus=str(STANDIN), runs_dir=runs, jobs=1)
     captured = capsys.readouterr()
     header = next(line for line in captured.err.splitlines() if line.startswith("run "))
     run_id = header.split()[1]

@@ -16,15 +16,26 @@ from verusagent.record import sha256_text
 from tests.agent.agent_harness import file_reply, proved
 
 ORIGINAL_LOOP = "    while r < n {\n"
-GOOD_PROOF = proved("count_up.rs", ORIGINAL_LOOP,
-                    "    while r < n\n        invariant\n            r <= n,\n        decreases n - r,\n    {\n")
-WRONG_PROOF = proved("count_up.rs", ORIGINAL_LOOP,
-                     "    while r < n\n        invariant\n            r < n,\n        decreases n - r,\n    {\n")
-BASELINE_RULE = {"verdict": "frontend_rejected",
-                 "errors": [{"message": "loop must have a decreases clause", "line_contains": "while r < n"}]}
+GOOD_PROOF = proved(
+    "count_up.rs",
+    ORIGINAL_LOOP,
+    "    while r < n\n        invariant\n            r <= n,\n        decreases n - r,\n    {\n",
+)
+WRONG_PROOF = proved(
+    "count_up.rs",
+    ORIGINAL_LOOP,
+    "    while r < n\n        invariant\n            r < n,\n        decreases n - r,\n    {\n",
+)
+BASELINE_RULE = {
+    "verdict": "frontend_rejected",
+    "errors": [{"message": "loop must have a decreases clause", "line_contains": "while r < n"}],
+}
 GOOD_RULE = {"when_contains": "            r <= n,\n        decreases", "verdict": "verified"}
-WRONG_RULE = {"when_contains": "            r < n,", "verdict": "failed",
-              "errors": [{"message": "invariant not satisfied at end of loop body", "line_contains": "r < n,"}]}
+WRONG_RULE = {
+    "when_contains": "            r < n,",
+    "verdict": "failed",
+    "errors": [{"message": "invariant not satisfied at end of loop body", "line_contains": "r < n,"}],
+}
 
 PROVER = "Repair the proof"
 PROPOSER = "You are reviewing"
@@ -33,8 +44,7 @@ JUDGE = "the proof's author disputes it"
 
 
 def finding(quote: str, severity: str = "critical", reason: str = "the invariant does not hold") -> dict:
-    return {"severity": severity, "reason": reason, "quote": quote, "evidence": "nothing bounds it",
-            "check": "logic"}
+    return {"severity": severity, "reason": reason, "quote": quote, "evidence": "nothing bounds it", "check": "logic"}
 
 
 def proposal(*findings: dict, when: str = PROPOSER, repeat: bool = False) -> dict:
@@ -60,8 +70,15 @@ def screened_shas(run) -> set[str]:
 
 def test_a_validated_finding_stops_a_candidate_before_verus_and_reaches_the_next_prompt(harness) -> None:
     source = harness.task("count_up.rs")
-    harness.script([prover(WRONG_PROOF), proposal(finding("r < n,")), vote("substantial"), prover(GOOD_PROOF),
-                    proposal(repeat=True)])
+    harness.script(
+        [
+            prover(WRONG_PROOF),
+            proposal(finding("r < n,")),
+            vote("substantial"),
+            prover(GOOD_PROOF),
+            proposal(repeat=True),
+        ]
+    )
     harness.scenario([GOOD_RULE, WRONG_RULE, BASELINE_RULE])
     run = harness.run("prove", source, review="on")
     assert run.exit_code == 0 and run.outcome["verdict"] == "verified"
@@ -84,8 +101,13 @@ def test_a_validated_finding_stops_a_candidate_before_verus_and_reaches_the_next
 
 def test_a_quote_not_in_the_candidate_is_dropped_and_not_real_votes_let_it_through(harness) -> None:
     source = harness.task("count_up.rs")
-    harness.script([prover(GOOD_PROOF), proposal(finding("r <= n + 1,"), finding("decreases n - r"), repeat=True),
-                    vote("not_real")])
+    harness.script(
+        [
+            prover(GOOD_PROOF),
+            proposal(finding("r <= n + 1,"), finding("decreases n - r"), repeat=True),
+            vote("not_real"),
+        ]
+    )
     harness.scenario([GOOD_RULE, BASELINE_RULE])
     run = harness.run("prove", source, review="on")
     assert run.outcome["verdict"] == "verified"
@@ -113,10 +135,20 @@ def test_a_disputed_finding_dismissed_by_a_second_validator_releases_the_candida
     good = sha256_text(GOOD_PROOF)
     finding_id = f"{good[:8]}.1"
     dispute = {"disputes": [{"finding": finding_id, "reason": "r <= n holds on entry (r == 0) and after r += 1"}]}
-    dispute_reply = {"when": "Review findings that blocked",
-                     "text": f"```json\n{json.dumps(dispute)}\n```\n\n```rust\n{GOOD_PROOF}```\n"}
-    harness.script([dispute_reply, prover(GOOD_PROOF), proposal(finding("r <= n,")), proposal(repeat=True),
-                    vote("not_real", when=JUDGE), vote("substantial")])
+    dispute_reply = {
+        "when": "Review findings that blocked",
+        "text": f"```json\n{json.dumps(dispute)}\n```\n\n```rust\n{GOOD_PROOF}```\n",
+    }
+    harness.script(
+        [
+            dispute_reply,
+            prover(GOOD_PROOF),
+            proposal(finding("r <= n,")),
+            proposal(repeat=True),
+            vote("not_real", when=JUDGE),
+            vote("substantial"),
+        ]
+    )
     harness.scenario([GOOD_RULE, BASELINE_RULE])
     run = harness.run("prove", source, review="on")
     assert run.outcome["verdict"] == "verified", run.outcome
@@ -134,9 +166,15 @@ def test_a_disputed_finding_dismissed_by_a_second_validator_releases_the_candida
 
 def test_shadow_mode_blocks_nothing_and_its_run_calibrates(harness) -> None:
     source = harness.task("count_up.rs")
-    harness.script([prover(WRONG_PROOF), {**prover(GOOD_PROOF), "when": "invariant not satisfied"},
-                    proposal(finding("decreases n - r"), repeat=True), vote("substantial", when="r < n,"),
-                    vote("minor")])
+    harness.script(
+        [
+            prover(WRONG_PROOF),
+            {**prover(GOOD_PROOF), "when": "invariant not satisfied"},
+            proposal(finding("decreases n - r"), repeat=True),
+            vote("substantial", when="r < n,"),
+            vote("minor"),
+        ]
+    )
     harness.scenario([GOOD_RULE, WRONG_RULE, BASELINE_RULE])
     run = harness.run("prove", source, review="shadow")
     assert run.outcome["verdict"] == "verified"
@@ -181,9 +219,15 @@ def test_auto_reviews_when_verus_is_slow(harness) -> None:
 
 def test_garbage_review_replies_never_block(harness) -> None:
     source = harness.task("count_up.rs")
-    harness.script([prover(GOOD_PROOF), {"when": PROPOSER, "text": "Looks fine to me, no JSON here."},
-                    proposal(finding("decreases n - r")), {"when": VALIDATOR, "text": "```json\n{\"vote\": 7}\n```"},
-                    vote("substantial")])
+    harness.script(
+        [
+            prover(GOOD_PROOF),
+            {"when": PROPOSER, "text": "Looks fine to me, no JSON here."},
+            proposal(finding("decreases n - r")),
+            {"when": VALIDATOR, "text": '```json\n{"vote": 7}\n```'},
+            vote("substantial"),
+        ]
+    )
     harness.scenario([GOOD_RULE, BASELINE_RULE])
     run = harness.run("prove", source, review="on")
     assert run.outcome["verdict"] == "verified" and sha256_text(GOOD_PROOF) in screened_shas(run)
@@ -210,8 +254,9 @@ def test_a_model_error_in_the_review_never_blocks(harness) -> None:
 
 def test_review_calls_count_against_the_run_budget(harness) -> None:
     source = harness.task("count_up.rs")
-    harness.script([prover(WRONG_PROOF), proposal(finding("r < n,"), repeat=True), vote("substantial"),
-                    prover(GOOD_PROOF)])
+    harness.script(
+        [prover(WRONG_PROOF), proposal(finding("r < n,"), repeat=True), vote("substantial"), prover(GOOD_PROOF)]
+    )
     harness.scenario([GOOD_RULE, WRONG_RULE, BASELINE_RULE])
     run = harness.run("prove", source, review="on", max_calls=3)
     assert run.outcome["stopped_reason"] == "budget" and run.outcome["calls"] == 3

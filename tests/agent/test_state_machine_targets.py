@@ -11,8 +11,11 @@ from verusagent.prompt.targets import UnknownTarget, resolve_targets, target_nam
 
 from tests.agent.agent_harness import file_reply
 
-LEMMA = re.compile(r"    #\[inductive\(produce_start\)\]\n    fn produce_start_inductive\(pre: Self, post: Self\) \{\n"
-                   r"(.*?)\n    \}\n", re.S)
+LEMMA = re.compile(
+    r"    #\[inductive\(produce_start\)\]\n    fn produce_start_inductive\(pre: Self, post: Self\) \{\n"
+    r"(.*?)\n    \}\n",
+    re.S,
+)
 PROVED_MARK = "assert(forall|i| pre.valid_storage_at_idx(i) ==> post.valid_storage_at_idx(i));"
 
 
@@ -33,11 +36,15 @@ def test_prove_targets_an_inductive_lemma_and_splices_it_inside_the_machine(harn
     task, reply = _task_and_reply(fifo)
     source = harness.task("fifo.rs", task)
     harness.script([file_reply(reply, prose="The lemma with its proof:")])
-    harness.scenario([
-        {"when_contains": PROVED_MARK, "verdict": "verified"},
-        {"verdict": "failed", "errors": [{"message": "postcondition not satisfied",
-                                          "line_contains": "fn produce_start_inductive"}]},
-    ])
+    harness.scenario(
+        [
+            {"when_contains": PROVED_MARK, "verdict": "verified"},
+            {
+                "verdict": "failed",
+                "errors": [{"message": "postcondition not satisfied", "line_contains": "fn produce_start_inductive"}],
+            },
+        ]
+    )
     run = harness.run("prove", source, fn=[target])
     assert run.exit_code == 0 and run.outcome["verdict"] == "verified", run.outcome
     assert "in sm:FifoQueue/inductive:produce_start" in run.prompts[0]  # the error, placed in the lemma
@@ -60,6 +67,8 @@ def test_prove_refuses_a_target_that_names_nothing(harness, fifo: str) -> None:
 
 
 def test_a_qualified_name_two_functions_share_is_named_by_unit_id() -> None:
-    source = ("verus! {\ntrait M { fn m(&self); }\nimpl M for Vec<u8> {\n    fn m(&self) {}\n}\n"
-              "impl<T> M for Vec<T> {\n    fn m(&self) {}\n}\nfn solo() {}\n}\n")
+    source = (
+        "verus! {\ntrait M { fn m(&self); }\nimpl M for Vec<u8> {\n    fn m(&self) {}\n}\n"
+        "impl<T> M for Vec<T> {\n    fn m(&self) {}\n}\nfn solo() {}\n}\n"
+    )
     assert target_names(source, ["fn:Vec::m#2", "solo"]) == ["fn:Vec::m#2", "solo"]

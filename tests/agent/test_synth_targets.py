@@ -32,9 +32,16 @@ impl Counter {
 def test_a_method_named_any_way_may_get_its_body(harness, name) -> None:
     source = harness.task("counter.rs", SOURCE)
     harness.script([file_reply(SOURCE.replace("unimplemented!()", "self.n + 1"))])
-    harness.scenario([{"when_contains": "unimplemented!()", "verdict": "failed",
-                       "errors": [{"message": "postcondition not satisfied", "line_contains": "r == self.n + 1"}]},
-                      {"verdict": "verified"}])
+    harness.scenario(
+        [
+            {
+                "when_contains": "unimplemented!()",
+                "verdict": "failed",
+                "errors": [{"message": "postcondition not satisfied", "line_contains": "r == self.n + 1"}],
+            },
+            {"verdict": "verified"},
+        ]
+    )
     run = harness.run("synth", source, fn=[name])
     assert run.outcome["verdict"] == "verified", harness.last_err
     assert all(e["clean"] for e in run.events("guard_report"))

@@ -25,9 +25,15 @@ def test_a_body_for_an_empty_spec_function_is_accepted_with_the_sections_kept(ha
     spec, solution, folder = task_files("linear_search")
     source = harness.task("verus_spec.rs", spec)
     harness.script([file_reply(solution)])
-    harness.scenario([{"when_contains": "absent_before(v@, x, i as int)", "verdict": "verified"},
-                      {"verdict": "failed", "errors": [{"message": "postcondition not satisfied",
-                                                        "line_contains": "None => absent_before"}]}])
+    harness.scenario(
+        [
+            {"when_contains": "absent_before(v@, x, i as int)", "verdict": "verified"},
+            {
+                "verdict": "failed",
+                "errors": [{"message": "postcondition not satisfied", "line_contains": "None => absent_before"}],
+            },
+        ]
+    )
     run = harness.run("synth", source, description=folder / "verus_nl.txt")
     assert run.outcome["verdict"] == "verified", harness.last_err
     written = (harness.tmp / "verus_spec.standin-verified.rs").read_text()
@@ -45,9 +51,15 @@ def test_int_in_the_written_body_is_rejected_by_the_precheck_and_repaired(harnes
     assert ghost_in_exec != solution
     source = harness.task("verus_spec.rs", spec)
     harness.script([{**file_reply(solution), "when": "can only be used in ghost code"}, file_reply(ghost_in_exec)])
-    harness.scenario([{"when_contains": "lemma_triangle_bound(i as nat)", "verdict": "verified"},
-                      {"verdict": "failed", "errors": [{"message": "postcondition not satisfied",
-                                                        "line_contains": "sum == triangle(n as nat)"}]}])
+    harness.scenario(
+        [
+            {"when_contains": "lemma_triangle_bound(i as nat)", "verdict": "verified"},
+            {
+                "verdict": "failed",
+                "errors": [{"message": "postcondition not satisfied", "line_contains": "sum == triangle(n as nat)"}],
+            },
+        ]
+    )
     run = harness.run("synth", source, description=folder / "verus_nl.txt")
     assert run.outcome["verdict"] == "verified", harness.last_err
     [rejected] = [e for e in run.events("precheck") if not e["clean"]]
@@ -58,8 +70,10 @@ def test_int_in_the_written_body_is_rejected_by_the_precheck_and_repaired(harnes
 
 
 POWER_VERIFIED = {"when_contains": "lemma_pow_step(base as nat, exp as nat);", "verdict": "verified"}
-POWER_BASELINE = {"verdict": "did_not_compile",
-                  "errors": [{"message": "mismatched types", "line_contains": "fn power("}]}
+POWER_BASELINE = {
+    "verdict": "did_not_compile",
+    "errors": [{"message": "mismatched types", "line_contains": "fn power("}],
+}
 
 
 def test_a_helper_a_lemma_and_a_decreases_on_the_target_are_accepted(harness) -> None:
@@ -79,7 +93,9 @@ def test_a_helper_a_lemma_and_a_decreases_on_the_target_are_accepted(harness) ->
 
 def test_the_same_reply_with_a_changed_preamble_is_rejected(harness) -> None:
     spec, solution, folder = task_files("power_recursive")
-    weakened = solution.replace("        1\n    } else {\n        base * pow", "        0\n    } else {\n        base * pow", 1)
+    weakened = solution.replace(
+        "        1\n    } else {\n        base * pow", "        0\n    } else {\n        base * pow", 1
+    )
     assert weakened != solution
     source = harness.task("verus_spec.rs", spec)
     harness.script([{**file_reply(weakened), "repeat": True}])

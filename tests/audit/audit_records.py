@@ -49,8 +49,11 @@ class Story:
 
     def index(self, kind: str, sha256: str | None = None, nth: int = 0) -> int:
         """Position of the ``nth`` event of ``kind`` (about ``sha256`` if given)."""
-        found = [i for i, e in enumerate(self.events)
-                 if e.kind == kind and (sha256 is None or getattr(e, "sha256", None) == sha256)]
+        found = [
+            i
+            for i, e in enumerate(self.events)
+            if e.kind == kind and (sha256 is None or getattr(e, "sha256", None) == sha256)
+        ]
         return found[nth]
 
     def event(self, kind: str, sha256: str | None = None, nth: int = 0) -> Event:
@@ -66,13 +69,23 @@ class Story:
         self.events.insert(self.index(anchor_kind, sha256, nth) + 1, moved)
 
 
-def model_call(call_id: str, attempt: int = 1, tokens: tuple[int, int] = (400, 100), cost: float = 0.01,
-               cached: bool = False) -> list[Event]:
+def model_call(
+    call_id: str, attempt: int = 1, tokens: tuple[int, int] = (400, 100), cost: float = 0.01, cached: bool = False
+) -> list[Event]:
     usage = TokenUsage(prompt_tokens=tokens[0], completion_tokens=tokens[1])
-    return [ModelRequest(call_id=call_id, attempt=0 if cached else attempt, model="scripted/demo", purpose="prove",
-                         cached=cached),
-            ModelReply(call_id=call_id, attempt=0 if cached else attempt, texts=["```rust\n...\n```"], usage=usage,
-                       cost_usd=cost, from_cache=cached)]
+    return [
+        ModelRequest(
+            call_id=call_id, attempt=0 if cached else attempt, model="scripted/demo", purpose="prove", cached=cached
+        ),
+        ModelReply(
+            call_id=call_id,
+            attempt=0 if cached else attempt,
+            texts=["```rust\n...\n```"],
+            usage=usage,
+            cost_usd=cost,
+            from_cache=cached,
+        ),
+    ]
 
 
 def verus_run(sha256: str, verdict: str = "verified", **fields: Any) -> VerusRun:
@@ -80,32 +93,46 @@ def verus_run(sha256: str, verdict: str = "verified", **fields: Any) -> VerusRun
 
 
 def finding(severity: str = "critical", status: str = "open", validated: bool = True, **fields: Any) -> dict:
-    base = {"severity": severity, "location": {"unit": "fn:sum_to", "lines": [8, 10]},
-            "reason": "the invariant does not bound s",
-            "evidence": {"quote": "s += i as u64", "explanation": "may overflow"},
-            "status": status, "validated": validated, "score": 0.9}
+    base = {
+        "severity": severity,
+        "location": {"unit": "fn:sum_to", "lines": [8, 10]},
+        "reason": "the invariant does not bound s",
+        "evidence": {"quote": "s += i as u64", "explanation": "may overflow"},
+        "status": status,
+        "validated": validated,
+        "score": 0.9,
+    }
     return base | fields
 
 
 def guard_violation(**fields: Any) -> dict:
-    base = {"rule": "escape-hatch-added", "severity": "error", "function": "fn:sum_to",
-            "candidate": {"start": 120, "end": 131, "line": 8, "col": 5, "end_line": 8, "end_col": 16},
-            "original": None, "reason": "assume(...) added", "evidence": {"original": "", "candidate": "assume(false)"}}
+    base = {
+        "rule": "escape-hatch-added",
+        "severity": "error",
+        "function": "fn:sum_to",
+        "candidate": {"start": 120, "end": 131, "line": 8, "col": 5, "end_line": 8, "end_col": 16},
+        "original": None,
+        "reason": "assume(...) added",
+        "evidence": {"original": "", "candidate": "assume(false)"},
+    }
     return base | fields
 
 
 def good_story() -> Story:
     """Baseline screened, one model call retried once, one cached call, a candidate guarded, reviewed, screened
     and accepted; every budget used up to its limit and no further."""
-    rate_limited = ModelReply(call_id="call-1", attempt=1,
-                              error=CallError(kind="rate_limit", message="slow down", retryable=True))
+    rate_limited = ModelReply(
+        call_id="call-1", attempt=1, error=CallError(kind="rate_limit", message="slow down", retryable=True)
+    )
     events: list[Event] = [
         RunStarted(run_id=RUN_ID, command="prove sum_to.rs", budgets=BUDGETS, verus_version=VERUS),
         CandidateCreated(sha256=BASE_SHA, strategy="baseline", round=0),
         GuardChecked(sha256=BASE_SHA, clean=True),
         ReviewReport(sha256=BASE_SHA),
         verus_run(BASE_SHA, "failed", errors=1, purpose="baseline"),
-        model_call("call-1")[0], rate_limited, *model_call("call-1", attempt=2),
+        model_call("call-1")[0],
+        rate_limited,
+        *model_call("call-1", attempt=2),
         *model_call("call-2", cached=True),
         CandidateCreated(sha256=PROOF_SHA, strategy="invariants", round=1, parent=BASE_SHA, call_id="call-1"),
         GuardChecked(sha256=PROOF_SHA, clean=True),

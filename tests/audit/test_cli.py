@@ -53,14 +53,20 @@ def test_audit_exits_2_for_no_such_run(tmp_path):
 
 def test_the_tool_script_audits_the_same_way(tmp_path):
     write_story(tmp_path, dirty_story())
-    run = subprocess.run([sys.executable, str(TOOL), "latest", "--runs-dir", str(tmp_path / "runs")],
-                         capture_output=True, text=True, timeout=60)
+    run = subprocess.run(
+        [sys.executable, str(TOOL), "latest", "--runs-dir", str(tmp_path / "runs")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert run.returncode == 1, run.stderr
     assert "BROKEN invariant 3" in run.stdout and f"#17   verdict           {PROOF_SHA[:12]}" in run.stdout
 
 
 def test_the_audit_does_not_load_litellm():
-    code = ("import sys, verusagent.audit, verusagent.commands.audit\n"
-            "assert not any(m.split('.')[0] == 'litellm' for m in sys.modules)")
+    code = (
+        "import sys, verusagent.audit, verusagent.commands.audit\n"
+        "assert not any(m.split('.')[0] == 'litellm' for m in sys.modules)"
+    )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr[-2000:]

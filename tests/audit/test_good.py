@@ -49,7 +49,7 @@ def test_unvalidated_or_gap_findings_do_not_block_verus(tmp_path):
 def test_a_resume_may_raise_the_budgets_for_the_whole_record(tmp_path):
     story = good_story()
     resumed = RunStarted(run_id=RUN_ID, budgets=BUDGETS | {"max_calls": 3}, verus_version=VERUS, resumed=True)
-    story.events[story.index("candidate_created", PROOF_SHA):0] = [resumed, *model_call("call-3")]
+    story.events[story.index("candidate_created", PROOF_SHA) : 0] = [resumed, *model_call("call-3")]
     assert audit_run(write_story(tmp_path, story)).ok
 
 
@@ -61,9 +61,10 @@ def test_events_without_their_folder_are_audited_and_say_what_was_not_checked(tm
 
 
 def test_bare_events_of_a_known_kind_are_checked_as_that_kind():
-    events = [Event(kind="run_started", seq=0, ts=1.0, run_id=RUN_ID, verus_version=VERUS),
-              Event(kind="verdict", seq=1, ts=2.0, verdict="verified"),
-              Event(kind="run_stopped", seq=2, ts=3.0, reason="done")]
+    events = [
+        Event(kind="run_started", seq=0, ts=1.0, run_id=RUN_ID, verus_version=VERUS),
+        Event(kind="verdict", seq=1, ts=2.0, verdict="verified"),
+        Event(kind="run_stopped", seq=2, ts=3.0, reason="done"),
+    ]
     report = audit_events(events)
     assert report.broken_invariants() == [8] and report.breaches[0].seqs == [1]
-

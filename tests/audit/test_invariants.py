@@ -58,13 +58,16 @@ def only_one_run_on_the_proof(story, **fields) -> None:
     story.events.insert(story.index("verdict"), verus_run(PROOF_SHA, **fields))
 
 
-@pytest.mark.parametrize("fields, why", [
-    ({"verdict": "verified_partial", "partial": True}, "ended verified_partial"),
-    ({"partial": True}, "was a partial run"),
-    ({"partial": False, "flags": ["--verify-function", "sum_to"]}, "ran with --verify-function"),
-    ({"verdict": "failed", "errors": 2}, "ended failed"),
-    ({"from_cache": True, "verus_version": "0.2025.06.01.0ld0ld0"}, "a cached result of verus 0.2025"),
-])
+@pytest.mark.parametrize(
+    "fields, why",
+    [
+        ({"verdict": "verified_partial", "partial": True}, "ended verified_partial"),
+        ({"partial": True}, "was a partial run"),
+        ({"partial": False, "flags": ["--verify-function", "sum_to"]}, "ran with --verify-function"),
+        ({"verdict": "failed", "errors": 2}, "ended failed"),
+        ({"from_cache": True, "verus_version": "0.2025.06.01.0ld0ld0"}, "a cached result of verus 0.2025"),
+    ],
+)
 def test_2_the_only_verus_run_on_the_accepted_candidate_is_no_acceptance(tmp_path, fields, why):
     story = good_story()
     only_one_run_on_the_proof(story, **fields)
@@ -180,8 +183,12 @@ def test_5_a_guard_violation_without_a_location(tmp_path):
 
 def test_5_a_deleted_function_is_located_in_the_original(tmp_path):
     story = good_story()
-    deleted = guard_violation(rule="function-deleted", candidate=None, original={"line": 3, "col": 1},
-                              evidence={"original": "fn sum_to(n: u32)", "candidate": ""})
+    deleted = guard_violation(
+        rule="function-deleted",
+        candidate=None,
+        original={"line": 3, "col": 1},
+        evidence={"original": "fn sum_to(n: u32)", "candidate": ""},
+    )
     story.change("guard_report", BASE_SHA, clean=False, violations=[deleted])
     assert audited(tmp_path, story).ok
 
@@ -189,15 +196,18 @@ def test_5_a_deleted_function_is_located_in_the_original(tmp_path):
 # ---- 6. budgets -------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("budgets, overrun", [
-    ({}, "2 calls made of max_calls 2"),
-    ({"max_calls": None, "max_tokens": 500}, "500 tokens used of max_tokens 500"),
-    ({"max_calls": None, "max_cost_usd": 0.01}, "0.01 USD spent of max_cost_usd 0.01"),
-])
+@pytest.mark.parametrize(
+    "budgets, overrun",
+    [
+        ({}, "2 calls made of max_calls 2"),
+        ({"max_calls": None, "max_tokens": 500}, "500 tokens used of max_tokens 500"),
+        ({"max_calls": None, "max_cost_usd": 0.01}, "0.01 USD spent of max_cost_usd 0.01"),
+    ],
+)
 def test_6_a_model_call_after_a_budget_is_spent(tmp_path, budgets, overrun):
     story = good_story()
     story.change("run_started", budgets=BUDGETS | budgets)
-    story.events[story.index("candidate_created", PROOF_SHA):0] = model_call("call-3")
+    story.events[story.index("candidate_created", PROOF_SHA) : 0] = model_call("call-3")
     report = audited(tmp_path, story)
     assert report.broken_invariants() == [6] and overrun in report.breaches[0].message
     assert kinds_involved(report) == [["model_request"]]
@@ -214,7 +224,7 @@ def test_6_more_verus_runs_than_max_verus_runs(tmp_path):
 def test_6_budgets_count_over_the_whole_record_across_a_resume(tmp_path):
     story = good_story()
     resumed = RunStarted(run_id=RUN_ID, budgets=BUDGETS, verus_version=VERUS, resumed=True)
-    story.events[story.index("candidate_created", PROOF_SHA):0] = [resumed, *model_call("call-1")]
+    story.events[story.index("candidate_created", PROOF_SHA) : 0] = [resumed, *model_call("call-1")]
     assert audited(tmp_path, story).broken_invariants() == [6]
 
 
@@ -249,8 +259,11 @@ def test_7_a_candidate_that_was_never_created(tmp_path):
     del story.events[story.index("candidate_created", PROOF_SHA)]
     report = audited(tmp_path, story)
     assert report.broken_invariants() == [7]
-    assert sorted(k for kinds in kinds_involved(report) for k in kinds) == ["guard_report", "review_report",
-                                                                            "verus_run"]
+    assert sorted(k for kinds in kinds_involved(report) for k in kinds) == [
+        "guard_report",
+        "review_report",
+        "verus_run",
+    ]
 
 
 # ---- 8. the verified verdict ------------------------------------------------------------------------------

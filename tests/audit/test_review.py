@@ -45,8 +45,9 @@ def test_9_a_shadow_report_may_not_block(tmp_path):
 def test_a_candidate_released_after_a_dismissed_dispute_may_reach_verus(tmp_path):
     story = good_story()
     story.change("review_report", PROOF_SHA, mode="on", blocked=True, findings=[voted()])
-    dismissal = FindingStatus(sha256=PROOF_SHA, finding="ab.1", status="dismissed", reason="judged not real",
-                              by="v#9", confirmed_by=JUDGES)
+    dismissal = FindingStatus(
+        sha256=PROOF_SHA, finding="ab.1", status="dismissed", reason="judged not real", by="v#9", confirmed_by=JUDGES
+    )
     released = ReviewReport(sha256=PROOF_SHA, mode="on", findings=[voted(status="dismissed")], note="released")
     insert_before(story, "verus_run", dismissal, released)
     assert audited(tmp_path, story).ok
@@ -74,10 +75,12 @@ def test_4_a_finding_status_closes_the_finding_by_id(tmp_path):
 
 def test_10_a_resumed_run_creates_the_candidate_again_before_reviewing_it(tmp_path):
     story = good_story()
-    again = [CandidateCreated(sha256=PROOF_SHA, strategy="invariants", round=1),
-             GuardChecked(sha256=PROOF_SHA, clean=True),
-             ReviewReport(sha256=PROOF_SHA, mode="off", note="replayed on resume")]
-    story.events[story.index("verdict"):story.index("verdict")] = again
+    again = [
+        CandidateCreated(sha256=PROOF_SHA, strategy="invariants", round=1),
+        GuardChecked(sha256=PROOF_SHA, clean=True),
+        ReviewReport(sha256=PROOF_SHA, mode="off", note="replayed on resume"),
+    ]
+    story.events[story.index("verdict") : story.index("verdict")] = again
     assert audited(tmp_path, story).ok
     story.events.pop(story.index("candidate_created", PROOF_SHA, nth=1))
     assert audited(tmp_path / "late", story).broken_invariants() == [10]
@@ -88,8 +91,11 @@ def test_10_a_resumed_run_creates_the_candidate_again_before_reviewing_it(tmp_pa
 
 def test_11_evidence_that_is_not_in_the_candidate(tmp_path):
     story = good_story()
-    story.change("review_report", PROOF_SHA, findings=[finding("gap", status="dismissed", validated=False,
-                                                               evidence={"quote": "s *= 2;"})])
+    story.change(
+        "review_report",
+        PROOF_SHA,
+        findings=[finding("gap", status="dismissed", validated=False, evidence={"quote": "s *= 2;"})],
+    )
     report = audited(tmp_path, story)
     assert report.broken_invariants() == [11] and "'s *= 2;' is not in the candidate" in report.breaches[0].message
 
@@ -97,8 +103,13 @@ def test_11_evidence_that_is_not_in_the_candidate(tmp_path):
 def test_11_lines_outside_the_candidate(tmp_path):
     story = good_story()
     beyond = len(PROOF.splitlines()) + 1
-    story.change("review_report", PROOF_SHA, findings=[finding("gap", status="dismissed", validated=False,
-                                                               location={"unit": "fn:sum_to", "lines": [3, beyond]})])
+    story.change(
+        "review_report",
+        PROOF_SHA,
+        findings=[
+            finding("gap", status="dismissed", validated=False, location={"unit": "fn:sum_to", "lines": [3, beyond]})
+        ],
+    )
     assert audited(tmp_path, story).broken_invariants() == [11]
 
 
@@ -108,8 +119,11 @@ def test_11_lines_outside_the_candidate(tmp_path):
 def test_12_dismissed_by_one_of_its_own_confirmers(tmp_path):
     story = good_story()
     story.change("review_report", PROOF_SHA, findings=[voted()])
-    insert_before(story, "verus_run", FindingStatus(sha256=PROOF_SHA, finding="ab.1", status="dismissed",
-                                                    reason="r", by="v#2", confirmed_by=JUDGES))
+    insert_before(
+        story,
+        "verus_run",
+        FindingStatus(sha256=PROOF_SHA, finding="ab.1", status="dismissed", reason="r", by="v#2", confirmed_by=JUDGES),
+    )
     report = audited(tmp_path, story)
     assert report.broken_invariants() == [12] and "by v#2, who confirmed it" in report.breaches[0].message
 
@@ -125,25 +139,34 @@ def test_12_a_report_that_calls_a_voted_finding_dismissed_without_a_dismissal(tm
 
 def test_13_a_vote_on_a_call_that_no_request_made(tmp_path):
     story = good_story()
-    insert_before(story, "review_report", ReviewVote(sha256=PROOF_SHA, finding="ab.1", vote="minor",
-                                                     validator="v#1", call_id="validator-call-1"))
+    insert_before(
+        story,
+        "review_report",
+        ReviewVote(sha256=PROOF_SHA, finding="ab.1", vote="minor", validator="v#1", call_id="validator-call-1"),
+    )
     assert audited(tmp_path, story).broken_invariants() == [13]
 
 
 def test_13_a_vote_on_a_provers_call(tmp_path):
     story = good_story()
-    insert_before(story, "review_report", ReviewVote(sha256=PROOF_SHA, finding="ab.1", vote="minor",
-                                                     validator="v#1", call_id="call-1"))
+    insert_before(
+        story,
+        "review_report",
+        ReviewVote(sha256=PROOF_SHA, finding="ab.1", vote="minor", validator="v#1", call_id="call-1"),
+    )
     assert audited(tmp_path, story).broken_invariants() == [13]
 
 
 def test_13_a_vote_on_a_review_request_keeps_it(tmp_path):
     story = good_story()
-    story.change("run_started", budgets={"max_calls": 3, "max_tokens": 1500, "max_cost_usd": 0.5,
-                                         "max_verus_runs": 3})
+    story.change("run_started", budgets={"max_calls": 3, "max_tokens": 1500, "max_cost_usd": 0.5, "max_verus_runs": 3})
     request, reply = model_call("validator-call-1")
     request = request.model_copy(update={"purpose": "review_validate"})
-    insert_before(story, "review_report", request, reply,
-                  ReviewVote(sha256=PROOF_SHA, finding="ab.1", vote="minor", validator="v#1",
-                             call_id="validator-call-1"))
+    insert_before(
+        story,
+        "review_report",
+        request,
+        reply,
+        ReviewVote(sha256=PROOF_SHA, finding="ab.1", vote="minor", validator="v#1", call_id="validator-call-1"),
+    )
     assert audited(tmp_path, story).ok

@@ -69,8 +69,10 @@ def agent_story() -> Story:
         RunVerdict(verdict="verified", accepted_sha256=PROOF_SHA),
         RunStopped(reason="done"),
     ]
-    return Story(events=events, result=RunResult(run_id=RUN_ID, verdict="verified", accepted_sha256=PROOF_SHA,
-                                                 stopped_reason="done"))
+    return Story(
+        events=events,
+        result=RunResult(run_id=RUN_ID, verdict="verified", accepted_sha256=PROOF_SHA, stopped_reason="done"),
+    )
 
 
 def audited(tmp_path, story) -> AuditReport:
@@ -102,8 +104,10 @@ def test_9_an_edit_applied_before_its_guard_report(tmp_path):
 
 def test_9_an_edit_applied_despite_a_dirty_guard_report(tmp_path):
     story = agent_story()
-    story.events.insert(story.index("guard_report", PROOF_SHA) + 1,
-                        GuardChecked(sha256=PROOF_SHA, clean=False, violations=[guard_violation()]))
+    story.events.insert(
+        story.index("guard_report", PROOF_SHA) + 1,
+        GuardChecked(sha256=PROOF_SHA, clean=False, violations=[guard_violation()]),
+    )
     story.change("guard_report", PROOF_SHA, clean=False, violations=[guard_violation()])
     report = audited(tmp_path, story)
     assert 14 in report.broken_invariants()  # 3 as well: the accepted candidate's guard reports are dirty
@@ -124,11 +128,14 @@ def test_9_a_candidate_made_current_without_an_edit(tmp_path):
     assert report.broken_invariants() == [14] and "without an applied edit producing it" in report.breaches[0].message
 
 
-@pytest.mark.parametrize("fields, why", [
-    ({"verus_runs": []}, "it names no verus run"),
-    ({"verus_runs": [9]}, "a seq that is no verus_run"),
-    ({"verus_runs": [7]}, "on another candidate"),
-])
+@pytest.mark.parametrize(
+    "fields, why",
+    [
+        ({"verus_runs": []}, "it names no verus run"),
+        ({"verus_runs": [9]}, "a seq that is no verus_run"),
+        ({"verus_runs": [7]}, "on another candidate"),
+    ],
+)
 def test_10_a_verify_result_not_from_a_verus_run(tmp_path, fields, why):
     story = agent_story()
     change_result(story, "c3", **fields)

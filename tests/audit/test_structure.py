@@ -24,8 +24,9 @@ def test_a_cut_off_last_line_is_only_a_warning(tmp_path):
     append_line(folder, '{"kind": "model_req')
     report = audit_run(folder)
     assert report.ok and report.events_checked == 19
-    assert report.warnings == ["the last line is cut off (the run stopped mid-write); the events before it were "
-                               "audited"]
+    assert report.warnings == [
+        "the last line is cut off (the run stopped mid-write); the events before it were audited"
+    ]
 
 
 def test_a_record_without_run_started(tmp_path):
@@ -52,8 +53,10 @@ def test_unknown_kinds_and_an_unfinished_run_are_warnings(tmp_path):
     append_line(folder, {"kind": "houdini_round", "seq": last["seq"] + 1, "ts": last["ts"] + 1, "dropped": 2})
     report = audit_run(folder)
     assert report.ok
-    assert report.warnings == ["events of kinds this version does not know were not audited: houdini_round",
-                               "no run_stopped: the run did not finish (crashed, killed or still running)"]
+    assert report.warnings == [
+        "events of kinds this version does not know were not audited: houdini_round",
+        "no run_stopped: the run did not finish (crashed, killed or still running)",
+    ]
 
 
 def test_an_acceptance_by_the_verus_standin_is_flagged(tmp_path):

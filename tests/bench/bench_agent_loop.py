@@ -29,8 +29,10 @@ def wrong_proof(index: int) -> str:
 def write_inputs(folder: Path, rounds: int) -> None:
     replies = [{"text": f"```rust\n{wrong_proof(i)}```"} for i in range(rounds)]
     (folder / "script.json").write_text(json.dumps({"replies": replies}))
-    rule = {"verdict": "failed", "errors": [{"message": "invariant not satisfied at end of loop body",
-                                             "line_contains": "r < n +"}]}
+    rule = {
+        "verdict": "failed",
+        "errors": [{"message": "invariant not satisfied at end of loop body", "line_contains": "r < n +"}],
+    }
     (folder / "scenario.json").write_text(json.dumps({"rules": [rule]}))
     (folder / "count_up.rs").write_text(TASK.read_text())
 
@@ -42,16 +44,28 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         write_inputs(folder, args.rounds)
-        os.environ.update(VERUSAGENT_SCRIPT=str(folder / "script.json"), VERUSAGENT_CACHE_DIR=str(folder / "cache"),
-                          VERUS_STANDIN_SCENARIO=str(folder / "scenario.json"))
+        os.environ.update(
+            VERUSAGENT_SCRIPT=str(folder / "script.json"),
+            VERUSAGENT_CACHE_DIR=str(folder / "cache"),
+            VERUS_STANDIN_SCENARIO=str(folder / "scenario.json"),
+        )
         from verusagent.llm.provider import load_litellm
 
         from tests.agent.agent_harness import run_agent
 
         load_litellm()  # the import of litellm is start-up cost, not per-round overhead
         started = time.perf_counter()
-        run_agent("prove", folder / "count_up.rs", model="scripted/bench", strategies=1, rounds=args.rounds,
-                  verus=str(STANDIN), runs_dir=folder / "runs", as_json=True, jobs=1)
+        run_agent(
+            "prove",
+            folder / "count_up.rs",
+            model="scripted/bench",
+            strategies=1,
+            rounds=args.rounds,
+            verus=str(STANDIN),
+            runs_dir=folder / "runs",
+            as_json=True,
+            jobs=1,
+        )
         wall = time.perf_counter() - started
         report(folder / "runs", wall, args.rounds)
     return 0
@@ -62,10 +76,16 @@ def report(runs: Path, wall: float, rounds: int) -> None:
     model = sum(e.get("latency_s", 0.0) for e in events if e["kind"] == "model_reply")
     verus = sum(e.get("duration_s", 0.0) for e in events if e["kind"] == "verus_run")
     overhead = wall - model - verus
-    print(f"agent loop: {rounds} rounds, wall {wall * 1000:.0f} ms; model {model * 1000:.0f} ms (scripted), "
-          f"verus {verus * 1000:.0f} ms (stand-in)", file=sys.stderr)
-    print(f"  loop overhead {overhead * 1000:.0f} ms in all, {overhead * 1000 / rounds:.1f} ms per round "
-          f"(includes the baseline run's bookkeeping)", file=sys.stderr)
+    print(
+        f"agent loop: {rounds} rounds, wall {wall * 1000:.0f} ms; model {model * 1000:.0f} ms (scripted), "
+        f"verus {verus * 1000:.0f} ms (stand-in)",
+        file=sys.stderr,
+    )
+    print(
+        f"  loop overhead {overhead * 1000:.0f} ms in all, {overhead * 1000 / rounds:.1f} ms per round "
+        f"(includes the baseline run's bookkeeping)",
+        file=sys.stderr,
+    )
 
 
 if __name__ == "__main__":

@@ -39,11 +39,25 @@ def stub_verifier(bench_error_line: int):
 
         def run_scoped(self, jobs, no_cheating=False, fresh=False):
             for tag, text, scope in jobs:
-                error = Diagnostic(kind=DiagnosticKind.ASSERTION, level=Level.ERROR, message="assertion failed",
-                                   location=SpanRef(file="task.rs", line=bench_error_line, col=5))
-                result = VerusResult(verdict=Verdict.FAILED, partial=bool(scope), diagnostics=[error], errors=1,
-                                     duration_s=0.0, verus_path="(bench stub)", verus_version="bench-stub",
-                                     is_standin=True, content_sha256="-", file_name="task.rs", flags=[])
+                error = Diagnostic(
+                    kind=DiagnosticKind.ASSERTION,
+                    level=Level.ERROR,
+                    message="assertion failed",
+                    location=SpanRef(file="task.rs", line=bench_error_line, col=5),
+                )
+                result = VerusResult(
+                    verdict=Verdict.FAILED,
+                    partial=bool(scope),
+                    diagnostics=[error],
+                    errors=1,
+                    duration_s=0.0,
+                    verus_path="(bench stub)",
+                    verus_version="bench-stub",
+                    is_standin=True,
+                    content_sha256="-",
+                    file_name="task.rs",
+                    flags=[],
+                )
                 yield tag, self._mapped(result, text)
 
     return StubVerifier()
@@ -80,8 +94,9 @@ def timed_call(session, name: str, arguments: dict) -> tuple[float, float, objec
     return (time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000, outcome
 
 
-def bench_task(label: str, text: str, target: str, function_text: str, query: str, calls: int,
-               vstd: Path | None) -> None:
+def bench_task(
+    label: str, text: str, target: str, function_text: str, query: str, calls: int, vstd: Path | None
+) -> None:
     from verusagent.lens import parse
 
     function = next(f for f in parse(text).functions if f.name == target)
@@ -90,16 +105,22 @@ def bench_task(label: str, text: str, target: str, function_text: str, query: st
         load = time.perf_counter()
         session.kit.library.vstd_search()
         load_s = time.perf_counter() - load
-        print(f"\n{label}: {text.count(chr(10))} lines; session start {start_s * 1000:.1f} ms; vstd index "
-              f"load {load_s * 1000:.0f} ms (once per run: {session.kit.library.note})")
+        print(
+            f"\n{label}: {text.count(chr(10))} lines; session start {start_s * 1000:.1f} ms; vstd index "
+            f"load {load_s * 1000:.0f} ms (once per run: {session.kit.library.note})"
+        )
         figures: dict[str, list[tuple[float, float]]] = {}
         for n in range(calls):
             edited = function_text.replace("{\n", f"{{\n    // bench edit {n}\n", 1)
-            steps = [("edit", "edit", {"items": edited}), ("verify", "verify", {}),
-                     ("view", "view", {"target": target}), ("view outline", "view", {"target": "outline"}),
-                     ("definition", "definition", {"name": target}),
-                     ("search_lemmas", "search_lemmas", {"query": query}),
-                     ("verify again (memory)", "verify", {})]
+            steps = [
+                ("edit", "edit", {"items": edited}),
+                ("verify", "verify", {}),
+                ("view", "view", {"target": target}),
+                ("view outline", "view", {"target": "outline"}),
+                ("definition", "definition", {"name": target}),
+                ("search_lemmas", "search_lemmas", {"query": query}),
+                ("verify again (memory)", "verify", {}),
+            ]
             for key, name, arguments in steps:
                 wall, cpu, outcome = timed_call(session, name, arguments)
                 assert outcome.ok, (name, outcome.error, outcome.text[:300])
@@ -118,8 +139,10 @@ def report(figures: dict[str, list[tuple[float, float]]]) -> None:
 
 def demo_task() -> tuple[str, str]:
     text = (REPO_ROOT / "rust_fixtures" / "demo" / "double.rs").read_text()
-    proof = (REPO_ROOT / "rust_fixtures" / "demo" / "reply_complete.md").read_text().split("```rust\n")[1].split("```")[0]
-    return text, proof[proof.index("/// Adds 2"):proof.index("fn main()")].rstrip() + "\n"
+    proof = (
+        (REPO_ROOT / "rust_fixtures" / "demo" / "reply_complete.md").read_text().split("```rust\n")[1].split("```")[0]
+    )
+    return text, proof[proof.index("/// Adds 2") : proof.index("fn main()")].rstrip() + "\n"
 
 
 def largest_verusage(shared: Path):
@@ -139,8 +162,10 @@ def main() -> int:
     vstd = shared / "corpus" / "vstd" if (shared / "corpus" / "vstd").is_dir() else None
     with tempfile.TemporaryDirectory() as cache:
         os.environ["VERUSAGENT_CACHE_DIR"] = cache
-        print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (wall times grow with it; cpu ms "
-              "is this process alone)")
+        print(
+            f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (wall times grow with it; cpu ms "
+            "is this process alone)"
+        )
         text, proof_fn = demo_task()
         bench_task("demo double.rs", text, "double", proof_fn, "mul add commutative", args.calls, vstd)
         if not (shared / "corpus" / "verusage-bench").is_dir():
@@ -148,8 +173,15 @@ def main() -> int:
             return 0
         pair = largest_verusage(shared)
         query = " ".join(pair.ground_truth_function.split("ensures", 1)[-1].split("{", 1)[0].split())[:200]
-        bench_task(f"VeruSAGE {pair.task.task_id}", pair.original, pair.target, pair.ground_truth_function,
-                   query or pair.target, args.calls, vstd)
+        bench_task(
+            f"VeruSAGE {pair.task.task_id}",
+            pair.original,
+            pair.target,
+            pair.ground_truth_function,
+            query or pair.target,
+            args.calls,
+            vstd,
+        )
     return 0
 
 

@@ -45,14 +45,21 @@ def largest_verusage_task(corpus: Path) -> Path | None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=15)
-    parser.add_argument("--corpus", type=Path,
-                        default=Path(os.environ.get("VERUSAGENT_CORPUS", REPO.parent / "shared")) / "corpus")
+    parser.add_argument(
+        "--corpus", type=Path, default=Path(os.environ.get("VERUSAGENT_CORPUS", REPO.parent / "shared")) / "corpus"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         cwd = Path(folder)
-        for label, extra in (("--help", ["--help"]), ("--version", ["--version"]), ("prove --help", ["prove", "--help"])):
+        for label, extra in (
+            ("--help", ["--help"]),
+            ("--version", ["--version"]),
+            ("prove --help", ["prove", "--help"]),
+        ):
             own, bare = median_pair(CLI + extra, args.runs, cwd)
-            print(f"verusagent {label:<13} {own * 1000:6.0f} ms  = {own / bare:4.1f} x python -c pass ({bare * 1000:.0f} ms)")
+            print(
+                f"verusagent {label:<13} {own * 1000:6.0f} ms  = {own / bare:4.1f} x python -c pass ({bare * 1000:.0f} ms)"  # noqa: E501 (a source text, kept on one line to read as the file reads)
+            )
         task = largest_verusage_task(args.corpus)
         if task is None:
             print(f"no VeruSAGE task under {args.corpus}: dry run not timed")
@@ -60,8 +67,10 @@ def main() -> None:
         lines = task.read_text(encoding="utf-8").count("\n")
         command = CLI + ["prove", str(task), "--model", "openai/gpt-4o", "--dry-run"]
         times = sorted(wall(command, cwd) for _ in range(max(3, args.runs // 5)))
-        print(f"prove --dry-run on {task.name} ({lines:,} lines): median {statistics.median(times):.2f} s wall "
-              f"(min {times[0]:.2f} s)")
+        print(
+            f"prove --dry-run on {task.name} ({lines:,} lines): median {statistics.median(times):.2f} s wall "
+            f"(min {times[0]:.2f} s)"
+        )
 
 
 if __name__ == "__main__":

@@ -61,8 +61,11 @@ def run_overhead(runs: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         scenario = Path(folder) / "verified.json"
         scenario.write_text(json.dumps({"verdict": "verified"}))
-        os.environ.update(VERUS_STANDIN_SCENARIO=str(scenario), VERUSAGENT_CACHE_DIR=str(Path(folder) / "cache"),
-                          VERUS_STANDIN_LOG=str(Path(folder) / "log.jsonl"))
+        os.environ.update(
+            VERUS_STANDIN_SCENARIO=str(scenario),
+            VERUSAGENT_CACHE_DIR=str(Path(folder) / "cache"),
+            VERUS_STANDIN_LOG=str(Path(folder) / "log.jsonl"),
+        )
         install = find_verus(str(STANDIN))
         layout = find_crate(REPO_ROOT / "rust_fixtures" / "crates" / "netlib").layout
         files = read_sources(layout)
@@ -80,9 +83,11 @@ def run_overhead(runs: int) -> None:
             crate.append(overhead(crate_sources(layout, dict(files), digest, None)))
             single.append(overhead(files[layout.root]))
         print(f"run overhead (wall time minus the stand-in's own time, which starts after its Python), {runs} runs:")
-        print(f"  netlib as a crate ({len(files)} files, folder copied): median {statistics.median(crate) * 1000:.0f} ms;"
-              f" its root file alone: median {statistics.median(single) * 1000:.0f} ms; tree digest "
-              f"{digest_s * 1000:.1f} ms once per verusagent run")
+        print(
+            f"  netlib as a crate ({len(files)} files, folder copied): median {statistics.median(crate) * 1000:.0f} ms;"
+            f" its root file alone: median {statistics.median(single) * 1000:.0f} ms; tree digest "
+            f"{digest_s * 1000:.1f} ms once per verusagent run"
+        )
 
 
 def main() -> None:

@@ -91,8 +91,10 @@ def main() -> int:
         return 2
     guard(*work[0])  # load the grammar outside the timing
     lines = sum(original.count(b"\n") + 1 for original, _ in work) / len(work)
-    print(f"guard: {len(work)} pairs ({what}, {lines:.0f} lines on average), {args.repeat} rounds; "
-          "target: mean under 30 ms")
+    print(
+        f"guard: {len(work)} pairs ({what}, {lines:.0f} lines on average), {args.repeat} rounds; "
+        "target: mean under 30 ms"
+    )
     for mode, label in (("cold", "cold (both parsed)"), ("warm", "warm (original cached)"), ("rules", "rules only")):
         measured = [t for _ in range(args.repeat) for t in timings(work, mode)]
         print(summary(f"{label}, wall", [wall for wall, _ in measured]))

@@ -15,8 +15,14 @@ from pathlib import Path
 
 from verusagent.lemmas import LemmaSearch, build_index, find_vstd, load_index
 
-QUERIES = ["seq take len", "s.subrange(i, j).len() == j - i", "x * y == y * x", "set insert contains finite",
-           "map dom insert", "multiset count add"]
+QUERIES = [
+    "seq take len",
+    "s.subrange(i, j).len() == j - i",
+    "x * y == y * x",
+    "set insert contains finite",
+    "map dom insert",
+    "multiset count add",
+]
 
 
 def default_vstd() -> Path:
@@ -42,8 +48,10 @@ def main() -> int:
     args = parser.parse_args()
     source = find_vstd(Path(args.vstd))
     lines = sum(p.read_bytes().count(b"\n") for p in Path(source.root).rglob("*.rs"))
-    print(f"lemma index over {source.describe()}: {lines} lines; load average {os.getloadavg()[0]:.1f} "
-          f"on {os.cpu_count()} cores")
+    print(
+        f"lemma index over {source.describe()}: {lines} lines; load average {os.getloadavg()[0]:.1f} "
+        f"on {os.cpu_count()} cores"
+    )
     wall, _, index = timed(lambda: build_index(source), args.repeat)
     print(f"  cold build (worker processes as chosen): {wall:.2f} s wall; {len(index.lemmas)} lemmas")
     wall, cpu, _ = timed(lambda: build_index(source, jobs=1), args.repeat)

@@ -63,8 +63,10 @@ def main() -> int:
     cpu = statistics.median(r[1] for r in rounds)
     print(f"lens on {args.corpus}: {len(files)} files, {lines} lines, {args.repeat} rounds")
     print(f"  median {wall * 1000:.0f} ms per round (wall), {cpu * 1000:.0f} ms (CPU); {len(files) / wall:.0f} files/s")
-    print(f"  {wall * 1e6 / lines:.2f} ms per 1,000 lines (wall, median); {cpu * 1e6 / lines:.2f} (CPU, median); "
-          f"best CPU {min(r[1] for r in rounds) * 1e6 / lines:.2f}")
+    print(
+        f"  {wall * 1e6 / lines:.2f} ms per 1,000 lines (wall, median); {cpu * 1e6 / lines:.2f} (CPU, median); "
+        f"best CPU {min(r[1] for r in rounds) * 1e6 / lines:.2f}"
+    )
     return 0
 
 

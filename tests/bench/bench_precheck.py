@@ -30,10 +30,12 @@ def shared_dir(argument: str | None) -> Path:
 
 
 def ground_truths(corpus: Path) -> list[Path]:
-    return (sorted((corpus / "verus-bench").glob("*/verified/*.rs"))
-            + sorted((corpus / "verusage-bench").glob("*/verified/**/*.rs"))
-            + sorted((corpus / "verus-examples").rglob("*.rs"))
-            + sorted((corpus / "verus-state-machines").rglob("*.rs")))
+    return (
+        sorted((corpus / "verus-bench").glob("*/verified/*.rs"))
+        + sorted((corpus / "verusage-bench").glob("*/verified/**/*.rs"))
+        + sorted((corpus / "verus-examples").rglob("*.rs"))
+        + sorted((corpus / "verus-state-machines").rglob("*.rs"))
+    )
 
 
 def timings(files: list[tuple[str, bytes]], names: frozenset[str], cold: bool) -> list[tuple[float, float, int]]:
@@ -46,16 +48,17 @@ def timings(files: list[tuple[str, bytes]], names: frozenset[str], cold: bool) -
         context = PrecheckContext(crate_name=crate_of(name), vstd_names=names)
         wall, cpu = time.perf_counter(), time.process_time()
         report = precheck_parsed({name: parse_shared(data, "")}, context)
-        measured.append(((time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000,
-                         len(report.findings)))
+        measured.append(((time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000, len(report.findings)))
     return measured
 
 
 def summary(label: str, times: list[float]) -> str:
     ordered = sorted(times)
     p95 = ordered[int(0.95 * (len(ordered) - 1))]
-    return (f"  {label}: median {statistics.median(times):.2f} ms, mean {statistics.mean(times):.2f} ms, "
-            f"p95 {p95:.2f} ms, max {max(times):.2f} ms per candidate")
+    return (
+        f"  {label}: median {statistics.median(times):.2f} ms, mean {statistics.mean(times):.2f} ms, "
+        f"p95 {p95:.2f} ms, max {max(times):.2f} ms per candidate"
+    )
 
 
 def main() -> int:
@@ -75,8 +78,7 @@ def main() -> int:
     for cold in (False, True):
         runs = [t for _ in range(args.repeat) for t in timings(files, names, cold)]
         findings = sum(found for _, _, found in runs)
-        print(f"{'cold (parse included)' if cold else 'rules (parsed already, as in the agent)'}: "
-              f"{findings} findings")
+        print(f"{'cold (parse included)' if cold else 'rules (parsed already, as in the agent)'}: {findings} findings")
         print(summary("wall", [wall for wall, _, _ in runs]))
         print(summary("CPU ", [cpu for _, cpu, _ in runs]))
     return 0

@@ -43,8 +43,16 @@ def with_record(tool, pair, runs: Path) -> tuple[float, float, int, int]:
     script, units, _ = tool.reviewer_script(original, candidate)
     install_script(Script.model_validate(script))
     started = time.perf_counter()
-    result = review_files(Path("original.rs"), Path("candidate.rs"), (original, candidate),
-                          ModelSettings(model="scripted/bench"), ReviewSettings(), load_rule(None), Budget(), runs)
+    result = review_files(
+        Path("original.rs"),
+        Path("candidate.rs"),
+        (original, candidate),
+        ModelSettings(model="scripted/bench"),
+        ReviewSettings(),
+        load_rule(None),
+        Budget(),
+        runs,
+    )
     wall = time.perf_counter() - started
     replies = [e for e in read_run(Path(result.run_folder)).events if isinstance(e, ModelReply)]
     return wall, sum(r.latency_s for r in replies), len(replies), units
@@ -63,8 +71,9 @@ def without_record(tool, pair) -> tuple[float, float]:
     install_script(Script.model_validate(script))
     events = []
     sink = type("Sink", (), {"emit": lambda self, event: events.append(event) or event})()
-    reviewer = build_reviewer(ReviewSettings(), ModelSettings(model="scripted/bench"), load_rule(None),
-                              BudgetTracker(), sink, "candidate.rs")
+    reviewer = build_reviewer(
+        ReviewSettings(), ModelSettings(model="scripted/bench"), load_rule(None), BudgetTracker(), sink, "candidate.rs"
+    )
     started = time.perf_counter()
     reviewer.review("0" * 64, candidate, original, "full")
     wall = time.perf_counter() - started
@@ -73,7 +82,9 @@ def without_record(tool, pair) -> tuple[float, float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("shared", nargs="?", default=os.environ.get("VERUSAGENT_CORPUS", str(REPO_ROOT.parent / "shared")))
+    parser.add_argument(
+        "shared", nargs="?", default=os.environ.get("VERUSAGENT_CORPUS", str(REPO_ROOT.parent / "shared"))
+    )
     parser.add_argument("--limit", type=int, default=30)
     args = parser.parse_args()
     tool = corpus_tool()
@@ -96,17 +107,34 @@ def report(recorded: list[tuple[float, float, int, int]], memory: list[tuple[flo
     calls = sum(r[2] for r in recorded)
     units = sum(r[3] for r in recorded)
     latency = sum(r[1] for r in recorded) * 1000
-    print(f"review overhead (scripted model, a stand-in; no verus): {len(recorded)} candidates, {units} units, "
-          f"{calls} model calls")
-    print(f"  per candidate, record written: mean {statistics.fmean(overhead):.0f} ms, median "
-          f"{statistics.median(overhead):.0f} ms, max {max(overhead):.0f} ms")
-    print(f"  per candidate, no record:      mean {statistics.fmean(bare):.0f} ms, median "
-          f"{statistics.median(bare):.0f} ms")
-    print(f"  per model call: {sum(overhead) / calls:.1f} ms of review overhead beside {latency / calls:.1f} ms "
-          f"of client time (litellm + the scripted provider, counted as latency)")
-    print(json.dumps({"candidates": len(recorded), "units": units, "calls": calls,
-                      "overhead_ms_mean": statistics.fmean(overhead), "overhead_ms_median": statistics.median(overhead),
-                      "no_record_ms_mean": statistics.fmean(bare)}))
+    print(
+        f"review overhead (scripted model, a stand-in; no verus): {len(recorded)} candidates, {units} units, "
+        f"{calls} model calls"
+    )
+    print(
+        f"  per candidate, record written: mean {statistics.fmean(overhead):.0f} ms, median "
+        f"{statistics.median(overhead):.0f} ms, max {max(overhead):.0f} ms"
+    )
+    print(
+        f"  per candidate, no record:      mean {statistics.fmean(bare):.0f} ms, median "
+        f"{statistics.median(bare):.0f} ms"
+    )
+    print(
+        f"  per model call: {sum(overhead) / calls:.1f} ms of review overhead beside {latency / calls:.1f} ms "
+        f"of client time (litellm + the scripted provider, counted as latency)"
+    )
+    print(
+        json.dumps(
+            {
+                "candidates": len(recorded),
+                "units": units,
+                "calls": calls,
+                "overhead_ms_mean": statistics.fmean(overhead),
+                "overhead_ms_median": statistics.median(overhead),
+                "no_record_ms_mean": statistics.fmean(bare),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

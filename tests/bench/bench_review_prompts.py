@@ -35,15 +35,24 @@ def unit_prompts(candidate: str, parent: str | None) -> tuple[list[int], list[in
     units = changed_units(model, parse(parent) if parent is not None else None)
     prompts, contexts, seconds = [], [], 0.0
     started = time.perf_counter()
-    once = review_context.ReviewContext(model) if hasattr(review_context, "ReviewContext") else None  # one per candidate
+    once = (
+        review_context.ReviewContext(model) if hasattr(review_context, "ReviewContext") else None
+    )  # one per candidate
     seconds += time.perf_counter() - started
     for unit in units:
         started = time.perf_counter()
-        context = once.of([unit.id], [(unit.start, unit.end)]) if once else \
-            review_context.review_context(model, [unit.id])
+        context = (
+            once.of([unit.id], [(unit.start, unit.end)]) if once else review_context.review_context(model, [unit.id])
+        )
         seconds += time.perf_counter() - started
-        messages = chat("review_propose", file_name="candidate.rs", unit_id=unit.id, unit_kind=unit.kind.value,
-                        unit_text=unit.text, context=context)
+        messages = chat(
+            "review_propose",
+            file_name="candidate.rs",
+            unit_id=unit.id,
+            unit_kind=unit.kind.value,
+            unit_text=unit.text,
+            context=context,
+        )
         prompts.append(count_messages_o200k(messages))
         contexts.append(o200k_tokens(context))
     return prompts, contexts, seconds
@@ -67,9 +76,11 @@ def main() -> int:
             prompts, contexts, seconds = unit_prompts(pair.spliced, parent)
             if not prompts:
                 continue
-            print(f"  {label}: {len(prompts)} units; prompt tokens per unit median {statistics.median(prompts):,.0f}, "
-                  f"max {max(prompts):,}, total {sum(prompts):,}; context tokens median "
-                  f"{statistics.median(contexts):,.0f}, max {max(contexts):,}; context selection {seconds:.2f} s")
+            print(
+                f"  {label}: {len(prompts)} units; prompt tokens per unit median {statistics.median(prompts):,.0f}, "
+                f"max {max(prompts):,}, total {sum(prompts):,}; context tokens median "
+                f"{statistics.median(contexts):,.0f}, max {max(contexts):,}; context selection {seconds:.2f} s"
+            )
     return 0
 
 

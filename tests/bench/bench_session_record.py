@@ -23,8 +23,9 @@ DEMO = REPO_ROOT / "rust_fixtures" / "demo"
 
 
 def replies(turns: int) -> list[dict]:
-    views = [{"tool_calls": [{"name": "view", "arguments": {"target": f"{1 + k % 20}-{7 + k}"}}]}
-             for k in range(turns - 1)]
+    views = [
+        {"tool_calls": [{"name": "view", "arguments": {"target": f"{1 + k % 20}-{7 + k}"}}]} for k in range(turns - 1)
+    ]
     return [*views, {"tool_calls": [{"name": "submit", "arguments": {"summary": "done"}}]}]
 
 
@@ -40,9 +41,18 @@ def run_session(folder: Path, turns: int) -> Path:
     source = folder / "double.rs"
     source.write_text((DEMO / "double.rs").read_text(), encoding="utf-8")
     os.environ["VERUS_STANDIN_SCENARIO"] = str(DEMO / "demo_standin.json")
-    settings = {"file": source, "model": "scripted/bench", "strategy": ["agent"], "rounds": 1, "samples": 1,
-                "verus": str(REPO_ROOT / "tools" / "verus_standin.py"), "runs_dir": folder / "runs", "as_json": True,
-                "jobs": 1, "session_tool_calls": turns + 5}
+    settings = {
+        "file": source,
+        "model": "scripted/bench",
+        "strategy": ["agent"],
+        "rounds": 1,
+        "samples": 1,
+        "verus": str(REPO_ROOT / "tools" / "verus_standin.py"),
+        "runs_dir": folder / "runs",
+        "as_json": True,
+        "jobs": 1,
+        "session_tool_calls": turns + 5,
+    }
     out = io.StringIO()
     with redirect_stdout(out), redirect_stderr(io.StringIO()):
         run_agent("prove", **settings)

@@ -49,8 +49,10 @@ def main() -> int:
     parse_s, slice_s = sum(t[1] for t in timed), sum(t[2] for t in timed)
     print(f"{len(jobs)} large task files, {lines:,} lines")
     print(f"lens parse: {1000 * parse_s / lines * 1000:.1f} ms per 1,000 lines")
-    print(f"slicer on top of it: {1000 * slice_s / lines * 1000:.1f} ms per 1,000 lines "
-          f"({100 * slice_s / parse_s:.0f}% of the parse)")
+    print(
+        f"slicer on top of it: {1000 * slice_s / lines * 1000:.1f} ms per 1,000 lines "
+        f"({100 * slice_s / parse_s:.0f}% of the parse)"
+    )
     print(f"the {largest} largest files, per task:")
     for count, parse_one, slice_one, name in sorted(timed, reverse=True)[:largest]:
         print(f"  {name}: {count:,} lines, parse {1000 * parse_one:.0f} ms, slicer {1000 * slice_one:.0f} ms")

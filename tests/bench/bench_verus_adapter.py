@@ -22,16 +22,24 @@ STANDIN = REPO_ROOT / "tools" / "verus_standin.py"
 
 
 def source_with(functions: int) -> str:
-    body = "".join(f"fn f{n}(x: u32) -> (r: u32)\n    requires x < 10,\n    ensures r == x,\n{{\n    x\n}}\n"
-                   for n in range(functions))
+    body = "".join(
+        f"fn f{n}(x: u32) -> (r: u32)\n    requires x < 10,\n    ensures r == x,\n{{\n    x\n}}\n"
+        for n in range(functions)
+    )
     return "use vstd::prelude::*;\nverus! {\n" + body + "}\n"
 
 
 def scenario(folder: Path, diagnostics: int) -> Path:
-    errors = [{"message": "postcondition not satisfied", "line_contains": "r == x", "occurrence": n + 1,
-               "label": "failed this postcondition",
-               "related": [{"line_contains": "x < 10", "occurrence": n + 1, "label": "failed precondition"}]}
-              for n in range(diagnostics)]
+    errors = [
+        {
+            "message": "postcondition not satisfied",
+            "line_contains": "r == x",
+            "occurrence": n + 1,
+            "label": "failed this postcondition",
+            "related": [{"line_contains": "x < 10", "occurrence": n + 1, "label": "failed precondition"}],
+        }
+        for n in range(diagnostics)
+    ]
     path = folder / "bench.json"
     path.write_text(json.dumps({"name": "bench", "verdict": "failed" if errors else "verified", "errors": errors}))
     return path
@@ -111,10 +119,14 @@ def main() -> int:
         values = phases[phase]
         print(f"  {phase:<13} median {ms(statistics.median(values))}   p95 {ms(percentile(values, 0.95))}")
     print(f"cache hit, whole run_verus call:  median {ms(statistics.median(hits))}   p95 {ms(percentile(hits, 0.95))}")
-    print(f"cache lookup among 2,000 entries: median {ms(statistics.median(lookups))}   "
-          f"p95 {ms(percentile(lookups, 0.95))}")
-    print(f"process-group handling beyond a bare subprocess.run (counted in `verus` above): "
-          f"median {ms(statistics.median(handling))}   p95 {ms(percentile(handling, 0.95))}")
+    print(
+        f"cache lookup among 2,000 entries: median {ms(statistics.median(lookups))}   "
+        f"p95 {ms(percentile(lookups, 0.95))}"
+    )
+    print(
+        f"process-group handling beyond a bare subprocess.run (counted in `verus` above): "
+        f"median {ms(statistics.median(handling))}   p95 {ms(percentile(handling, 0.95))}"
+    )
     target = statistics.median(phases["overhead"]) < 0.020
     print(f"target overhead < 20 ms per run: {'met' if target else 'NOT met'}")
     return 0

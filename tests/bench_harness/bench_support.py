@@ -11,8 +11,9 @@ from verusagent.cli import app
 from tests.paths import REPO_ROOT
 
 COUNT_UP = (REPO_ROOT / "rust_fixtures" / "agent" / "count_up.rs").read_text()
-PROVED = COUNT_UP.replace("    while r < n {", "    while r < n\n        invariant\n            r <= n,\n"
-                          "        decreases n - r,\n    {")
+PROVED = COUNT_UP.replace(
+    "    while r < n {", "    while r < n\n        invariant\n            r <= n,\n        decreases n - r,\n    {"
+)
 
 
 @pytest.fixture(scope="session")
@@ -27,8 +28,9 @@ ORACLE_TASKS = "*_b[iu]*"  # cloverbench_binary_search, misc_binary_search, misc
 def oracle_run(bench_dir, tmp_path_factory) -> Path:
     """An uninterrupted `bench --oracle` run on three Verus-Bench tasks, shared by the tests that compare with it."""
     out = tmp_path_factory.mktemp("bench") / "out"
-    code, stdout, stderr = bench(str(bench_dir), "--oracle", "--out", str(out), "--tasks", ORACLE_TASKS,
-                                 "--workers", "2", "--json")
+    code, stdout, stderr = bench(
+        str(bench_dir), "--oracle", "--out", str(out), "--tasks", ORACLE_TASKS, "--workers", "2", "--json"
+    )
     assert code == 0, stderr
     return out
 

@@ -12,23 +12,34 @@ from verusagent.record import read_run
 
 from tests.bench_harness.bench_support import bench, count_up_task, results_of, write_suite
 
-SCENARIO = {"name": "bench failures", "rules": [
-    {"when_contains": "HANG_VERUS", "hang": True},
-    {"when_contains": "PANIC_VERUS", "panic": True, "exit": 101},
-    {"when_contains": "SLOW_VERUS", "sleep": 5, "verdict": "failed", "errors": [{"message": "slow"}]},
-    {"when_contains": "decreases n - r", "verdict": "verified"},  # the proof, not the comment on it
-    {"verdict": "failed", "errors": [{"message": "postcondition not satisfied", "line_contains": "ensures"}]},
-]}
+SCENARIO = {
+    "name": "bench failures",
+    "rules": [
+        {"when_contains": "HANG_VERUS", "hang": True},
+        {"when_contains": "PANIC_VERUS", "panic": True, "exit": 101},
+        {"when_contains": "SLOW_VERUS", "sleep": 5, "verdict": "failed", "errors": [{"message": "slow"}]},
+        {"when_contains": "decreases n - r", "verdict": "verified"},  # the proof, not the comment on it
+        {"verdict": "failed", "errors": [{"message": "postcondition not satisfied", "line_contains": "ensures"}]},
+    ],
+}
 
 
 @pytest.fixture(scope="module")
 def failures_run(tmp_path_factory):
     root = tmp_path_factory.mktemp("failures")
-    suite = write_suite(root / "suite", {name: count_up_task(name.upper()) for name in
-                                         ("ok_1", "ok_2", "hang_verus", "panic_verus", "slow_verus", "crash_task")},
-                        extra_lines=("{broken", json.dumps({"task_id": "missing", "task_path": "T/none.rs"}),
-                                     json.dumps({"task_id": "a_folder", "task_path": "T"}),
-                                     json.dumps({"task_id": "latin1", "task_path": "latin1.rs"})))
+    suite = write_suite(
+        root / "suite",
+        {
+            name: count_up_task(name.upper())
+            for name in ("ok_1", "ok_2", "hang_verus", "panic_verus", "slow_verus", "crash_task")
+        },
+        extra_lines=(
+            "{broken",
+            json.dumps({"task_id": "missing", "task_path": "T/none.rs"}),
+            json.dumps({"task_id": "a_folder", "task_path": "T"}),
+            json.dumps({"task_id": "latin1", "task_path": "latin1.rs"}),
+        ),
+    )
     (suite / "latin1.rs").write_bytes(b"// caf\xe9\nfn main() {}\n")
     (root / "scenario.json").write_text(json.dumps(SCENARIO))
     launcher = root / "verus"
@@ -36,11 +47,25 @@ def failures_run(tmp_path_factory):
         "#!/bin/sh\n# the verus STAND-IN; a file tagged CRASH_TASK kills the task process that runs it\n"
         'for last; do :; done\nif [ -f "$last" ] && grep -q CRASH_TASK "$last"; then kill -9 $PPID; fi\n'
         f"VERUS_STANDIN_SCENARIO={root / 'scenario.json'} VERUS_STANDIN_PIDFILE={root / 'pids'} "
-        f'exec {sys.executable} -m verusagent.standin "$@"\n')
+        f'exec {sys.executable} -m verusagent.standin "$@"\n'
+    )
     launcher.chmod(0o755)
     out = root / "out"
-    code, stdout, stderr = bench(str(suite), "--oracle", "--verus", str(launcher), "--out", str(out),
-                                 "--task-timeout", "8", "--timeout", "60", "--workers", "6", "--json")
+    code, stdout, stderr = bench(
+        str(suite),
+        "--oracle",
+        "--verus",
+        str(launcher),
+        "--out",
+        str(out),
+        "--task-timeout",
+        "8",
+        "--timeout",
+        "60",
+        "--workers",
+        "6",
+        "--json",
+    )
     assert code == 0, stderr
     return {r["task_id"]: r for r in results_of(out)}, json.loads(stdout), root, out
 
@@ -49,8 +74,13 @@ def test_the_good_tasks_finish(failures_run):
     results, summary = failures_run[:2]
     assert results["ok_1"]["outcome"] == results["ok_2"]["outcome"] == "solved"
     assert results["ok_1"]["calls"] == 1 and results["ok_1"]["verus_runs"] == 3  # the oracle's proof verified
-    assert (summary["total"], summary["solved"], summary["unsolved"], summary["errors"], summary["skipped"]) == \
-        (10, 2, 2, 6, 0)
+    assert (summary["total"], summary["solved"], summary["unsolved"], summary["errors"], summary["skipped"]) == (
+        10,
+        2,
+        2,
+        6,
+        0,
+    )
 
 
 def test_a_hanging_verus_is_stopped_at_the_task_limit(failures_run):

@@ -58,8 +58,9 @@ def test_summary_and_report_say_a_stand_in_answered(verus_bench_run):
 
 def test_verusage_oracle_replies_with_the_target_as_an_item(verusage_dir, tmp_path):
     out = tmp_path / "out"
-    code, stdout, stderr = bench(str(verusage_dir / "vest"), "--oracle", "--out", str(out), "--limit", "3",
-                                 "--workers", "2", "--json")
+    code, stdout, stderr = bench(
+        str(verusage_dir / "vest"), "--oracle", "--out", str(out), "--limit", "3", "--workers", "2", "--json"
+    )
     assert code == 0, stderr
     summary = json.loads(stdout)
     assert summary["suite_kind"] == "verusage-bench" and summary["total"] == 3
@@ -79,12 +80,14 @@ def test_oracle_with_a_given_verus_uses_no_scenario_of_its_own(bench_dir, tmp_pa
     scenario = tmp_path / "fails.json"
     scenario.write_text(json.dumps({"verdict": "failed", "errors": [{"message": "no"}]}))
     launcher = tmp_path / "verus"
-    launcher.write_text(f"#!/bin/sh\nVERUS_STANDIN_SCENARIO={scenario} "
-                        f'exec {sys.executable} -m verusagent.standin "$@"\n')
+    launcher.write_text(
+        f'#!/bin/sh\nVERUS_STANDIN_SCENARIO={scenario} exec {sys.executable} -m verusagent.standin "$@"\n'
+    )
     launcher.chmod(0o755)
     out = tmp_path / "out"
-    code, stdout, stderr = bench(str(bench_dir), "--oracle", "--out", str(out), "--tasks", "diffy_brs1",
-                                 "--verus", str(launcher), "--json")
+    code, stdout, stderr = bench(
+        str(bench_dir), "--oracle", "--out", str(out), "--tasks", "diffy_brs1", "--verus", str(launcher), "--json"
+    )
     assert code == 0, stderr
     assert str(launcher) in stderr and "verus STAND-IN" not in stderr.split("\n")[1]
     result = results_of(out)[0]

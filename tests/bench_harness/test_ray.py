@@ -33,10 +33,30 @@ def ray_head(monkeypatch):
     port, scratch = _free_port(), tempfile.mkdtemp(prefix="vbray")  # Ray's socket paths must stay short
     monkeypatch.setenv("RAY_AUTH_MODE", "disabled")  # a throwaway cluster on 127.0.0.1: no token to share
     env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0"}
-    head = subprocess.Popen([str(RAY), "start", "--head", "--node-ip-address", "127.0.0.1", "--port", str(port),
-                             "--num-cpus", "2", "--include-dashboard", "false", "--disable-usage-stats", "--block",
-                             "--temp-dir", scratch], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            text=True, env=env, start_new_session=True)
+    head = subprocess.Popen(
+        [
+            str(RAY),
+            "start",
+            "--head",
+            "--node-ip-address",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--num-cpus",
+            "2",
+            "--include-dashboard",
+            "false",
+            "--disable-usage-stats",
+            "--block",
+            "--temp-dir",
+            scratch,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+        start_new_session=True,
+    )
     try:
         _wait_until_listening(port, head)
         yield f"127.0.0.1:{port}"
@@ -65,8 +85,19 @@ def test_oracle_tasks_on_a_ray_cluster_equal_the_local_pool(bench_dir, oracle_ru
     import ray
 
     out = tmp_path / "out"
-    code, stdout, stderr = bench(str(bench_dir), "--oracle", "--out", str(out), "--tasks", ORACLE_TASKS,
-                                 "--ray", ray_head, "--workers", "2", "--json")
+    code, stdout, stderr = bench(
+        str(bench_dir),
+        "--oracle",
+        "--out",
+        str(out),
+        "--tasks",
+        ORACLE_TASKS,
+        "--ray",
+        ray_head,
+        "--workers",
+        "2",
+        "--json",
+    )
     assert code == 0, stderr
     assert f"Ray cluster at {ray_head} (2 CPUs), 2 workers" in stderr
     assert not ray.is_initialized()  # the driver let go of the cluster

@@ -21,22 +21,35 @@ def synthetic_run(folder: Path, seed: int, count: int = 40, finished: int = 38) 
     rng = random.Random(seed)
     selected = [SelectedTask(task_id=f"task_{i:02d}", source=SOURCES[i % 4]) for i in range(count)]
     folder.mkdir(parents=True)
-    BenchSettings(suite=Path("/suites/verus-bench"), suite_kind="verus-bench", model="openai/gpt-4o",
-                  selected=selected).save(folder)
+    BenchSettings(
+        suite=Path("/suites/verus-bench"), suite_kind="verus-bench", model="openai/gpt-4o", selected=selected
+    ).save(folder)
     results = []
     for task in selected[:finished]:
         outcome = rng.choices(["solved", "unsolved", "error", "skipped"], [6, 3, 1, 1])[0]
         ran = outcome != "skipped"
-        results.append(TaskResult(
-            task_id=task.task_id, source=task.source, suite="verus-bench", outcome=outcome,
-            verdict={"solved": "verified", "unsolved": "partial"}.get(outcome), reason=f"{outcome} because",
-            error="verus crashed" if outcome == "error" else None, guard_clean=rng.random() > 0.2 if ran else None,
-            calls=rng.randint(1, 20) if ran else 0, prompt_tokens=rng.randint(1000, 90000) if ran else 0,
-            completion_tokens=rng.randint(100, 9000) if ran else 0,
-            cost_usd=round(rng.uniform(0.01, 0.9), 4) if ran else 0,
-            verus_runs=rng.randint(1, 30) if ran else 0, verus_seconds=rng.uniform(1, 600) if ran else 0,
-            wall_s=rng.uniform(5, 900) if ran else 0, verus_is_standin=False if ran else None,
-            model="openai/gpt-4o" if ran else None, model_is_standin=False if ran else None))
+        results.append(
+            TaskResult(
+                task_id=task.task_id,
+                source=task.source,
+                suite="verus-bench",
+                outcome=outcome,
+                verdict={"solved": "verified", "unsolved": "partial"}.get(outcome),
+                reason=f"{outcome} because",
+                error="verus crashed" if outcome == "error" else None,
+                guard_clean=rng.random() > 0.2 if ran else None,
+                calls=rng.randint(1, 20) if ran else 0,
+                prompt_tokens=rng.randint(1000, 90000) if ran else 0,
+                completion_tokens=rng.randint(100, 9000) if ran else 0,
+                cost_usd=round(rng.uniform(0.01, 0.9), 4) if ran else 0,
+                verus_runs=rng.randint(1, 30) if ran else 0,
+                verus_seconds=rng.uniform(1, 600) if ran else 0,
+                wall_s=rng.uniform(5, 900) if ran else 0,
+                verus_is_standin=False if ran else None,
+                model="openai/gpt-4o" if ran else None,
+                model_is_standin=False if ran else None,
+            )
+        )
     (folder / "results.jsonl").write_text("".join(r.model_dump_json() + "\n" for r in results))
     return results
 
@@ -58,8 +71,11 @@ def test_summary_counts_add_up_and_measures_are_right(run_a):
     assert summary == json.loads((folder / "summary.json").read_text())
     by_outcome = {o: sum(r.outcome == o for r in results) for o in ("solved", "unsolved", "error", "skipped")}
     assert summary["total"] == 40 and summary["not_run"] == 2
-    assert (summary["solved"], summary["unsolved"], summary["errors"]) == \
-        (by_outcome["solved"], by_outcome["unsolved"], by_outcome["error"])
+    assert (summary["solved"], summary["unsolved"], summary["errors"]) == (
+        by_outcome["solved"],
+        by_outcome["unsolved"],
+        by_outcome["error"],
+    )
     assert summary["skipped"] == by_outcome["skipped"] + 2
     assert summary["solved"] + summary["unsolved"] + summary["errors"] + summary["skipped"] == summary["total"]
     ran = [r for r in results if r.outcome != "skipped"]
@@ -74,8 +90,13 @@ def test_summary_counts_add_up_and_measures_are_right(run_a):
         entry = summary["by_source"][source]
         assert entry["total"] == 10
         assert entry["solved"] == sum(r.source == source and r.outcome == "solved" for r in results)
-    assert summary["answered_by"] == {"verus": "verus", "verus_is_standin": False, "verus_versions": [],
-                                      "model": "openai/gpt-4o", "model_is_standin": False}
+    assert summary["answered_by"] == {
+        "verus": "verus",
+        "verus_is_standin": False,
+        "verus_versions": [],
+        "model": "openai/gpt-4o",
+        "model_is_standin": False,
+    }
 
 
 def test_report_tables_anchors_and_plots(run_a):

@@ -11,8 +11,17 @@ from pathlib import Path
 from tests.bench_harness.bench_support import ORACLE_TASKS, bench, results_of
 
 VERUSAGENT = Path(sys.executable).parent / "verusagent"
-VERDICT_FIELDS = ("outcome", "verdict", "reason", "guard_clean", "guard_rules", "calls", "verus_runs",
-                  "verus_is_standin", "model_is_standin")
+VERDICT_FIELDS = (
+    "outcome",
+    "verdict",
+    "reason",
+    "guard_clean",
+    "guard_rules",
+    "calls",
+    "verus_runs",
+    "verus_is_standin",
+    "model_is_standin",
+)
 COUNTS = ("total", "solved", "unsolved", "errors", "skipped")
 
 
@@ -32,8 +41,18 @@ def _verdicts(out: Path) -> dict[str, tuple]:
 
 def test_interrupt_then_resume_equals_an_uninterrupted_run(bench_dir, oracle_run, tmp_path):
     out = tmp_path / "out"
-    command = [str(VERUSAGENT), "bench", str(bench_dir), "--oracle", "--out", str(out), "--tasks", ORACLE_TASKS,
-               "--workers", "1"]
+    command = [
+        str(VERUSAGENT),
+        "bench",
+        str(bench_dir),
+        "--oracle",
+        "--out",
+        str(out),
+        "--tasks",
+        ORACLE_TASKS,
+        "--workers",
+        "1",
+    ]
     first = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     _wait_for_results(out, 1, first)
     first.send_signal(signal.SIGINT)  # while the second task runs

@@ -36,8 +36,16 @@ class ScriptedExecutor:
         self.jobs.append(job)
         if "broken" in job.task_id:
             return Handle(RuntimeError("the worker node was lost"))
-        result = TaskResult(task_id=job.task_id, source=job.source, suite=job.suite, outcome="solved",
-                            verdict="verified", cost_usd=self.cost, calls=2, finished_at=time.time())
+        result = TaskResult(
+            task_id=job.task_id,
+            source=job.source,
+            suite=job.suite,
+            outcome="solved",
+            verdict="verified",
+            cost_usd=self.cost,
+            calls=2,
+            finished_at=time.time(),
+        )
         return Handle(TaskReport(result=result))
 
     def wait_any(self, pending, timeout_s):
@@ -53,9 +61,14 @@ class ScriptedExecutor:
 def _run(tmp_path: Path, names: list[str], max_total_cost: float | None, cost: float, **given):
     suite = write_suite(tmp_path / "suite", {name: count_up_task(name) for name in names})
     tasks = load_suite(suite)
-    settings = BenchSettings(suite=suite, suite_kind="verus-bench", model="m", max_total_cost=max_total_cost,
-                             agent_config=agent_config(TaskOptions(**given), "prove", "m", oracle=False).model_dump(mode="json"),
-                             selected=[SelectedTask(task_id=t.task_id, source=t.source) for t in tasks])
+    settings = BenchSettings(
+        suite=suite,
+        suite_kind="verus-bench",
+        model="m",
+        max_total_cost=max_total_cost,
+        agent_config=agent_config(TaskOptions(**given), "prove", "m", oracle=False).model_dump(mode="json"),
+        selected=[SelectedTask(task_id=t.task_id, source=t.source) for t in tasks],
+    )
     out = tmp_path / "out"
     open_bench_folder(out, settings, resume=False)
     executor = ScriptedExecutor(cost)
@@ -80,17 +93,33 @@ def test_a_worker_failure_is_that_tasks_error(tmp_path):
 
 
 def test_agent_options_reach_every_job_as_its_config(tmp_path):
-    _, executor, _ = _run(tmp_path, ["a"], max_total_cost=None, cost=0.0, samples=3, rounds=2, max_calls=9,
-                          timeout=42.0, api_base="http://127.0.0.1:1/v1")
+    _, executor, _ = _run(
+        tmp_path,
+        ["a"],
+        max_total_cost=None,
+        cost=0.0,
+        samples=3,
+        rounds=2,
+        max_calls=9,
+        timeout=42.0,
+        api_base="http://127.0.0.1:1/v1",
+    )
     config = AgentConfig.model_validate(executor.jobs[0].config)
-    assert config == AgentConfig(model="m", samples=3, rounds=2, max_calls=9, timeout_s=42.0, temperature=0.7,
-                                 api_base="http://127.0.0.1:1/v1")
+    assert config == AgentConfig(
+        model="m", samples=3, rounds=2, max_calls=9, timeout_s=42.0, temperature=0.7, api_base="http://127.0.0.1:1/v1"
+    )
 
 
 def test_oracle_overrides_the_model_and_the_search_and_turns_the_review_off():
     given = TaskOptions(samples=4, rounds=9, api_base="http://x", jobs=1, review=ReviewMode.ON)
     config = agent_config(given, "prove", None, oracle=True)
-    assert (config.model, config.samples, config.strategies, config.rounds, config.jobs) == ("scripted/oracle", 1, 1, 1, 1)
+    assert (config.model, config.samples, config.strategies, config.rounds, config.jobs) == (
+        "scripted/oracle",
+        1,
+        1,
+        1,
+        1,
+    )
     assert config.api_base is None and config.temperature == 0.0 and config.review.mode == ReviewMode.OFF
 
 
@@ -100,8 +129,22 @@ def test_every_agent_option_of_bench_is_a_task_option():
 
     from verusagent.bench.command import bench
 
-    bench_only = {"suite", "out", "oracle", "mode", "tasks", "limit", "workers", "ray", "resume", "task_timeout",
-                  "max_total_cost", "verus", "as_json", "model"}
+    bench_only = {
+        "suite",
+        "out",
+        "oracle",
+        "mode",
+        "tasks",
+        "limit",
+        "workers",
+        "ray",
+        "resume",
+        "task_timeout",
+        "max_total_cost",
+        "verus",
+        "as_json",
+        "model",
+    }
     parameters = set(inspect.signature(bench).parameters)
     assert parameters - bench_only == {field.name for field in fields(TaskOptions)} and "focus" in parameters
 

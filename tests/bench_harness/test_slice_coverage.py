@@ -22,8 +22,11 @@ SAMPLE = [
     ("storage", "subregion_read_absolute_aligned", "whole"),
     ("storage", "setup_write_setup_metadata_to_region", "whole"),
     ("ironkv", "single_delivery_model_v__impl2__retransmit_un_acked_packets", "sliced"),
-    ("anvil-controller", "vreplicaset_controller__proof__liveness__proof__lemma_from_reconcile_idle_to_scheduled",
-     "sliced"),
+    (
+        "anvil-controller",
+        "vreplicaset_controller__proof__liveness__proof__lemma_from_reconcile_idle_to_scheduled",
+        "sliced",
+    ),
 ]
 
 
@@ -64,8 +67,10 @@ impl Holder {
 }
 }
 """
-PROOF = ("proof fn target(&self, x: int) requires x > 1, self.b.wf() ensures line_size(x) > 1 "
-         "{ Self::lemma_d(x); let s = S { a: 1 }; let v: Seq<u8> = Seq::empty(); assert(v.len() == 0); }")
+PROOF = (
+    "proof fn target(&self, x: int) requires x > 1, self.b.wf() ensures line_size(x) > 1 "
+    "{ Self::lemma_d(x); let s = S { a: 1 }; let v: Seq<u8> = Seq::empty(); assert(v.len() == 0); }"
+)
 
 
 def needed_of(text: str = TASK, proof: str = PROOF):
@@ -77,11 +82,15 @@ def test_the_needed_definitions_and_why():
     definitions, target = needed_of()
     found = {n.label: (n.why, n.depth) for n in needed_definitions(definitions, target, PROOF)}
     assert found == {
-        "struct Holder": ("self_type", 0), "spec fn B::wf": ("spec_family", 0),  # B's wf, not A's: `b: B`
-        "spec fn line_size": ("spec_family", 0), "enum Shape": ("spec_family", 0),  # line_size constructs it
-        "spec fn size": ("spec_family", 1), "spec fn quad": ("spec_family", 2),
+        "struct Holder": ("self_type", 0),
+        "spec fn B::wf": ("spec_family", 0),  # B's wf, not A's: `b: B`
+        "spec fn line_size": ("spec_family", 0),
+        "enum Shape": ("spec_family", 0),  # line_size constructs it
+        "spec fn size": ("spec_family", 1),
+        "spec fn quad": ("spec_family", 2),
         "spec fn double": ("spec_family", 3),  # the family, all the way down
-        "proof fn Holder::lemma_d": ("signature", 0), "struct S": ("type", 0),
+        "proof fn Holder::lemma_d": ("signature", 0),
+        "struct S": ("type", 0),
     }  # `Seq::empty` and `v.len()` are not this file's
 
 

@@ -38,8 +38,11 @@ def test_a_folder_that_is_no_suite_is_refused(tmp_path):
 
 
 def test_garbage_index_lines_become_entries_with_a_problem(tmp_path):
-    write_suite(tmp_path, {"a": count_up_task("a")}, extra_lines=("{not json", json.dumps({"task_id": "b"}),
-                                                                 json.dumps({"task_id": "a", "task_path": "x.rs"})))
+    write_suite(
+        tmp_path,
+        {"a": count_up_task("a")},
+        extra_lines=("{not json", json.dumps({"task_id": "b"}), json.dumps({"task_id": "a", "task_path": "x.rs"})),
+    )
     tasks = {t.task_id: t for t in load_suite(tmp_path)}
     assert tasks["tasks.jsonl:2"].problem.startswith("tasks.jsonl:2 is not JSON")
     assert tasks["b"].problem == "tasks.jsonl:3 names no task_path"

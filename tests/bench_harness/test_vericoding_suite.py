@@ -20,8 +20,7 @@ FIXTURES = REPO_ROOT / "rust_fixtures" / "vericoding"
 def test_the_fixture_suite_reads_as_synth_tasks() -> None:
     tasks = load_suite(FIXTURES)
     assert suite_kind(FIXTURES) == "vericoding"
-    assert [t.task_id for t in tasks] == ["gcd_euclid", "linear_search", "max_index", "power_recursive",
-                                          "triangle_sum"]
+    assert [t.task_id for t in tasks] == ["gcd_euclid", "linear_search", "max_index", "power_recursive", "triangle_sum"]
     assert {t.mode for t in tasks} == {"synth"} and {t.source for t in tasks} == {"vericoding"}
     by_id = {t.task_id: t for t in tasks}
     assert by_id["gcd_euclid"].description_path.name == "task.md"  # no verus_nl.txt: the markdown statement
@@ -35,14 +34,26 @@ def test_nested_folders_and_a_single_task(tmp_path) -> None:
         shutil.copy(FIXTURES / "max_index" / "verus_spec.rs", tmp_path / "suite" / name / "verus_spec.rs")
     tasks = load_suite(tmp_path / "suite")
     assert [(t.task_id, t.source, t.description_path) for t in tasks] == [
-        ("graphs/bfs", "graphs", None), ("sorting/insertion", "sorting", None), ("sorting/merge", "sorting", None)]
+        ("graphs/bfs", "graphs", None),
+        ("sorting/insertion", "sorting", None),
+        ("sorting/merge", "sorting", None),
+    ]
     [one] = load_suite(tmp_path / "suite" / "graphs" / "bfs")
     assert (one.task_id, one.source) == ("bfs", "bfs")
 
 
 def test_the_mode_is_the_tasks_own(tmp_path) -> None:
-    options = {"mode": None, "oracle": True, "model": None, "suite": FIXTURES, "tasks": None, "limit": None,
-               "verus": None, "task_timeout": 60.0, "max_total_cost": None}
+    options = {
+        "mode": None,
+        "oracle": True,
+        "model": None,
+        "suite": FIXTURES,
+        "tasks": None,
+        "limit": None,
+        "verus": None,
+        "task_timeout": 60.0,
+        "max_total_cost": None,
+    }
     settings, _ = plan(options, TaskOptions())
     assert settings.mode == "synth" and settings.suite_kind == "vericoding"
     try:
@@ -59,7 +70,8 @@ def test_an_oracle_bench_shows_the_statement_and_reports_like_the_others(tmp_pat
     assert code == 0, stderr
     results = {r["task_id"]: r for r in results_of(out)}
     assert {task: r["outcome"] for task, r in results.items()} == dict.fromkeys(
-        ["gcd_euclid", "linear_search", "max_index", "power_recursive", "triangle_sum"], "solved")
+        ["gcd_euclid", "linear_search", "max_index", "power_recursive", "triangle_sum"], "solved"
+    )
     assert all(r["guard_clean"] for r in results.values())  # helpers, lemmas, a target's decreases: all honest
     result = results["gcd_euclid"]
     assert result["suite"] == "vericoding" and result["source"] == "vericoding"

@@ -22,8 +22,15 @@ def test_discovers_every_task_of_every_project(verusage_dir):
     per_project = {}
     for task in tasks:
         per_project[task.project] = per_project.get(task.project, 0) + 1
-    assert per_project == {"anvil-controller": 63, "anvil-library": 104, "ironkv": 118, "memory-allocator": 89,
-                           "node-replication": 29, "storage": 63, "vest": 22}
+    assert per_project == {
+        "anvil-controller": 63,
+        "anvil-library": 104,
+        "ironkv": 118,
+        "memory-allocator": 89,
+        "node-replication": 29,
+        "storage": 63,
+        "vest": 22,
+    }
     assert all(t.ground_truth_path is not None for t in tasks)
     assert [t.task_id for t in tasks] == sorted(t.task_id for t in tasks)
 
@@ -32,15 +39,24 @@ def test_one_project_folder_is_a_suite_too(verusage_dir):
     assert [t.project for t in discover(verusage_dir / "vest")] == ["vest"] * 22
 
 
-@pytest.mark.parametrize("stem, expected", [
-    ("bin_sizes__div2", ["div2", "div"]),
-    ("delegation_map_v__impl1_erase", ["impl1_erase", "erase"]),
-    ("inv_L_invariants_imply_crash_recover", ["inv_L_invariants_imply_crash_recover", "lemma_invariants_imply_crash_recover"]),
-    ("logimpl_advance_head", ["logimpl_advance_head", "advance_head"]),
-    ("subregion_new3", ["subregion_new3", "new3", "new"]),
-    ("net_sht_v__send_packet-poly", ["send_packet-poly", "packet-poly", "send_packet", "packet"]),
-    ("marshal_v__impl4__is_marshalable", ["is_marshalable", "marshalable", "is_marshalable_impl", "_is_marshalable"]),
-])
+@pytest.mark.parametrize(
+    "stem, expected",
+    [
+        ("bin_sizes__div2", ["div2", "div"]),
+        ("delegation_map_v__impl1_erase", ["impl1_erase", "erase"]),
+        (
+            "inv_L_invariants_imply_crash_recover",
+            ["inv_L_invariants_imply_crash_recover", "lemma_invariants_imply_crash_recover"],
+        ),
+        ("logimpl_advance_head", ["logimpl_advance_head", "advance_head"]),
+        ("subregion_new3", ["subregion_new3", "new3", "new"]),
+        ("net_sht_v__send_packet-poly", ["send_packet-poly", "packet-poly", "send_packet", "packet"]),
+        (
+            "marshal_v__impl4__is_marshalable",
+            ["is_marshalable", "marshalable", "is_marshalable_impl", "_is_marshalable"],
+        ),
+    ],
+)
 def test_target_candidates(stem, expected):
     candidates = target_candidates(stem)
     assert candidates[: len(expected[:2])] == expected[:2] and set(expected) <= set(candidates)
@@ -73,11 +89,14 @@ def _impl_index(model, function) -> int:
 
 # implN: the ground truth keeps upstream's impl order, so its N-th impl block confirms the choice made on the task
 # alone (where impl blocks are dropped and reordered: the task's own N-th block is another type's in each case).
-@pytest.mark.parametrize("task_id, target, index_in_task", [
-    ("ironkv/delegation_map_v__impl3__erase", "StrictlyOrderedMap::erase", 4),
-    ("ironkv/marshal_v__impl0__deserialize", "u64::deserialize", 5),
-    ("ironkv/marshal_v__impl4__deserialize", "fn:Vec::deserialize#2", 5),
-])
+@pytest.mark.parametrize(
+    "task_id, target, index_in_task",
+    [
+        ("ironkv/delegation_map_v__impl3__erase", "StrictlyOrderedMap::erase", 4),
+        ("ironkv/marshal_v__impl0__deserialize", "u64::deserialize", 5),
+        ("ironkv/marshal_v__impl4__deserialize", "fn:Vec::deserialize#2", 5),
+    ],
+)
 def test_an_impl_named_target_is_the_method_left_to_prove(verusage_dir, task_id, target, index_in_task):
     task = _task(verusage_dir, task_id)
     pair = spliced_pair(task)
@@ -100,14 +119,19 @@ def test_two_impls_for_one_type_get_the_unit_id_and_the_reply_splices_into_the_r
     assert folded == [line.strip() for line in pair.spliced.splitlines()] and result.inserted == []
 
 
-@pytest.mark.parametrize("task_id, target", [
-    ("storage/logimpl_read", "UntrustedLogImpl::read"),  # `AbstractLogState::read` is a spec fn
-    ("storage/subregion_new3", "new"),
-    ("storage/pmemutil_L_wherevernooutstandingwritespersistentmemoryviewcanonlycrashascommitted",
-     "lemma_wherever_no_outstanding_writes_persistent_memory_view_can_only_crash_as_committed"),
-    ("ironkv/marshal_v__impl4__is_marshalable", "fn:Vec::_is_marshalable#2"),  # the exec twin of a spec fn
-    ("anvil-library/vec_lib", "vec_filter"),  # named after its module: its one function left to prove
-])
+@pytest.mark.parametrize(
+    "task_id, target",
+    [
+        ("storage/logimpl_read", "UntrustedLogImpl::read"),  # `AbstractLogState::read` is a spec fn
+        ("storage/subregion_new3", "new"),
+        (
+            "storage/pmemutil_L_wherevernooutstandingwritespersistentmemoryviewcanonlycrashascommitted",
+            "lemma_wherever_no_outstanding_writes_persistent_memory_view_can_only_crash_as_committed",
+        ),
+        ("ironkv/marshal_v__impl4__is_marshalable", "fn:Vec::_is_marshalable#2"),  # the exec twin of a spec fn
+        ("anvil-library/vec_lib", "vec_filter"),  # named after its module: its one function left to prove
+    ],
+)
 def test_the_name_conventions_resolve_on_the_task_alone(verusage_dir, task_id, target):
     task = _task(verusage_dir, task_id)
     assert target_of(task, task.task_path.read_text()) == target
@@ -116,8 +140,10 @@ def test_the_name_conventions_resolve_on_the_task_alone(verusage_dir, task_id, t
 
 
 def test_a_trusted_namesake_is_not_the_target():
-    text = ("verus! {\nstruct A;\nstruct B;\nimpl A {\n#[verifier::external_body]\nfn go(&self) { unimplemented!() }\n}\n"
-            "impl B {\nfn go(&self) ensures true { }\n}\n}\n")
+    text = (
+        "verus! {\nstruct A;\nstruct B;\nimpl A {\n#[verifier::external_body]\nfn go(&self) { unimplemented!() }\n}\n"
+        "impl B {\nfn go(&self) ensures true { }\n}\n}\n"
+    )
     function = find_target("m__impl1__go", parse(text))
     assert function is not None and function.qualified == "B::go"
     assert find_target("m__impl1__go", parse(text.replace("#[verifier::external_body]\n", ""))) is None

@@ -36,8 +36,10 @@ def _describe(param) -> dict:
 
 def command_params() -> dict:
     commands = typer.main.get_command(app).commands
-    return {name: {"help": commands[name].help, "params": [_describe(p) for p in commands[name].params]}
-            for name in COMMANDS}
+    return {
+        name: {"help": commands[name].help, "params": [_describe(p) for p in commands[name].params]}
+        for name in COMMANDS
+    }
 
 
 def test_the_agent_commands_keep_every_option_name_default_and_help():
@@ -48,10 +50,28 @@ def test_each_command_hands_its_options_to_the_run(monkeypatch, tmp_path):
     import verusagent.commands.agent_run as agent_run
 
     seen = {}
-    monkeypatch.setattr(agent_run, "run_command",
-                        lambda mode, options, file, log: seen.update(mode=mode, options=options, file=file, log=log) or 0)
-    args = ["repair", "f.rs", "--log", "f.log", "--fn", "a", "--fn", "b", "--model", "m", "-k", "3", "--json",
-            "--runs-dir", str(tmp_path)]
+    monkeypatch.setattr(
+        agent_run,
+        "run_command",
+        lambda mode, options, file, log: seen.update(mode=mode, options=options, file=file, log=log) or 0,
+    )
+    args = [
+        "repair",
+        "f.rs",
+        "--log",
+        "f.log",
+        "--fn",
+        "a",
+        "--fn",
+        "b",
+        "--model",
+        "m",
+        "-k",
+        "3",
+        "--json",
+        "--runs-dir",
+        str(tmp_path),
+    ]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     options = AgentOptions(fn=["a", "b"], model="m", samples=3, as_json=True, runs_dir=tmp_path)
@@ -62,8 +82,17 @@ def test_each_command_hands_its_options_to_the_run(monkeypatch, tmp_path):
 def test_the_options_become_the_run_s_config_in_one_conversion(tmp_path):
     """Every default is the config's own; a given option reaches its config field (renamed where the config's
     name says the unit), and the inputs keep what is not the run's config."""
-    options = AgentOptions(model="m", fn=["f"], samples=3, max_cost=1.5, timeout=9.0, strategy=["lemmas", "lemmas"],
-                           session_time=60.0, review_votes=5, out=tmp_path / "o.rs")
+    options = AgentOptions(
+        model="m",
+        fn=["f"],
+        samples=3,
+        max_cost=1.5,
+        timeout=9.0,
+        strategy=["lemmas", "lemmas"],
+        session_time=60.0,
+        review_votes=5,
+        out=tmp_path / "o.rs",
+    )
     config = options.to_config("synth")
     default = AgentOptions(model="m").to_config("prove")
     assert default == AgentConfig(model="m")
@@ -97,9 +126,14 @@ def test_another_command_takes_every_agent_option_and_its_own():
 
 def _capture() -> None:
     """One parameter a line, so that a change shows as a readable diff."""
-    commands = [json.dumps(name) + ": {" + f'"help": {json.dumps(c["help"])}, "params": [\n'
-                + ",\n".join(json.dumps(p, sort_keys=True) for p in c["params"]) + "]}"
-                for name, c in command_params().items()]
+    commands = [
+        json.dumps(name)
+        + ": {"
+        + f'"help": {json.dumps(c["help"])}, "params": [\n'
+        + ",\n".join(json.dumps(p, sort_keys=True) for p in c["params"])
+        + "]}"
+        for name, c in command_params().items()
+    ]
     CAPTURED.write_text("{\n" + ",\n".join(commands) + "\n}\n", encoding="utf-8")
 
 

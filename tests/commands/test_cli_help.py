@@ -37,7 +37,7 @@ def test_no_flag_shows_a_value_placeholder(command: str) -> None:
 
 def test_the_required_model_is_the_first_option_of_prove() -> None:
     text = runner.invoke(app, ["prove", "--help"]).stdout
-    options = text[text.index("Options:"):]
+    options = text[text.index("Options:") :]
     first = re.search(r"^\s+(-\w, )?(--[\w-]+)", options, re.MULTILINE)
     assert first is not None and first.group(2) == "--model"
 
@@ -50,9 +50,11 @@ def test_gate_help_names_its_default_base() -> None:
 def test_help_imports_only_what_it_prints() -> None:
     """`--help` needs the option declarations, not the agent, the review or pydantic (a benchmark,
     tests/bench/bench_cli_start.py, prints its start-up time against a bare `python -c pass`)."""
-    code = ("import sys\nsys.argv = ['verusagent', '--help']\nfrom verusagent.cli import main\ntry:\n    main()\n"
-            "except SystemExit:\n    pass\nheavy = [m for m in sys.modules if m.split('.')[0] in ('pydantic', 'litellm', "
-            "'tree_sitter') or m.startswith(('verusagent.agent', 'verusagent.review', 'verusagent.lens'))]\n"
-            "assert not heavy, heavy")
+    code = (
+        "import sys\nsys.argv = ['verusagent', '--help']\nfrom verusagent.cli import main\ntry:\n    main()\n"
+        "except SystemExit:\n    pass\nheavy = [m for m in sys.modules if m.split('.')[0] in ('pydantic', 'litellm', "
+        "'tree_sitter') or m.startswith(('verusagent.agent', 'verusagent.review', 'verusagent.lens'))]\n"
+        "assert not heavy, heavy"
+    )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr[-2000:]

@@ -15,8 +15,15 @@ from verusagent.cli import app
 def test_demo_proves_the_fixture_and_says_who_verified_it(tmp_path: Path) -> None:
     env = {**os.environ, "VERUSAGENT_CACHE_DIR": str(tmp_path / "cache")}
     env.pop("VERUSAGENT_SCRIPT", None)
-    result = subprocess.run([sys.executable, "-m", "verusagent.cli", "demo"], cwd=tmp_path, env=env,
-                            capture_output=True, text=True, timeout=300, check=False)
+    result = subprocess.run(
+        [sys.executable, "-m", "verusagent.cli", "demo"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     first_line = result.stdout.splitlines()[0]
     if shutil.which("verus") is None:
@@ -28,8 +35,15 @@ def test_demo_proves_the_fixture_and_says_who_verified_it(tmp_path: Path) -> Non
     proved = (tmp_path / ".verusagent" / "demo" / name).read_text()
     assert "n <= 1000,\n            r == 2 * i," in proved
     run_folder = next((tmp_path / ".verusagent" / "runs").iterdir())
-    audit = subprocess.run([sys.executable, "-m", "verusagent.cli", "audit", run_folder.name],
-                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60, check=False)
+    audit = subprocess.run(
+        [sys.executable, "-m", "verusagent.cli", "audit", run_folder.name],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert audit.returncode == 0, audit.stdout + audit.stderr
 
 

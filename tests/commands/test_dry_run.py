@@ -17,10 +17,15 @@ from tests.paths import REPO_ROOT
 
 runner = CliRunner()
 
-LOG = ("error: invariant not satisfied at end of loop body\n  --> count_up.rs:12:13\n   |\n12 |             r < n,\n"
-       "   |             ^^^^^\n\nerror: aborting due to 1 previous error\n\nverification results:: 0 verified, 1 errors\n")
-WRONG_PROOF = (REPO_ROOT / "rust_fixtures" / "agent" / "count_up.rs").read_text().replace(
-    "    while r < n {", "    while r < n\n        invariant\n            r < n,\n    {")
+LOG = (
+    "error: invariant not satisfied at end of loop body\n  --> count_up.rs:12:13\n   |\n12 |             r < n,\n"
+    "   |             ^^^^^\n\nerror: aborting due to 1 previous error\n\nverification results:: 0 verified, 1 errors\n"
+)
+WRONG_PROOF = (
+    (REPO_ROOT / "rust_fixtures" / "agent" / "count_up.rs")
+    .read_text()
+    .replace("    while r < n {", "    while r < n\n        invariant\n            r < n,\n    {")
+)
 
 
 @pytest.fixture
@@ -99,15 +104,23 @@ def test_repair_needs_a_log_and_shows_its_diagnostics(workdir):
 
 def test_synth_renders_the_synth_prompt(workdir):
     source = workdir / "spec_only.rs"
-    source.write_text("use vstd::prelude::*;\nverus! {\nfn double(x: u32) -> (r: u64)\n    ensures r == 2 * x,\n"
-                      "{\n    unimplemented!()\n}\nfn main() {}\n}\n")
+    source.write_text(
+        "use vstd::prelude::*;\nverus! {\nfn double(x: u32) -> (r: u64)\n    ensures r == 2 * x,\n"
+        "{\n    unimplemented!()\n}\nfn main() {}\n}\n"
+    )
     request = dry("synth", str(source), "--model", "scripted/demo", "--strategies", "1")["requests"][0]
     assert request["task"] == "synth" and "Functions to implement: `double`" in request["messages"][1]["content"]
 
 
 def test_a_large_file_is_shown_as_a_slice_with_item_replies(workdir, shared_dir):
-    task = shared_dir / "corpus" / "verusage-bench" / "ironkv" / "unverified" / (
-        "host_impl_v__impl2__host_model_next_get_request.rs")
+    task = (
+        shared_dir
+        / "corpus"
+        / "verusage-bench"
+        / "ironkv"
+        / "unverified"
+        / ("host_impl_v__impl2__host_model_next_get_request.rs")
+    )
     request = dry("prove", str(task), "--model", "scripted/demo", "--strategies", "1")["requests"][0]
     content = request["messages"][1]["content"]
     assert request["sliced"] and request["reply_format"] == "items"
@@ -118,12 +131,21 @@ def test_a_large_file_is_shown_as_a_slice_with_item_replies(workdir, shared_dir)
 
 def test_a_slice_whose_targets_need_more_than_the_budget_says_so(workdir, shared_dir):
     """What the target needs is shown whatever the budget; the request says it is over, with the floor."""
-    task = shared_dir / "corpus" / "verusage-bench" / "anvil-controller" / "unverified" / (
-        "vreplicaset_controller__proof__helper_invariants__proof__lemma_always_each_vrs_in_reconcile_implies_"
-        "filtered_pods_owned_by_vrs.rs")
+    task = (
+        shared_dir
+        / "corpus"
+        / "verusage-bench"
+        / "anvil-controller"
+        / "unverified"
+        / (
+            "vreplicaset_controller__proof__helper_invariants__proof__lemma_always_each_vrs_in_reconcile_implies_"
+            "filtered_pods_owned_by_vrs.rs"
+        )
+    )
     target = "lemma_always_each_vrs_in_reconcile_implies_filtered_pods_owned_by_vrs"
-    result = runner.invoke(app, ["prove", str(task), "--fn", target, "--model", "scripted/demo", "--dry-run",
-                                 "--strategies", "1"])
+    result = runner.invoke(
+        app, ["prove", str(task), "--fn", target, "--model", "scripted/demo", "--dry-run", "--strategies", "1"]
+    )
     assert result.exit_code == 0, result.output
     assert "(over_budget: true: what the targets need is about" in result.stdout
     request = dry("prove", str(task), "--fn", target, "--model", "scripted/demo", "--strategies", "1")["requests"][0]
@@ -139,7 +161,10 @@ def test_the_text_output_shows_each_prompt_with_its_size(workdir):
     source.write_text((REPO_ROOT / "rust_fixtures" / "agent" / "count_up.rs").read_text())
     result = runner.invoke(app, ["prove", str(source), "--model", "scripted/demo", "--dry-run"])
     assert result.exit_code == 0, result.output
-    assert "=== prove / invariants:" in result.stdout and "prompt tokens (o200k_base, an estimate for this model)" in result.stdout
+    assert (
+        "=== prove / invariants:" in result.stdout
+        and "prompt tokens (o200k_base, an estimate for this model)" in result.stdout
+    )
     assert "--- system ---" in result.stdout and "dry run: nothing was sent" in result.stdout
 
 
@@ -148,8 +173,24 @@ def test_a_dry_run_process_needs_no_verus_and_no_key(tmp_path):
     source.write_text((REPO_ROOT / "rust_fixtures" / "agent" / "count_up.rs").read_text())
     env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
     env |= {"PATH": str(Path(sys.executable).parent), "VERUS_PATH": str(tmp_path / "missing")}
-    run = subprocess.run([sys.executable, "-m", "verusagent.cli", "prove", str(source), "--model", "openai/gpt-4o",
-                          "--dry-run", "--json"], capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "verusagent.cli",
+            "prove",
+            str(source),
+            "--model",
+            "openai/gpt-4o",
+            "--dry-run",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=120,
+    )
     assert run.returncode == 0, run.stderr[-2000:]
     assert len(json.loads(run.stdout)["requests"]) == 2
     assert not (tmp_path / ".verusagent").exists()
@@ -164,8 +205,16 @@ def test_a_target_that_names_nothing_is_a_usage_error(workdir):
 
 def test_synth_of_a_vericoding_task_shows_its_statement_and_target(workdir):
     task = REPO_ROOT / "rust_fixtures" / "vericoding" / "power_recursive"
-    data = dry("synth", str(task / "verus_spec.rs"), "--description", str(task / "verus_nl.txt"),
-               "--model", "openai/gpt-4o", "--strategies", "1")
+    data = dry(
+        "synth",
+        str(task / "verus_spec.rs"),
+        "--description",
+        str(task / "verus_nl.txt"),
+        "--model",
+        "openai/gpt-4o",
+        "--strategies",
+        "1",
+    )
     [request] = data["requests"]
     system, user = request["messages"][0]["content"], request["messages"][1]["content"]
     assert request["task"] == "synth"
@@ -177,6 +226,16 @@ def test_synth_of_a_vericoding_task_shows_its_statement_and_target(workdir):
 
 def test_an_unreadable_description_is_a_usage_error(workdir):
     task = REPO_ROOT / "rust_fixtures" / "vericoding" / "power_recursive"
-    result = runner.invoke(app, ["synth", str(task / "verus_spec.rs"), "--description", str(workdir / "none.txt"),
-                                 "--model", "openai/gpt-4o", "--dry-run"])
+    result = runner.invoke(
+        app,
+        [
+            "synth",
+            str(task / "verus_spec.rs"),
+            "--description",
+            str(workdir / "none.txt"),
+            "--model",
+            "openai/gpt-4o",
+            "--dry-run",
+        ],
+    )
     assert result.exit_code == 2 and "cannot read the description" in result.output

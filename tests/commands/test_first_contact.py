@@ -34,7 +34,9 @@ def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (tmp_path / "nofn.rs").write_text("use vstd::prelude::*;\nverus! {\npub struct S { x: u8 }\n}\n")
     (tmp_path / "bin.rs").write_bytes(b"fn main() {}\x00\x00\x01")
     (tmp_path / "vstd").mkdir()
-    (tmp_path / "vstd" / "vstd.rs").write_text("verus! { pub proof fn lemma_x(s: Seq<int>) ensures s.len() >= 0 { } }\n")
+    (tmp_path / "vstd" / "vstd.rs").write_text(
+        "verus! { pub proof fn lemma_x(s: Seq<int>) ensures s.len() >= 0 { } }\n"
+    )
     return tmp_path
 
 
@@ -46,28 +48,44 @@ def test_a_name_that_several_functions_of_a_file_share_is_an_error_that_lists_th
     assert chosen.exit_code == 0, chosen.output
 
 
-@pytest.mark.parametrize("args", [["verify", "wf.rs", "--timeout", "-5"], ["prove", "wf.rs", "--model", "m",
-                                                                          "--timeout", "0"],
-                                  ["prove", "wf.rs", "--model", "m", "--temperature", "9"],
-                                  ["verify", "wf.rs", "--multiple-errors", "-1"], ["verify", "wf.rs", "--rlimit", "-3"],
-                                  ["calibrate", "x.jsonl", "--seed", "-1"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["verify", "wf.rs", "--timeout", "-5"],
+        ["prove", "wf.rs", "--model", "m", "--timeout", "0"],
+        ["prove", "wf.rs", "--model", "m", "--temperature", "9"],
+        ["verify", "wf.rs", "--multiple-errors", "-1"],
+        ["verify", "wf.rs", "--rlimit", "-3"],
+        ["calibrate", "x.jsonl", "--seed", "-1"],
+    ],
+)
 def test_numbers_out_of_bounds_are_usage_errors(here, args) -> None:
     result = runner.invoke(app, args)
     assert result.exit_code == 2 and ("Invalid value" in result.output or "must be positive" in result.output)
 
 
-@pytest.mark.parametrize(("name", "message"), [("empty.rs", "empty.rs is empty: nothing to prove"),
-                                               ("nofn.rs", "nofn.rs has no function: nothing to prove")])
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [("empty.rs", "empty.rs is empty: nothing to prove"), ("nofn.rs", "nofn.rs has no function: nothing to prove")],
+)
 def test_a_file_without_a_function_gets_no_prompt(here, name, message) -> None:
     for extra in (["--dry-run"], ["--verus", STANDIN]):
         result = runner.invoke(app, ["prove", name, "--model", "scripted/demo", *extra])
         assert result.exit_code == 2 and message in result.stderr and "===" not in result.stdout
 
 
-@pytest.mark.parametrize("args", [["prove", "bin.rs", "--model", "scripted/demo", "--dry-run"],
-                                  ["verify", "bin.rs", "--verus", STANDIN], ["units", "bin.rs"],
-                                  ["check", "wf.rs", "bin.rs"], ["review", "wf.rs", "bin.rs", "--model", "scripted/r"],
-                                  ["lemmas", "seq", "--vstd", "vstd", "--file", "bin.rs"], ["diagnose", "bin.rs"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["prove", "bin.rs", "--model", "scripted/demo", "--dry-run"],
+        ["verify", "bin.rs", "--verus", STANDIN],
+        ["units", "bin.rs"],
+        ["check", "wf.rs", "bin.rs"],
+        ["review", "wf.rs", "bin.rs", "--model", "scripted/r"],
+        ["lemmas", "seq", "--vstd", "vstd", "--file", "bin.rs"],
+        ["diagnose", "bin.rs"],
+    ],
+)
 def test_a_binary_file_is_one_message_and_a_usage_error_from_every_command(here, args) -> None:
     result = runner.invoke(app, args)
     assert result.exit_code == 2, result.output
@@ -78,8 +96,12 @@ def test_a_binary_file_is_one_message_and_a_usage_error_from_every_command(here,
 def test_gate_refuses_a_path_that_names_nothing(here) -> None:
     subprocess.run(["git", "init", "-q"], cwd=here, check=True)
     subprocess.run(["git", "add", "wf.rs"], cwd=here, check=True)
-    subprocess.run(["git", "-c", "user.email=t@example.invalid", "-c", "user.name=T", "commit", "-qm", "x"], cwd=here,
-                   check=True, capture_output=True)
+    subprocess.run(
+        ["git", "-c", "user.email=t@example.invalid", "-c", "user.name=T", "commit", "-qm", "x"],
+        cwd=here,
+        check=True,
+        capture_output=True,
+    )
     result = runner.invoke(app, ["gate", "--base", "HEAD", "nonexist.rs"])
     assert result.exit_code == 2 and "no such file or folder: nonexist.rs" in result.stderr
     (here / "wf.rs").unlink()  # a file deleted since the base is a change, not a typo
@@ -96,4 +118,3 @@ def test_a_pipe_gets_whole_lines_and_unit_ids_stay_as_written(monkeypatch) -> No
     narrow = io.StringIO()
     make_console(file=narrow).print("word " * 20)
     assert max(len(line) for line in narrow.getvalue().splitlines()) <= 40
-

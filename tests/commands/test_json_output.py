@@ -16,11 +16,14 @@ from verusagent.cli import app, main
 REPO = Path(__file__).resolve().parents[2]
 STANDIN = REPO / "tools" / "verus_standin.py"
 COUNT_UP = (REPO / "rust_fixtures" / "agent" / "count_up.rs").read_text()
-PROVED = COUNT_UP.replace("    while r < n {", "    while r < n\n        invariant\n            r <= n,\n"
-                          "        decreases n - r,\n    {")
-LOG = ("error: invariant not satisfied at end of loop body\n  --> count_up.rs:12:13\n   |\n12 |             r < n,\n"
-       "   |             ^^^^^\n\nerror: aborting due to 1 previous error\n\n"
-       "verification results:: 0 verified, 1 errors\n")
+PROVED = COUNT_UP.replace(
+    "    while r < n {", "    while r < n\n        invariant\n            r <= n,\n        decreases n - r,\n    {"
+)
+LOG = (
+    "error: invariant not satisfied at end of loop body\n  --> count_up.rs:12:13\n   |\n12 |             r < n,\n"
+    "   |             ^^^^^\n\nerror: aborting due to 1 previous error\n\n"
+    "verification results:: 0 verified, 1 errors\n"
+)
 
 
 def git(root: Path, *args: str) -> None:
@@ -51,9 +54,17 @@ def world(tmp_path_factory) -> Path:
     for folder, text in (("unverified", COUNT_UP), ("verified", PROVED)):
         (suite / "T" / folder).mkdir(parents=True)
         (suite / "T" / folder / "count_up.rs").write_text(text)
-    (suite / "tasks.jsonl").write_text(json.dumps({"task_id": "count_up", "source": "T", "task_path":
-                                                   "T/unverified/count_up.rs",
-                                                   "solution_path": "T/verified/count_up.rs"}) + "\n")
+    (suite / "tasks.jsonl").write_text(
+        json.dumps(
+            {
+                "task_id": "count_up",
+                "source": "T",
+                "task_path": "T/unverified/count_up.rs",
+                "solution_path": "T/verified/count_up.rs",
+            }
+        )
+        + "\n"
+    )
     _records(root)
     return root
 
@@ -63,8 +74,10 @@ def _records(root: Path) -> None:
     saved = dict(os.environ)
     try:
         os.environ["VERUS_PATH"] = str(root / "no-verus-here")
-        for args in (["demo", "--workdir", str(root / "demo0"), "--runs-dir", str(root / "runs")],
-                     ["bench", str(root / "suite"), "--oracle", "--out", str(root / "bench-out"), "--limit", "0"]):
+        for args in (
+            ["demo", "--workdir", str(root / "demo0"), "--runs-dir", str(root / "runs")],
+            ["bench", str(root / "suite"), "--oracle", "--out", str(root / "bench-out"), "--limit", "0"],
+        ):
             result = CliRunner().invoke(app, args)
             assert result.exit_code == 0, result.output
     finally:
@@ -88,10 +101,14 @@ V = str(STANDIN)
 CASES = {
     "units": (["count_up.rs"], ["missing.rs"]),
     "prove": (["count_up.rs", "--model", "scripted/demo", "--dry-run"], ["missing.rs", "--model", "scripted/demo"]),
-    "repair": (["count_up.rs", "--log", "verus.log", "--model", "scripted/demo", "--dry-run"],
-               ["count_up.rs", "--model", "scripted/demo", "--dry-run"]),  # a dry run of repair needs --log
-    "synth": (["count_up.rs", "--model", "scripted/demo", "--dry-run"], ["count_up.rs", "--model", "scripted/demo",
-                                                                          "--timeout", "-5"]),
+    "repair": (
+        ["count_up.rs", "--log", "verus.log", "--model", "scripted/demo", "--dry-run"],
+        ["count_up.rs", "--model", "scripted/demo", "--dry-run"],
+    ),  # a dry run of repair needs --log
+    "synth": (
+        ["count_up.rs", "--model", "scripted/demo", "--dry-run"],
+        ["count_up.rs", "--model", "scripted/demo", "--timeout", "-5"],
+    ),
     "demo": (["--workdir", "demo", "--runs-dir", "runs"], ["--workdir", "count_up.rs", "--runs-dir", "runs"]),
     "show": (["latest", "--runs-dir", "runs"], ["nosuchrun", "--runs-dir", "runs"]),
     "audit": (["latest", "--runs-dir", "runs"], ["nosuchrun", "--runs-dir", "runs"]),
@@ -102,11 +119,15 @@ CASES = {
     "gate": (["--base", "HEAD"], ["--base", "HEAD", "nonexist.rs"]),
     "calibrate": (["labels.jsonl"], ["missing.jsonl"]),
     "lemmas": (["seq", "len", "--vstd", "vstd"], ["seq", "--vstd", "no-such-vstd"]),
-    "bench": (["suite", "--oracle", "--out", "bench-good", "--verus", V, "--workers", "1", "--limit", "0"],
-              ["no-such-suite", "--oracle", "--out", "bench-bad"]),
+    "bench": (
+        ["suite", "--oracle", "--out", "bench-good", "--verus", V, "--workers", "1", "--limit", "0"],
+        ["no-such-suite", "--oracle", "--out", "bench-bad"],
+    ),
     "bench-report": (["bench-out"], ["no-such-bench"]),
-    "review": (["count_up.rs", "proved.rs", "--model", "scripted/review"], ["count_up.rs", "missing.rs", "--model",
-                                                                             "scripted/review"]),
+    "review": (
+        ["count_up.rs", "proved.rs", "--model", "scripted/review"],
+        ["count_up.rs", "missing.rs", "--model", "scripted/review"],
+    ),
 }
 ORDER = list(CASES)
 
@@ -143,8 +164,7 @@ def test_good_input_prints_one_json_document(command: str, inside: Path, capsys,
 
 
 @pytest.mark.parametrize("command", ORDER)
-def test_bad_input_prints_an_error_object_and_prose_on_stderr(command: str, inside: Path, capsys,
-                                                              monkeypatch) -> None:
+def test_bad_input_prints_an_error_object_and_prose_on_stderr(command: str, inside: Path, capsys, monkeypatch) -> None:
     if command == "gate":
         monkeypatch.chdir(inside / "project")
     code, out, err = run_main(json_args(command, CASES[command][1]), capsys)
@@ -155,8 +175,16 @@ def test_bad_input_prints_an_error_object_and_prose_on_stderr(command: str, insi
 
 def test_the_installed_command_prints_the_error_object(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
-    run = subprocess.run([sys.executable, "-m", "verusagent", "verify", "missing.rs", "--json"], cwd=tmp_path,
-                         capture_output=True, text=True, env=env, timeout=120)
-    assert run.returncode == 2 and json.loads(run.stdout) == {"error": "cannot read missing.rs: No such file or "
-                                                              "directory", "exit": 2}
+    run = subprocess.run(
+        [sys.executable, "-m", "verusagent", "verify", "missing.rs", "--json"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert run.returncode == 2 and json.loads(run.stdout) == {
+        "error": "cannot read missing.rs: No such file or directory",
+        "exit": 2,
+    }
     assert "error: cannot read missing.rs" in run.stderr

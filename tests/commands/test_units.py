@@ -38,7 +38,9 @@ def test_units_reports_problems_but_succeeds_on_a_broken_file(tmp_path: Path) ->
 def test_units_unreadable_file_is_one_line_and_exit_2(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "verusagent.cli", "units", str(tmp_path / "nope.rs")],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert result.returncode == 2
     assert result.stderr.strip().count("\n") == 0 and "cannot read" in result.stderr

@@ -38,4 +38,5 @@ def test_a_slice_on_an_inductive_lemma_shows_it_and_names_what_it_leaves_out(fif
 def test_an_error_in_a_lemma_call_targets_the_lemma(fifo: str) -> None:
     model = parse(fifo)
     assert choose_targets(model, [], ["sm:FifoQueue/inductive:produce_start/call#1:lemma_x"]) == [
-        "FifoQueue::produce_start_inductive"]
+        "FifoQueue::produce_start_inductive"
+    ]

@@ -17,7 +17,7 @@ FILLER = "\n".join(f"pub open spec fn filler_{i}(x: int) -> int {{ x + {i} }}" f
 
 # Eight `wf`s: only the receiver's type says which one a call means.
 OWNERS = "\n".join(
-    f"pub struct Part{i} {{ pub n: u64 }}\nimpl Part{i} {{\n    pub open spec fn wf(&self) -> bool {{ self.n > {i} }}\n}}"
+    f"pub struct Part{i} {{ pub n: u64 }}\nimpl Part{i} {{\n    pub open spec fn wf(&self) -> bool {{ self.n > {i} }}\n}}"  # noqa: E501 (a source text, kept on one line to read as the file reads)
     for i in range(8)
 )
 RECEIVERS = f"""use vstd::prelude::*;
@@ -95,9 +95,11 @@ def test_a_slice_within_its_budget_counts_its_elision_comments(ledger, budget):
 
 @pytest.mark.parametrize("target", ["grow_last", "lemma_last", "used_last"])
 def test_an_item_closing_on_the_verus_blocks_line_keeps_one_brace_each(target):
-    source = (f"use vstd::prelude::*;\nverus! {{\n{FILLER}\npub open spec fn used_last(x: int) -> int {{ x }}\n"
-              "proof fn lemma_last(x: int) ensures used_last(x) == x {\n    assert(true);\n}\n"
-              "fn grow_last(x: u32) -> u32\n    ensures used_last(x as int) == x as int\n{\n    x\n}} // verus!\n")
+    source = (
+        f"use vstd::prelude::*;\nverus! {{\n{FILLER}\npub open spec fn used_last(x: int) -> int {{ x }}\n"
+        "proof fn lemma_last(x: int) ensures used_last(x) == x {\n    assert(true);\n}\n"
+        "fn grow_last(x: u32) -> u32\n    ensures used_last(x as int) == x as int\n{\n    x\n}} // verus!\n"
+    )
     view = slice_source(source, [target], budget_tokens=50).text
     assert view.rstrip().endswith("\n} // verus!") and "}}" not in view
     assert len(tokenize(view.encode()).unbalanced) == 0
@@ -162,8 +164,9 @@ def test_a_verusage_prompt_shows_the_trait_declaration_its_ground_truth_calls(sh
     CheckPermission<Seq<u8>>`; one impl and the trait's declaration, which the proof needs."""
     path = shared_dir / "corpus" / "verusage-bench" / "storage" / "unverified" / "logimpl_tentatively_append.rs"
     sliced = slice_source(path.read_text(), ["tentatively_append"])
-    assert "pub trait CheckPermission<State> {\n    spec fn check_permission(&self, state: State) -> bool;" in \
-        sliced.text
+    assert (
+        "pub trait CheckPermission<State> {\n    spec fn check_permission(&self, state: State) -> bool;" in sliced.text
+    )
     assert not sliced.over_budget
 
 

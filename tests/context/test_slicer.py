@@ -59,10 +59,16 @@ def test_what_is_not_needed_is_left_out_with_a_comment_naming_its_lines(ledger):
     assert "// ... 14 lines elided (lines 35-48): struct Audit, trait Summable" in view
 
 
-@pytest.mark.parametrize("target, budget", [
-    ("sum_balances", 700), ("deposit", 300), ("lemma_total_update", 300), ("largest_balance", 2000),
-    ("record", 100),
-])
+@pytest.mark.parametrize(
+    "target, budget",
+    [
+        ("sum_balances", 700),
+        ("deposit", 300),
+        ("lemma_total_update", 300),
+        ("largest_balance", 2000),
+        ("record", 100),
+    ],
+)
 def test_every_line_is_shown_as_written_or_named_by_one_elision_comment(ledger, target, budget):
     assert_accounts_for_every_line(ledger, slice_source(ledger, [target], budget_tokens=budget).text)
 

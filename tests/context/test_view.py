@@ -1,6 +1,5 @@
 """Targets of a sliced prompt (named, failing, unproved) and the choice between a whole file and a slice."""
 
-
 import pytest
 
 from verusagent.context import choose_targets, prompt_view, unproved_functions
@@ -51,7 +50,9 @@ def test_a_large_file_that_fits_the_budget_is_shown_whole_but_still_comes_back_a
 
 
 def test_a_large_file_without_any_target_is_shown_whole_with_item_replies(ledger):
-    proved = ledger.replace("while k < self.accounts.len() {", "while k < self.accounts.len()\n"
-                            "            invariant k <= self.accounts.len(),\n        {")
+    proved = ledger.replace(
+        "while k < self.accounts.len() {",
+        "while k < self.accounts.len()\n            invariant k <= self.accounts.len(),\n        {",
+    )
     view = prompt_view(proved, [], [])
     assert (view.source, view.reply_format, view.targets) == (proved, "items", [])

@@ -58,7 +58,8 @@ def _match_line(lines: list[str], cursor: int, text: str) -> int:
     assert index is not None, f"shown line {text!r} is past the end of the file"
     line = lines[index]
     assert line == text or (text.rstrip().endswith("{") and line.startswith(text.rstrip())), (
-        f"shown line {text!r} is not the file's next line {line!r} (line {index + 1})")
+        f"shown line {text!r} is not the file's next line {line!r} (line {index + 1})"
+    )
     return index
 
 

@@ -17,8 +17,11 @@ PROVED_SEND = """pub fn send(n: u32) -> (sent: u32)
 }
 """
 
-BASELINE = {"when_not_contains": "decreases n - sent", "verdict": "failed",
-            "errors": [{"message": "loop must have a decreases clause", "line_contains": "while sent < n"}]}
+BASELINE = {
+    "when_not_contains": "decreases n - sent",
+    "verdict": "failed",
+    "errors": [{"message": "loop must have a decreases clause", "line_contains": "while sent < n"}],
+}
 PROVED = {"when_contains": "decreases n - sent", "verdict": "verified"}
 
 

@@ -9,8 +9,10 @@ from typer.testing import CliRunner
 from verusagent.cli import app
 
 runner = CliRunner()
-HONEST = ("    while sent < n {\n", "    while sent < n\n        invariant\n            sent <= n,\n"
-          "        decreases n - sent,\n    {\n")
+HONEST = (
+    "    while sent < n {\n",
+    "    while sent < n\n        invariant\n            sent <= n,\n        decreases n - sent,\n    {\n",
+)
 
 
 @pytest.fixture
@@ -93,7 +95,7 @@ def test_an_inline_module_added_to_a_crate_file_is_a_module_added(pair) -> None:
 def test_a_function_moved_to_another_file_is_a_violation(pair) -> None:
     original, candidate = pair
     store = candidate / "src" / "store" / "mod.rs"
-    moved = "pub fn put(len: u32) -> (r: u32)\n    requires\n        len < 1000,\n    ensures\n        r == len + 1,\n{\n    len + 1\n}\n"
+    moved = "pub fn put(len: u32) -> (r: u32)\n    requires\n        len < 1000,\n    ensures\n        r == len + 1,\n{\n    len + 1\n}\n"  # noqa: E501 (a source text, kept on one line to read as the file reads)
     edit(store, moved, "")
     edit(candidate / "src" / "net.rs", "} // verus!", moved + "\n} // verus!")
     result = check(original, candidate)
@@ -129,8 +131,11 @@ def test_a_file_and_a_folder_together_is_a_usage_error(pair) -> None:
 
 def test_two_workspaces_compare_the_member_named(crates) -> None:
     original, candidate = crates("workspace", "a"), crates("workspace", "b")
-    edit(candidate / "core_math" / "src" / "ops.rs", "        total = total + i as u64;\n",
-         "        total = total + i as u64;\n        assume(false);\n")
+    edit(
+        candidate / "core_math" / "src" / "ops.rs",
+        "        total = total + i as u64;\n",
+        "        total = total + i as u64;\n        assume(false);\n",
+    )
     assert check(original, candidate).exit_code == 2  # a workspace: which member?
     result = check(original, candidate, "--package", "core_math")
     assert result.exit_code == 1 and "src/ops.rs: 1 violation" in result.stdout

@@ -7,8 +7,13 @@ from verusagent.crate.discover import find_crate
 from verusagent.crate.layout import CrateError
 from verusagent.crate.modules import declarations, module_files
 
-NETLIB_FILES = [("src/lib.rs", ""), ("src/net.rs", "net"), ("src/net/conn.rs", "net::conn"),
-                ("src/store/mod.rs", "store"), ("src/util/arith_helpers.rs", "arith")]
+NETLIB_FILES = [
+    ("src/lib.rs", ""),
+    ("src/net.rs", "net"),
+    ("src/net/conn.rs", "net::conn"),
+    ("src/store/mod.rs", "store"),
+    ("src/util/arith_helpers.rs", "arith"),
+]
 
 
 def modules(layout) -> list[tuple[str, str]]:
@@ -100,8 +105,12 @@ verus! { mod in_verus; }
 mod inline { }
 """
     found = [(d.name, d.inline, d.path_attribute, d.conditional) for d in declarations(text)]
-    assert found == [("a", (), None, False), ("b", (), "b_impl.rs", True), ("nested", ("outer",), None, False),
-                     ("in_verus", (), None, False)]
+    assert found == [
+        ("a", (), None, False),
+        ("b", (), "b_impl.rs", True),
+        ("nested", ("outer",), None, False),
+        ("in_verus", (), None, False),
+    ]
 
 
 def test_nested_inline_and_path_modules_resolve_as_rustc_does(tmp_path) -> None:
@@ -113,8 +122,12 @@ def test_nested_inline_and_path_modules_resolve_as_rustc_does(tmp_path) -> None:
     (tmp_path / "src" / "gen" / "p.rs").write_text("mod q;\n")  # a #[path] file is a mod-rs file: q beside it
     (tmp_path / "src" / "gen" / "q.rs").write_text("")
     files, problems = module_files(tmp_path, "src/lib.rs")
-    assert [(f.path, f.module) for f in files] == [("src/lib.rs", ""), ("src/outer/nested.rs", "outer::nested"),
-                                                   ("src/gen/p.rs", "p"), ("src/gen/q.rs", "p::q")]
+    assert [(f.path, f.module) for f in files] == [
+        ("src/lib.rs", ""),
+        ("src/outer/nested.rs", "outer::nested"),
+        ("src/gen/p.rs", "p"),
+        ("src/gen/q.rs", "p::q"),
+    ]
     assert problems == []
 
 

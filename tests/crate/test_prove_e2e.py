@@ -57,7 +57,9 @@ def test_a_cheat_hidden_in_a_second_module_is_caught(harness, crates) -> None:
     """The reply proves `send` and slips `assume(false)` into `double`, which lives in src/util/arith_helpers.rs:
     the function goes to its own file, where the guard finds the escape hatch; no verus run sees it."""
     crate = crates("netlib")
-    cheat = PROVED_SEND + """
+    cheat = (
+        PROVED_SEND
+        + """
 pub fn double(n: u32) -> (r: u32)
     requires
         n < 100,
@@ -70,6 +72,7 @@ pub fn double(n: u32) -> (r: u32)
     n + n
 }
 """
+    )
     harness.script([{**items_reply(PROVED_SEND), "when": "assume"}, items_reply(cheat)])
     harness.scenario([PROVED, BASELINE])
     run = harness.run("prove", crate, fn=["net::send"])
@@ -87,8 +90,9 @@ def test_a_reply_that_adds_a_module_is_refused(harness, crates) -> None:
     refuses it (a module added, a read outside the file) without a verus run; the honest reply is accepted."""
     crate = crates("netlib")
     net = (crate / "src" / "net.rs").read_text()
-    proved = net.replace(LOOP, "    while sent < n\n        invariant\n            sent <= n,\n"
-                               "        decreases n - sent,\n    {\n")
+    proved = net.replace(
+        LOOP, "    while sent < n\n        invariant\n            sent <= n,\n        decreases n - sent,\n    {\n"
+    )
     with_mod = proved.replace("pub mod conn;\n", 'pub mod conn;\n#[path = "../../outside.rs"]\nmod outside;\n')
     harness.script([{**items_reply(PROVED_SEND), "when": "module-changed"}, {"text": f"```rust\n{with_mod}```\n"}])
     harness.scenario([PROVED, BASELINE])
@@ -131,10 +135,13 @@ def test_the_record_holds_every_file_and_resume_rebuilds_the_crate(harness, crat
     assert_audited(again)
 
 
-@pytest.mark.parametrize("name, message", [
-    ("open", None),  # one function of that name: Conn::open in src/net/conn.rs
-    ("nothing_here", "no function of that name"),
-])
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("open", None),  # one function of that name: Conn::open in src/net/conn.rs
+        ("nothing_here", "no function of that name"),
+    ],
+)
 def test_fn_names_resolve_in_the_crate(harness, crates, name, message) -> None:
     crate = crates("netlib")
     harness.script([{"text": "nothing", "repeat": True}])
@@ -142,15 +149,21 @@ def test_fn_names_resolve_in_the_crate(harness, crates, name, message) -> None:
     run = harness.run("prove", crate, fn=[name], rounds=1)
     if message is None:
         assert run.outcome["verdict"] == "verified" and run.outcome["already_verified"]
-        assert json.loads((run.folder / "events.jsonl").read_text().splitlines()[0])["config"]["plan"]["task"][
-            "crate"]["target"] == "src/net/conn.rs"
+        assert (
+            json.loads((run.folder / "events.jsonl").read_text().splitlines()[0])["config"]["plan"]["task"]["crate"][
+                "target"
+            ]
+            == "src/net/conn.rs"
+        )
     else:
         assert run.exit_code == 2 and message in harness.last_err
 
 
 OPS_LOOP = "    while i < n {\n"
-PROVED_OPS_LOOP = ("    while i < n\n        invariant\n            i <= n,\n            total == i * (i + 1) / 2,\n"
-                   "        decreases n - i,\n    {\n")
+PROVED_OPS_LOOP = (
+    "    while i < n\n        invariant\n            i <= n,\n            total == i * (i + 1) / 2,\n"
+    "        decreases n - i,\n    {\n"
+)
 
 
 def test_a_workspace_member_is_proved_and_written_as_a_copy_of_the_workspace(harness, crates, monkeypatch) -> None:
@@ -158,14 +171,21 @@ def test_a_workspace_member_is_proved_and_written_as_a_copy_of_the_workspace(har
     monkeypatch.setenv("VERUSAGENT_CARGO_VERUS", str(STANDIN))
     ops = (workspace / "core_math" / "src" / "ops.rs").read_text()
     harness.script([{"text": f"```rust\n{ops.replace(OPS_LOOP, PROVED_OPS_LOOP)}```\n"}])
-    harness.scenario([{"when_contains": "decreases n - i", "verdict": "verified"},
-                      {"verdict": "failed", "errors": [{"message": "loop must have a decreases clause",
-                                                        "line_contains": "while i < n"}]}])
+    harness.scenario(
+        [
+            {"when_contains": "decreases n - i", "verdict": "verified"},
+            {
+                "verdict": "failed",
+                "errors": [{"message": "loop must have a decreases clause", "line_contains": "while i < n"}],
+            },
+        ]
+    )
     run = harness.run("prove", workspace / "core_math" / "src" / "ops.rs")
     assert run.outcome["verdict"] == "verified", harness.last_err
     assert "File `src/ops.rs`" in run.prompts[0] and "line 13 in fn:ops::sum_to/loop#1" in run.prompts[0]
-    assert all(c["argv"][:5] == ["verus", "verify", "--manifest-path", "core_math/Cargo.toml", "-p"]
-               for c in run.verus_calls)
+    assert all(
+        c["argv"][:5] == ["verus", "verify", "--manifest-path", "core_math/Cargo.toml", "-p"] for c in run.verus_calls
+    )
     out = harness.tmp / "workspace.standin-verified"
     assert "decreases n - i" in (out / "core_math" / "src" / "ops.rs").read_text()
     assert (out / "app" / "src" / "main.rs").is_file() and (out / "Cargo.toml").is_file()
@@ -180,7 +200,8 @@ def test_focused_screening_in_a_crate_names_the_function_and_its_module(harness,
     assert run.outcome["verdict"] == "verified"
     [plan] = run.events("screening_plan")
     assert plan["plan"] == "functions" and plan["targets"] == [
-        {"unit_id": "fn:net::send", "pattern": "send", "module": "net"}]
+        {"unit_id": "fn:net::send", "pattern": "send", "module": "net"}
+    ]
     screen = next(c["argv"] for c in run.verus_calls if "--verify-function" in c["argv"])
     assert screen[screen.index("--verify-function") + 1] == "send"
     assert screen[screen.index("--verify-only-module") + 1] == "net"
@@ -192,8 +213,10 @@ def test_focused_screening_in_a_crate_names_the_function_and_its_module(harness,
 def test_repair_from_a_cargo_log_maps_its_paths_to_the_crate(harness, crates) -> None:
     crate = crates("netlib")
     log = harness.tmp / "verus.log"
-    log.write_text("error: loop must have a decreases clause\n  --> src/net.rs:13:5\n   |\n13 |     while sent < n {\n"
-                   "   |     ^^^^^^^^^^^^^^\n\nverification results:: 5 verified, 1 errors\n")
+    log.write_text(
+        "error: loop must have a decreases clause\n  --> src/net.rs:13:5\n   |\n13 |     while sent < n {\n"
+        "   |     ^^^^^^^^^^^^^^\n\nverification results:: 5 verified, 1 errors\n"
+    )
     harness.script([{**items_reply(PROVED_SEND), "when": "fn:net::send/loop#1"}])
     harness.scenario([PROVED, BASELINE])
     run = harness.run("repair", crate, log=log)
@@ -227,11 +250,18 @@ def test_synth_in_a_crate_writes_the_placeholder_body_in_its_own_file(harness, c
     crate = crates("netlib")
     store = crate / "src" / "store" / "mod.rs"
     store.write_text(store.read_text().replace("    len + 1\n}", "    unimplemented!()\n}"))
-    body = "pub fn put(len: u32) -> (r: u32)\n    requires\n        len < 1000,\n    ensures\n        r == len + 1,\n{\n    len + 1\n}\n"
+    body = "pub fn put(len: u32) -> (r: u32)\n    requires\n        len < 1000,\n    ensures\n        r == len + 1,\n{\n    len + 1\n}\n"  # noqa: E501 (a source text, kept on one line to read as the file reads)
     harness.script([items_reply(body)])
-    harness.scenario([{"when_contains": "unimplemented!()", "verdict": "failed",
-                       "errors": [{"message": "postcondition not satisfied", "line_contains": "r == len + 1"}]},
-                      {"verdict": "verified"}])
+    harness.scenario(
+        [
+            {
+                "when_contains": "unimplemented!()",
+                "verdict": "failed",
+                "errors": [{"message": "postcondition not satisfied", "line_contains": "r == len + 1"}],
+            },
+            {"verdict": "verified"},
+        ]
+    )
     run = harness.run("synth", crate, fn=["store::put"])
     assert run.outcome["verdict"] == "verified", harness.last_err
     assert run.outcome["changed_files"] == ["src/store/mod.rs"]
@@ -269,8 +299,10 @@ def test_a_reply_with_file_lines_edits_two_files_and_is_accepted(harness, crates
     """The reply proves `send` (the target's file, no `// file:` line) and adds an assertion to `put` under
     `// file: src/store/mod.rs`: both files change, the whole crate verifies (the stand-in's verdict)."""
     crate = crates("netlib")
-    put = ("pub fn put(len: u32) -> (r: u32)\n    requires\n        len < 1000,\n    ensures\n        r == len + 1,\n"
-           "{\n    assert(len + 1 <= 1000);\n    len + 1\n}\n")
+    put = (
+        "pub fn put(len: u32) -> (r: u32)\n    requires\n        len < 1000,\n    ensures\n        r == len + 1,\n"
+        "{\n    assert(len + 1 <= 1000);\n    len + 1\n}\n"
+    )
     harness.script([items_reply(f"{PROVED_SEND}\n// file: src/store/mod.rs\n{put}")])
     harness.scenario([PROVED, BASELINE])
     run = harness.run("prove", crate, fn=["net::send"])
@@ -286,8 +318,9 @@ def test_the_dry_run_of_a_crate_shows_what_its_target_uses_of_other_files(crates
 
     from verusagent.cli import app
 
-    result = CliRunner().invoke(app, ["prove", str(crates("netlib")), "--model", "scripted/demo", "--dry-run",
-                                      "--json"])
+    result = CliRunner().invoke(
+        app, ["prove", str(crates("netlib")), "--model", "scripted/demo", "--dry-run", "--json"]
+    )
     assert result.exit_code == 0, result.output
     [first, *_] = json.loads(result.stdout)["requests"]
     prompt = first["messages"][-1]["content"]

@@ -15,21 +15,38 @@ PROVER = "Repair the proof"
 PROPOSER = "You are reviewing"
 VALIDATOR = "Decide independently"
 WRONG_SEND = PROVED_SEND.replace("            sent <= n,\n", "            sent < n,\n")
-WRONG = {"when_contains": "            sent < n,", "verdict": "failed",
-         "errors": [{"message": "invariant not satisfied at end of loop body", "line_contains": "sent < n,"}]}
+WRONG = {
+    "when_contains": "            sent < n,",
+    "verdict": "failed",
+    "errors": [{"message": "invariant not satisfied at end of loop body", "line_contains": "sent < n,"}],
+}
 
 
 def proposal(*quotes: str, repeat: bool = False) -> dict:
-    findings = [{"severity": "critical", "reason": "the invariant fails on the last step", "quote": quote,
-                 "evidence": "sent reaches n", "check": "logic"} for quote in quotes]
+    findings = [
+        {
+            "severity": "critical",
+            "reason": "the invariant fails on the last step",
+            "quote": quote,
+            "evidence": "sent reaches n",
+            "check": "logic",
+        }
+        for quote in quotes
+    ]
     return {"when": PROPOSER, "text": "```json\n" + json.dumps(findings) + "\n```\n", "repeat": repeat}
 
 
 def test_a_finding_in_a_submodule_blocks_the_candidate_and_names_its_file(harness, crates) -> None:
     crate = crates("netlib")
-    harness.script([{**items_reply(WRONG_SEND), "when": PROVER}, proposal("sent < n,"),
-                    {"when": VALIDATOR, "text": json.dumps({"vote": "substantial"}), "repeat": True},
-                    {**items_reply(PROVED_SEND), "when": PROVER}, proposal(repeat=True)])
+    harness.script(
+        [
+            {**items_reply(WRONG_SEND), "when": PROVER},
+            proposal("sent < n,"),
+            {"when": VALIDATOR, "text": json.dumps({"vote": "substantial"}), "repeat": True},
+            {**items_reply(PROVED_SEND), "when": PROVER},
+            proposal(repeat=True),
+        ]
+    )
     harness.scenario([PROVED, WRONG, BASELINE])
     run = harness.run("prove", crate, fn=["net::send"], review="on")
     assert run.exit_code == 0 and run.outcome["verdict"] == "verified", harness.last_err

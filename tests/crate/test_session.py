@@ -42,8 +42,10 @@ def original(crate) -> str:
 
 @pytest.fixture
 def workspace(crate, original) -> Workspace:
-    base = Evaluation(candidate=Candidate(text=original, sha256=sha256_text(original), strategy="baseline", round=0),
-                      guard=GuardReport(violations=[]))
+    base = Evaluation(
+        candidate=Candidate(text=original, sha256=sha256_text(original), strategy="baseline", round=0),
+        guard=GuardReport(violations=[]),
+    )
     return Workspace(base, "netlib", crate)
 
 
@@ -59,7 +61,8 @@ def test_the_outline_lists_every_file_with_its_module_and_functions(workspace) -
     assert "src/net.rs (module net): 19 lines, 1 functions" in text
     assert "src/lib.rs (module the crate root)" in text and "fn:net::conn::Conn::open (exec fn)" in text
     assert view(workspace, "src/util/arith_helpers.rs").text.startswith(
-        "src/util/arith_helpers.rs (module arith): 25 lines, 2 functions")
+        "src/util/arith_helpers.rs (module arith): 25 lines, 2 functions"
+    )
 
 
 def test_views_by_file_and_line_range_by_function_and_by_unit(workspace) -> None:
@@ -75,10 +78,25 @@ def test_views_by_file_and_line_range_by_function_and_by_unit(workspace) -> None
 
 
 def test_error_lines_are_marked_in_their_own_file_only(workspace) -> None:
-    error = Diagnostic(kind="decreases_loop", level="error", message="loop must have a decreases clause",
-                       location=SpanRef(file="src/net.rs", line=13, col=5), unit_id="fn:net::send/loop#1")
-    result = VerusResult(verdict=Verdict.FAILED, partial=False, diagnostics=[error], duration_s=0.1, verus_path="standin",
-                         verus_version="standin", is_standin=True, content_sha256="", file_name="src/lib.rs", flags=[])
+    error = Diagnostic(
+        kind="decreases_loop",
+        level="error",
+        message="loop must have a decreases clause",
+        location=SpanRef(file="src/net.rs", line=13, col=5),
+        unit_id="fn:net::send/loop#1",
+    )
+    result = VerusResult(
+        verdict=Verdict.FAILED,
+        partial=False,
+        diagnostics=[error],
+        duration_s=0.1,
+        verus_path="standin",
+        verus_version="standin",
+        is_standin=True,
+        content_sha256="",
+        file_name="src/lib.rs",
+        flags=[],
+    )
     workspace.current = workspace.current.model_copy(update={"verus": result})
     assert ">   13 |     while sent < n {" in view(workspace, "send").text
     assert ">" not in view(workspace, "src/lib.rs:13-13").text.split("\n", 1)[1][:1]
@@ -107,8 +125,10 @@ def test_an_edit_goes_to_the_file_defining_the_function(workspace, evaluator) ->
 
 
 def test_a_cheat_in_another_file_is_refused_naming_that_file(workspace, evaluator) -> None:
-    cheat = "pub fn put(len: u32) -> (r: u32)\n    requires\n        len < 1000,\n    ensures\n" \
-            "        r == len + 1,\n{\n    proof { assume(false); }\n    len + 1\n}\n"
+    cheat = (
+        "pub fn put(len: u32) -> (r: u32)\n    requires\n        len < 1000,\n    ensures\n"
+        "        r == len + 1,\n{\n    proof { assume(false); }\n    len + 1\n}\n"
+    )
     before = workspace.sha
     result = edit(workspace, evaluator, cheat, ORIGIN)
     assert result.error == "refused" and workspace.sha == before

@@ -17,18 +17,31 @@ runner = CliRunner()
 def test_ids_carry_the_module_path_from_the_crate_root(crates) -> None:
     model = CrateModel.read(find_crate(crates("netlib")).layout)
     ids = {path: [f.id for f in m.functions] for path, m in model.models.items()}
-    assert ids == {"src/lib.rs": ["fn:top"], "src/net.rs": ["fn:net::send"],
-                   "src/net/conn.rs": ["fn:net::conn::Conn::open"], "src/store/mod.rs": ["fn:store::put"],
-                   "src/util/arith_helpers.rs": ["fn:arith::lemma_double_bound", "fn:arith::double"]}
+    assert ids == {
+        "src/lib.rs": ["fn:top"],
+        "src/net.rs": ["fn:net::send"],
+        "src/net/conn.rs": ["fn:net::conn::Conn::open"],
+        "src/store/mod.rs": ["fn:store::put"],
+        "src/util/arith_helpers.rs": ["fn:arith::lemma_double_bound", "fn:arith::double"],
+    }
     assert [lp.id for lp in model.models["src/net/conn.rs"].loops] == ["fn:net::conn::Conn::open/loop#1"]
     assert model.models["src/net.rs"].functions[0].module == "net"
 
 
 def test_fn_resolves_module_paths_then_type_paths(crates) -> None:
     model = CrateModel.read(find_crate(crates("netlib")).layout)
-    found = {name: (path, f.id) for name in ("net::send", "send", "Conn::open", "net::conn::Conn::open",
-                                             "fn:arith::double", "crate::store::put")
-             for path, f in [model.resolve(name)]}
+    found = {
+        name: (path, f.id)
+        for name in (
+            "net::send",
+            "send",
+            "Conn::open",
+            "net::conn::Conn::open",
+            "fn:arith::double",
+            "crate::store::put",
+        )
+        for path, f in [model.resolve(name)]
+    }
     assert found["net::send"] == found["send"] == ("src/net.rs", "fn:net::send")
     assert found["Conn::open"] == found["net::conn::Conn::open"] == ("src/net/conn.rs", "fn:net::conn::Conn::open")
     assert found["fn:arith::double"][0] == "src/util/arith_helpers.rs"
@@ -44,7 +57,9 @@ def test_an_ambiguous_name_is_an_error_listing_the_matches(crates) -> None:
     model = CrateModel.read(find_crate(crate).layout)
     with pytest.raises(AmbiguousFunction) as raised:
         model.resolve("send")
-    assert "fn:net::send (src/net.rs:7)" in str(raised.value) and "fn:store::send (src/store/mod.rs:" in str(raised.value)
+    assert "fn:net::send (src/net.rs:7)" in str(raised.value) and "fn:store::send (src/store/mod.rs:" in str(
+        raised.value
+    )
     assert model.resolve("store::send")[1].id == "fn:store::send"
 
 

@@ -10,8 +10,11 @@ from verusagent.cli import app
 from tests.agent.agent_harness import STANDIN
 
 runner = CliRunner()
-DECREASES = {"when_contains": "while sent < n {", "verdict": "failed",
-             "errors": [{"message": "loop must have a decreases clause", "line_contains": "while sent < n"}]}
+DECREASES = {
+    "when_contains": "while sent < n {",
+    "verdict": "failed",
+    "errors": [{"message": "loop must have a decreases clause", "line_contains": "while sent < n"}],
+}
 
 
 def verify(*args: str):
@@ -36,7 +39,9 @@ def test_verify_fn_in_a_crate_is_a_focused_run_in_its_module(harness, crates) ->
     assert result.exit_code == 0 and "partial: not an acceptance" in result.stdout
     [call] = harness.verus_calls()
     argv = call["argv"]
-    assert argv[argv.index("--verify-function") + 1] == "put" and argv[argv.index("--verify-only-module") + 1] == "store"
+    assert (
+        argv[argv.index("--verify-function") + 1] == "put" and argv[argv.index("--verify-only-module") + 1] == "store"
+    )
 
 
 def test_verify_a_workspace_member_through_cargo_verus(harness, crates, monkeypatch) -> None:

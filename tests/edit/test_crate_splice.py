@@ -55,12 +55,20 @@ def test_a_name_defined_in_several_files_is_not_guessed(netlib) -> None:
     assert isinstance(edit, ExtractionFailure) and edit.reason == "unchanged"
 
 
-@pytest.mark.parametrize("file, says", [("../outside.rs", "is outside the crate"), ("/etc/x.rs", "outside the crate"),
-                                        ("src/new_module.rs", "is not a file of the crate")])
+@pytest.mark.parametrize(
+    "file, says",
+    [
+        ("../outside.rs", "is outside the crate"),
+        ("/etc/x.rs", "outside the crate"),
+        ("src/new_module.rs", "is not a file of the crate"),
+    ],
+)
 def test_a_section_for_a_file_outside_the_crate_refuses_the_whole_reply(netlib, file, says) -> None:
     workspace, text = netlib
-    sections = [ReplySection(file=None, text=f"```rust\n{DOUBLE}```\n"),
-                ReplySection(file=file, text="```rust\nfn sneaky() { }\n```\n")]
+    sections = [
+        ReplySection(file=None, text=f"```rust\n{DOUBLE}```\n"),
+        ReplySection(file=file, text="```rust\nfn sneaky() { }\n```\n"),
+    ]
     refused = edit_from_sections(sections, workspace, text)
     assert isinstance(refused, ExtractionFailure) and refused.reason == "outside_crate" and says in refused.detail
     assert "refused as a whole" in refused.feedback()
@@ -69,8 +77,10 @@ def test_a_section_for_a_file_outside_the_crate_refuses_the_whole_reply(netlib, 
 def test_a_module_line_in_a_reply_refuses_the_whole_reply_with_feedback(netlib) -> None:
     """`pub mod extra;` would add a module: not silently dropped while the reply's functions go in."""
     workspace, text = netlib
-    sections = [ReplySection(file=None, text=f"```rust\n{DOUBLE}```\n"),
-                ReplySection(file="src/net.rs", text="```rust\npub mod extra;\n\nproof fn lemma_x() {}\n```\n")]
+    sections = [
+        ReplySection(file=None, text=f"```rust\n{DOUBLE}```\n"),
+        ReplySection(file="src/net.rs", text="```rust\npub mod extra;\n\nproof fn lemma_x() {}\n```\n"),
+    ]
     refused = edit_from_sections(sections, workspace, text)
     assert isinstance(refused, ExtractionFailure) and refused.reason == "module_added"
     assert "`mod extra;`" in refused.detail and "adds a module" in refused.feedback()
@@ -78,8 +88,9 @@ def test_a_module_line_in_a_reply_refuses_the_whole_reply_with_feedback(netlib) 
 
 def test_a_section_naming_a_crate_file_edits_that_file(netlib) -> None:
     workspace, text = netlib
-    edit = edit_from_sections([ReplySection(file="./src/util/arith_helpers.rs", text=f"```rust\n{DOUBLE}```\n")],
-                              workspace, text)
+    edit = edit_from_sections(
+        [ReplySection(file="./src/util/arith_helpers.rs", text=f"```rust\n{DOUBLE}```\n")], workspace, text
+    )
     assert isinstance(edit, Edit) and workspace.changed(text, edit.candidate) == ["src/util/arith_helpers.rs"]
 
 
@@ -112,7 +123,9 @@ PUT = """pub fn put(len: u32) -> (r: u32)
 
 
 def test_file_lines_inside_the_code_block_cut_the_reply_into_files(netlib) -> None:
-    reply = f"Two files.\n\n```rust\n// file: src/store/mod.rs\n{PUT}\n// file: src/util/arith_helpers.rs\n{DOUBLE}```\n"
+    reply = (
+        f"Two files.\n\n```rust\n// file: src/store/mod.rs\n{PUT}\n// file: src/util/arith_helpers.rs\n{DOUBLE}```\n"
+    )
     sections = reply_sections(reply)
     assert [s.file for s in sections] == ["src/store/mod.rs", "src/util/arith_helpers.rs"]
     assert all(s.text.startswith("```rust") and s.text.rstrip().endswith("```") for s in sections)

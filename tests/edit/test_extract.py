@@ -79,7 +79,7 @@ COUNT_TRUE_WITH_LEMMA = COUNT_TRUE_PROVED.replace(
     "        index += 1;\n", "        index += 1;\n        proof { lemma_le(counter as nat, index as nat); }\n"
 )
 WHOLE_FILE = ORIGINAL.replace(
-    ORIGINAL[ORIGINAL.index("fn count_true"):ORIGINAL.index("impl Counter")], COUNT_TRUE_PROVED + "\n\n"
+    ORIGINAL[ORIGINAL.index("fn count_true") : ORIGINAL.index("impl Counter")], COUNT_TRUE_PROVED + "\n\n"
 )
 BUMP_PROVED = """fn bump(&mut self)
     requires
@@ -134,20 +134,30 @@ ITEM_REPLIES = {
     "one function, no language tag": (fence(COUNT_TRUE_PROVED, ""), ["count_true"], []),
     "function wrapped in verus!": (fence("verus! {\n" + COUNT_TRUE_PROVED + "\n}"), ["count_true"], []),
     "function indented inside a list item": (
-        "1. Replace it:\n\n   ```rust\n" + "\n".join("   " + line for line in COUNT_TRUE_PROVED.split("\n"))
+        "1. Replace it:\n\n   ```rust\n"
+        + "\n".join("   " + line for line in COUNT_TRUE_PROVED.split("\n"))
         + "\n   ```\n",
-        ["count_true"], []),
+        ["count_true"],
+        [],
+    ),
     "function and a new lemma": (fence(LEMMA + "\n\n" + COUNT_TRUE_WITH_LEMMA), ["count_true"], ["lemma_le"]),
     "lemma and function in separate blocks": (
-        "First a lemma:\n" + fence(LEMMA) + "\nthen:\n" + fence(COUNT_TRUE_WITH_LEMMA), ["count_true"], ["lemma_le"]),
+        "First a lemma:\n" + fence(LEMMA) + "\nthen:\n" + fence(COUNT_TRUE_WITH_LEMMA),
+        ["count_true"],
+        ["lemma_le"],
+    ),
     "method inside its impl": (fence("impl Counter {\n" + BUMP_PROVED + "\n}"), ["Counter::bump"], []),
     "method given bare": (fence(BUMP_PROVED), ["Counter::bump"], []),
     "json and text blocks around the code": (
         fence('{"note": 1}', "json") + "\n" + fence("verus output", "text") + "\n" + fence(COUNT_TRUE_PROVED),
-        ["count_true"], []),
+        ["count_true"],
+        [],
+    ),
     "prose with unicode quotes around the code": (
         "Here’s the “fixed” function — note the invariant:\n" + fence(COUNT_TRUE_PROVED) + "\nThat’s it.",
-        ["count_true"], []),
+        ["count_true"],
+        [],
+    ),
 }
 
 
@@ -178,8 +188,9 @@ def test_an_unused_new_function_goes_at_the_end_of_the_verus_block():
 
 
 def test_a_new_method_goes_into_its_impl_with_its_indentation():
-    reply = fence("impl Counter {\n    fn reset(&mut self)\n        ensures self.n == 0,\n    {\n        self.n = 0;\n"
-                  "    }\n}")
+    reply = fence(
+        "impl Counter {\n    fn reset(&mut self)\n        ensures self.n == 0,\n    {\n        self.n = 0;\n    }\n}"
+    )
     edit = items(reply)
     assert edit.inserted == ["Counter::reset"]
     candidate = edit.candidate
@@ -209,16 +220,22 @@ def test_a_complete_function_is_kept_from_a_reply_cut_off_in_the_next():
 FAILURES = {
     "prose only": ("I think the loop needs an invariant about index.", FailureReason.NO_CODE),
     "empty reply": ("", FailureReason.NO_CODE),
-    "diff only": (fence("- while i < n {\n+ while i < n invariant i <= n, {", "diff"),
-                  FailureReason.UNSUPPORTED_FORMAT),
+    "diff only": (
+        fence("- while i < n {\n+ while i < n invariant i <= n, {", "diff"),
+        FailureReason.UNSUPPORTED_FORMAT,
+    ),
     "cut off mid-function": ("```rust\n" + COUNT_TRUE_PROVED[:200], FailureReason.TRUNCATED),
     "cut off without a fence": ("Here:\n" + COUNT_TRUE_PROVED[:250], FailureReason.TRUNCATED),
     "code without a function": (fence("invariant\n    0 <= index <= arr.len(),"), FailureReason.NO_FUNCTIONS),
-    "the same function unchanged": (fence(ORIGINAL[ORIGINAL.index("fn count_true"):ORIGINAL.index("\n\nimpl")]),
-                                    FailureReason.UNCHANGED),
+    "the same function unchanged": (
+        fence(ORIGINAL[ORIGINAL.index("fn count_true") : ORIGINAL.index("\n\nimpl")]),
+        FailureReason.UNCHANGED,
+    ),
     "the original file unchanged": (fence(ORIGINAL), FailureReason.UNCHANGED),
-    "a module line among new lemmas": (fence("pub mod extra;\n\nproof fn lemma_fresh() ensures 1int == 1 {}"),
-                                       FailureReason.MODULE_ADDED),
+    "a module line among new lemmas": (
+        fence("pub mod extra;\n\nproof fn lemma_fresh() ensures 1int == 1 {}"),
+        FailureReason.MODULE_ADDED,
+    ),
 }
 
 
@@ -234,10 +251,23 @@ def test_a_reply_cut_by_max_tokens_without_any_function_is_truncated():
     assert failure(fence("// thinking about the invariant..."), truncated=True).reason == FailureReason.TRUNCATED
 
 
-GARBAGE = ["```", "```rust", "```rust\n}}}}\n```", "{{{{", "\x00\x01", "````````", "fn", "fn f(", "verus! {",
-           "```rust\nfn f() -> (r: u8) ensures r == 0 { 0 }\n", "~~~\n~~~",
-           "```rust\n/* unclosed comment fn f() {}\n```",
-           "```rust\nfn f() { let s = \"unclosed; }\n```", "\r\n\r\n```\r\n", "´´´rust\nfn x() {}\n´´´"]
+GARBAGE = [
+    "```",
+    "```rust",
+    "```rust\n}}}}\n```",
+    "{{{{",
+    "\x00\x01",
+    "````````",
+    "fn",
+    "fn f(",
+    "verus! {",
+    "```rust\nfn f() -> (r: u8) ensures r == 0 { 0 }\n",
+    "~~~\n~~~",
+    "```rust\n/* unclosed comment fn f() {}\n```",
+    '```rust\nfn f() { let s = "unclosed; }\n```',
+    "\r\n\r\n```\r\n",
+    "´´´rust\nfn x() {}\n´´´",
+]
 
 
 @pytest.mark.parametrize("reply", GARBAGE)
@@ -247,15 +277,20 @@ def test_garbage_never_raises(reply):
 
 def test_fences_record_language_and_closure():
     blocks = code_blocks("a\n```Rust ignore\nx\n```\n~~~~json\n{}\n~~~~\n```\ncut")
-    assert [(b.language, b.closed, b.text) for b in blocks] == [("rust", True, "x"), ("json", True, "{}"),
-                                                                   ("", False, "cut")]
+    assert [(b.language, b.closed, b.text) for b in blocks] == [
+        ("rust", True, "x"),
+        ("json", True, "{}"),
+        ("", False, "cut"),
+    ]
 
 
 JSON_REPLIES = {
     "json block": ('Findings:\n```json\n[{"severity": "critical"}]\n```', [{"severity": "critical"}]),
     "unlabelled block": ('```\n{"vote": "minor"}\n```', {"vote": "minor"}),
-    "inline in prose": ('My vote: {"vote": "not_real", "justification": "x {y}"} done',
-                        {"vote": "not_real", "justification": "x {y}"}),
+    "inline in prose": (
+        'My vote: {"vote": "not_real", "justification": "x {y}"} done',
+        {"vote": "not_real", "justification": "x {y}"},
+    ),
     "empty list": ("```json\n[]\n```", []),
     "json block wins over others": ('```\nnot json\n```\n```json\n{"a": 1}\n```', {"a": 1}),
 }

@@ -70,9 +70,11 @@ def test_new_lemmas_go_where_they_are_valid(counting: str) -> None:
 
 
 def test_a_method_helper_goes_inside_the_machine_and_a_free_helper_before_it(fifo: str) -> None:
-    method = ("#[inductive(consume_start)]\nfn consume_start_inductive(pre: Self, post: Self) {\n"
-              "    Self::lemma_ranges(pre);\n    lemma_free(pre.head);\n}\n\n"
-              "proof fn lemma_ranges(s: Self)\n{\n}\n\nproof fn lemma_free(n: nat)\n{\n}")
+    method = (
+        "#[inductive(consume_start)]\nfn consume_start_inductive(pre: Self, post: Self) {\n"
+        "    Self::lemma_ranges(pre);\n    lemma_free(pre.head);\n}\n\n"
+        "proof fn lemma_ranges(s: Self)\n{\n}\n\nproof fn lemma_free(n: nat)\n{\n}"
+    )
     edit = items(fifo, method)
     model = parse(edit.candidate)
     machine = model.state_machine("FifoQueue")
@@ -84,8 +86,10 @@ def test_a_method_helper_goes_inside_the_machine_and_a_free_helper_before_it(fif
 
 
 def test_a_reply_written_inside_the_machine_macro(fifo: str) -> None:
-    code = ("tokenized_state_machine!{FifoQueue<T> {\n    #[inductive(consume_start)]\n"
-            "    fn consume_start_inductive(pre: Self, post: Self) {\n        assert(pre.head < pre.len());\n    }\n}}")
+    code = (
+        "tokenized_state_machine!{FifoQueue<T> {\n    #[inductive(consume_start)]\n"
+        "    fn consume_start_inductive(pre: Self, post: Self) {\n        assert(pre.head < pre.len());\n    }\n}}"
+    )
     edit = items(fifo, code)
     assert edit.replaced == ["FifoQueue::consume_start_inductive"]
     model = parse(edit.candidate)

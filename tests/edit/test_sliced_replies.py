@@ -61,11 +61,14 @@ def test_copied_signatures_with_an_elided_body_are_not_a_change(view):
 
 
 def test_a_new_lemma_goes_into_the_whole_file_before_its_first_user():
-    lemma = ("proof fn lemma_total_take(s: Seq<Account>, k: int)\n    requires 0 <= k < s.len(),\n"
-             "    ensures total(s.take(k + 1)) == total(s.take(k)) + s[k].balance,\n{\n"
-             "    assert(s.take(k + 1).drop_last() =~= s.take(k));\n}")
+    lemma = (
+        "proof fn lemma_total_take(s: Seq<Account>, k: int)\n    requires 0 <= k < s.len(),\n"
+        "    ensures total(s.take(k + 1)) == total(s.take(k)) + s[k].balance,\n{\n"
+        "    assert(s.take(k + 1).drop_last() =~= s.take(k));\n}"
+    )
     user = function_text(LEDGER, "sum_balances").replace(
-        "        k = k + 1;", "        proof { lemma_total_take(self.accounts@, k as int); }\n        k = k + 1;")
+        "        k = k + 1;", "        proof { lemma_total_take(self.accounts@, k as int); }\n        k = k + 1;"
+    )
     edit = extract_edit(fenced(lemma + "\n\n" + user), LEDGER)
     assert isinstance(edit, Edit) and edit.inserted == ["lemma_total_take"]
     model = parse(edit.candidate)

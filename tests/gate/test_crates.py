@@ -35,8 +35,12 @@ def found(data: dict) -> list[tuple[str, str]]:
 
 def test_an_honest_proof_in_the_crate_is_clean(crate_repo) -> None:
     net = crate_repo.root / "netlib" / "src" / "net.rs"
-    net.write_text(net.read_text().replace("    while sent < n {\n", "    while sent < n\n        invariant\n"
-                                           "            sent <= n,\n        decreases n - sent,\n    {\n"))
+    net.write_text(
+        net.read_text().replace(
+            "    while sent < n {\n",
+            "    while sent < n\n        invariant\n            sent <= n,\n        decreases n - sent,\n    {\n",
+        )
+    )
     data = gate()
     assert data["exit_code"] == 0 and found(data) == []
 
@@ -61,7 +65,7 @@ def test_a_function_moved_within_the_crate_is_a_violation(crate_repo) -> None:
     root = crate_repo.root / "netlib" / "src"
     text = (root / "store" / "mod.rs").read_text()
     start = text.index("pub fn put")
-    moved = text[start:text.index("} // verus!")]
+    moved = text[start : text.index("} // verus!")]
     (root / "store" / "mod.rs").write_text(text.replace(moved, ""))
     (root / "net.rs").write_text((root / "net.rs").read_text().replace("} // verus!", moved + "} // verus!"))
     data = gate()

@@ -28,8 +28,10 @@ def test_a_made_up_lemma_fails_the_gate_with_verus_s_message(repo, proved_text, 
     assert result.exit_code == 1, result.output
     line = next(n for n, t in enumerate(text.splitlines(), 1) if "lemma_nobody_wrote" in t)
     assert "src/find.rs: clean (6 functions compared)" in result.stdout  # the guard passes it
-    assert f"error[E0425]: cannot find function `lemma_nobody_wrote` in this scope\n  --> src/find.rs:{line}:" \
+    assert (
+        f"error[E0425]: cannot find function `lemma_nobody_wrote` in this scope\n  --> src/find.rs:{line}:"
         in result.stdout
+    )
     assert "src/find.rs: pre-check: 1 finding(s): verus would reject it before verifying" in result.stdout
     assert result.stdout.rstrip().endswith("0 violation(s), 1 pre-check finding(s)")
     assert gate(shared_dir, "--no-precheck").exit_code == 0

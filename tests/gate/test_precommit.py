@@ -1,6 +1,5 @@
 """The pre-commit hook: its definition, and the command it runs on staged files."""
 
-
 import pytest
 from typer.testing import CliRunner
 

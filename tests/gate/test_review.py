@@ -22,8 +22,13 @@ def reply(*findings: dict) -> str:
 
 
 def claim(quote: str, severity: str = "critical") -> dict:
-    return {"severity": severity, "reason": f"{quote} is not established", "quote": quote,
-            "evidence": "no invariant says so", "check": "depend"}
+    return {
+        "severity": severity,
+        "reason": f"{quote} is not established",
+        "quote": quote,
+        "evidence": "no invariant says so",
+        "check": "depend",
+    }
 
 
 @pytest.fixture
@@ -43,13 +48,15 @@ def gate(*args: str):
 def standard_script(scripted):
     """fn:find: a validated critical finding (error); the new lemma: a finding voted minor (warning); a quote that
     is not in the file (dropped); every other unit: nothing."""
-    return scripted([
-        {"when": "Unit to review: `fn:find`", "text": reply(claim("v@ == start,"), claim("i < v.len() + 7"))},
-        {"when": "Unit to review: `fn:lemma_absent_extends`", "text": reply(claim("s[upto] != k,", "gap"))},
-        {"when": PROPOSER, "text": "[]", "repeat": True},
-        {"when": "- quoted code: `s[upto] != k,`", "text": '{"vote": "minor"}', "repeat": True},
-        {"when": VALIDATOR, "text": '{"vote": "substantial"}', "repeat": True},
-    ])
+    return scripted(
+        [
+            {"when": "Unit to review: `fn:find`", "text": reply(claim("v@ == start,"), claim("i < v.len() + 7"))},
+            {"when": "Unit to review: `fn:lemma_absent_extends`", "text": reply(claim("s[upto] != k,", "gap"))},
+            {"when": PROPOSER, "text": "[]", "repeat": True},
+            {"when": "- quoted code: `s[upto] != k,`", "text": '{"vote": "minor"}', "repeat": True},
+            {"when": VALIDATOR, "text": '{"vote": "substantial"}', "repeat": True},
+        ]
+    )
 
 
 def test_findings_are_errors_or_warnings_in_json_and_text(repo, proved_text, scripted) -> None:

@@ -26,9 +26,22 @@ def test_the_subset_schema_rejects_broken_logs() -> None:
     jsonschema.Draft7Validator.check_schema(SARIF_2_1_0_SUBSET)
     assert not VALIDATOR.is_valid({"version": "2.0.0", "runs": []})
     assert not VALIDATOR.is_valid({"version": "2.1.0", "runs": [{"tool": {"driver": {}}}]})
-    bad_region = {"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "x"}}, "results": [
-        {"message": {"text": "m"}, "locations": [{"physicalLocation": {"artifactLocation": {"uri": "a.rs"},
-                                                                        "region": {"startLine": 0}}}]}]}]}
+    bad_region = {
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {"driver": {"name": "x"}},
+                "results": [
+                    {
+                        "message": {"text": "m"},
+                        "locations": [
+                            {"physicalLocation": {"artifactLocation": {"uri": "a.rs"}, "region": {"startLine": 0}}}
+                        ],
+                    }
+                ],
+            }
+        ],
+    }
     assert not VALIDATOR.is_valid(bad_region)
     assert not VALIDATOR.is_valid({"version": "2.1.0", "runs": [], "extra": 1})
 
@@ -42,10 +55,13 @@ def test_a_cheat_is_valid_sarif_with_located_results(repo, proved_text) -> None:
     VALIDATOR.validate(log)
     [run] = log["runs"]
     assert [r["id"] for r in run["tool"]["driver"]["rules"]] == [str(rule) for rule in Rule] + [
-        f"precheck/{rule}" for rule in PrecheckRule]
+        f"precheck/{rule}" for rule in PrecheckRule
+    ]
     results = {(r["ruleId"], r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]) for r in run["results"]}
     assert results == {
-        ("escape-hatch-added", "src/find.rs"), ("exec-changed", "src/find.rs"), ("outside-read-added", "src/new.rs")
+        ("escape-hatch-added", "src/find.rs"),
+        ("exec-changed", "src/find.rs"),
+        ("outside-read-added", "src/new.rs"),
     }
     hatch = next(r for r in run["results"] if r["ruleId"] == "escape-hatch-added")
     region = hatch["locations"][0]["physicalLocation"]["region"]
@@ -57,7 +73,7 @@ def test_a_cheat_is_valid_sarif_with_located_results(repo, proved_text) -> None:
 
 def test_a_deleted_function_points_at_the_file(repo, base_text) -> None:
     start = base_text.index("proof fn lemma_sum_to_grows")
-    repo.write("src/find.rs", base_text[:start] + base_text[base_text.index("/// Finds"):])
+    repo.write("src/find.rs", base_text[:start] + base_text[base_text.index("/// Finds") :])
     log = _sarif()
     VALIDATOR.validate(log)
     deleted = [r for r in log["runs"][0]["results"] if r["ruleId"] == "function-deleted"]

@@ -18,10 +18,16 @@ def run_step(cwd: Path, tmp_path: Path, verusagent: Path = VERUSAGENT, **inputs:
     """Runs the step as action.yml does; returns its exit code, its step outputs and its log."""
     outputs = tmp_path / "github-output"
     outputs.write_text("")
-    env = {**os.environ, "VERUSAGENT": str(verusagent), "GITHUB_OUTPUT": str(outputs),
-           "GATE_SARIF": str(tmp_path / "gate.sarif"), **{f"GATE_{k.upper()}": v for k, v in inputs.items()}}
-    done = subprocess.run(["bash", str(TOOLS_CI / "action_gate.sh")], cwd=cwd, env=env, capture_output=True,
-                          text=True, timeout=120)
+    env = {
+        **os.environ,
+        "VERUSAGENT": str(verusagent),
+        "GITHUB_OUTPUT": str(outputs),
+        "GATE_SARIF": str(tmp_path / "gate.sarif"),
+        **{f"GATE_{k.upper()}": v for k, v in inputs.items()},
+    }
+    done = subprocess.run(
+        ["bash", str(TOOLS_CI / "action_gate.sh")], cwd=cwd, env=env, capture_output=True, text=True, timeout=120
+    )
     values = dict(line.split("=", 1) for line in outputs.read_text().splitlines())
     return done.returncode, values, done.stdout + done.stderr
 
@@ -95,10 +101,35 @@ def test_review_and_model_are_passed_only_when_set(recording_verusagent, tmp_pat
     assert run_step(tmp_path, tmp_path, fake)[0] == 0
     assert recorded(log) == [["gate", "--format", "sarif", "--output", sarif, "--"]]
     log.unlink()
-    code, _, _ = run_step(tmp_path, tmp_path, fake, base="main~1", review="true", model="openai/gpt-4o",
-                          allow_exec_changes="true", paths="src/a.rs  src/b.rs\nlib")
+    code, _, _ = run_step(
+        tmp_path,
+        tmp_path,
+        fake,
+        base="main~1",
+        review="true",
+        model="openai/gpt-4o",
+        allow_exec_changes="true",
+        paths="src/a.rs  src/b.rs\nlib",
+    )
     assert code == 0
     # with the review, the annotations come from the same run (one review of the change, not two)
-    assert recorded(log) == [["gate", "--format", "sarif", "--output", sarif, "--github-annotations", "--base",
-                              "main~1", "--allow-exec-changes", "--review", "--model", "openai/gpt-4o", "--",
-                              "src/a.rs", "src/b.rs", "lib"]]
+    assert recorded(log) == [
+        [
+            "gate",
+            "--format",
+            "sarif",
+            "--output",
+            sarif,
+            "--github-annotations",
+            "--base",
+            "main~1",
+            "--allow-exec-changes",
+            "--review",
+            "--model",
+            "openai/gpt-4o",
+            "--",
+            "src/a.rs",
+            "src/b.rs",
+            "lib",
+        ]
+    ]

@@ -24,18 +24,21 @@ def fake_curl(tmp_path: Path) -> Path:
     bin_dir.mkdir()
     log = tmp_path / "curl.log"
     curl = bin_dir / "curl"
-    curl.write_text(f'#!/bin/sh\necho "$@" >> "{log}"\nout=""\nwhile [ $# -gt 0 ]; do\n'
-                    '  if [ "$1" = "-o" ]; then out="$2"; shift; fi\n  shift\ndone\n'
-                    "if [ -n \"$out\" ]; then printf 'PK\\005\\006%018d' 0 | tr 0 '\\000' > \"$out\"; "
-                    "else printf 'PK\\005\\006%018d' 0 | tr 0 '\\000'; fi\n")
+    curl.write_text(
+        f'#!/bin/sh\necho "$@" >> "{log}"\nout=""\nwhile [ $# -gt 0 ]; do\n'
+        '  if [ "$1" = "-o" ]; then out="$2"; shift; fi\n  shift\ndone\n'
+        "if [ -n \"$out\" ]; then printf 'PK\\005\\006%018d' 0 | tr 0 '\\000' > \"$out\"; "
+        "else printf 'PK\\005\\006%018d' 0 | tr 0 '\\000'; fi\n"
+    )
     curl.chmod(0o755)
     return log
 
 
 def run(args: list[str], tmp_path: Path, **env: str) -> subprocess.CompletedProcess:
     path = f"{tmp_path / 'bin'}{os.pathsep}{os.environ['PATH']}"
-    return subprocess.run(args, cwd=tmp_path, capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "PATH": path, **env})
+    return subprocess.run(
+        args, cwd=tmp_path, capture_output=True, text=True, timeout=60, env={**os.environ, "PATH": path, **env}
+    )
 
 
 def test_an_empty_digest_refuses_and_prints_the_command_that_computes_it(tmp_path, fake_curl) -> None:
@@ -49,8 +52,9 @@ def test_an_empty_digest_refuses_and_prints_the_command_that_computes_it(tmp_pat
     assert digest.returncode == 0, digest.stderr
     assert digest.stdout.split()[0] == hashlib.sha256(ZIP_BYTES).hexdigest()
     version = RELEASE["VERUS_VERSION"]
-    assert fake_curl.read_text().split()[-1] == (f"https://github.com/verus-lang/verus/releases/download/release/"
-                                                 f"{version}/verus-{version}-x86-linux.zip")
+    assert fake_curl.read_text().split()[-1] == (
+        f"https://github.com/verus-lang/verus/releases/download/release/{version}/verus-{version}-x86-linux.zip"
+    )
 
 
 def test_a_digest_is_checked_before_the_zip_is_used(tmp_path: Path) -> None:

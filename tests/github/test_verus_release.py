@@ -71,7 +71,9 @@ def test_show_writes_the_step_outputs(verus_release, tmp_path: Path) -> None:
 def install(verus_release, tmp_path: Path, sha: str, archive: Path) -> tuple[int, Path, str]:
     release = release_file(tmp_path, GOOD.format(sha=sha))
     dest, summary = tmp_path / "opt" / "verus", tmp_path / "summary.md"
-    code = verus_release.main(["--release", str(release), "install", str(dest), "--zip", str(archive), "--summary", str(summary)])
+    code = verus_release.main(
+        ["--release", str(release), "install", str(dest), "--zip", str(archive), "--summary", str(summary)]
+    )
     return code, dest, summary.read_text() if summary.exists() else ""
 
 

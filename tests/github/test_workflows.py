@@ -47,7 +47,9 @@ def test_actionlint_is_clean_on_the_workflows() -> None:
 
 
 def test_actionlint_is_clean_on_the_composite_action_steps() -> None:
-    done = run_linter(linter("actionlint"), "-no-color", "-stdin-filename", "action.yml", "-", stdin=action_as_workflow())
+    done = run_linter(
+        linter("actionlint"), "-no-color", "-stdin-filename", "action.yml", "-", stdin=action_as_workflow()
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 

@@ -224,8 +224,11 @@ def test_new_blocks_of_lemmas_are_silent(base_text, proved_text) -> None:
 
 def test_a_new_inline_module_is_a_module_added(base_text, proved_text) -> None:
     """Its items are new names and its `use` lines reach anything: a proof adds no module, even of lemmas."""
-    more = edit(proved_text, "} // verus!", "mod lemmas {\n    use super::*;\n"
-                "    pub proof fn lemma_one() ensures 1int == 1 {}\n}\n\n} // verus!")
+    more = edit(
+        proved_text,
+        "} // verus!",
+        "mod lemmas {\n    use super::*;\n    pub proof fn lemma_one() ensures 1int == 1 {}\n}\n\n} // verus!",
+    )
     assert rules_of(guard(base_text, more)) == {("module-changed", None), ("name-shadowed", None)}  # `super::*`
 
 
@@ -336,7 +339,8 @@ def test_a_new_lemma_may_not_take_a_name_the_original_calls() -> None:
 def test_a_renamed_escape_hatch_is_still_one(cheat: str) -> None:
     original = "use vstd::prelude::*;\nverus! {\nproof fn lemma() ensures 1 + 1 == 2 {}\n}\n"
     candidate = original.replace("verus! {\n", f"{cheat}verus! {{\n").replace(
-        "ensures 1 + 1 == 2 {}", "ensures 1 + 1 == 2 { helper(false); }")
+        "ensures 1 + 1 == 2 {}", "ensures 1 + 1 == 2 { helper(false); }"
+    )
     report = guard(original, candidate)
     assert not report.clean and report.violations[0].rule == "escape-hatch-added"
 
@@ -348,13 +352,18 @@ def test_a_hatch_taken_as_a_value_is_caught() -> None:
 
 
 def test_an_original_renamed_hatch_licenses_no_new_call_elsewhere() -> None:
-    original = ("use vstd::prelude::*;\nuse builtin::assume_ as helper;\nverus! {\n"
-                "proof fn a(x: int) ensures x == x { helper(x > 0); }\n"
-                "proof fn b() ensures 1 + 1 == 2 {}\n}\n")
+    original = (
+        "use vstd::prelude::*;\nuse builtin::assume_ as helper;\nverus! {\n"
+        "proof fn a(x: int) ensures x == x { helper(x > 0); }\n"
+        "proof fn b() ensures 1 + 1 == 2 {}\n}\n"
+    )
     candidate = original.replace("ensures 1 + 1 == 2 {}", "ensures 1 + 1 == 2 { helper(false); }")
     [violation] = guard(original, candidate).violations
     assert (violation.rule, violation.function, violation.evidence.candidate) == (
-        Rule.ESCAPE_HATCH_ADDED, "fn:b", "helper(false)")
+        Rule.ESCAPE_HATCH_ADDED,
+        "fn:b",
+        "helper(false)",
+    )
 
 
 def test_a_tracked_permission_conjured_with_assume_new(base_text, proved_text) -> None:
@@ -394,12 +403,21 @@ fn main() {}
 @pytest.mark.parametrize(
     ("old", "new", "unit"),
     [
-        ("        assume(x * x >= 0);\n    } else {\n        assert(x < 0);",
-         "    } else {\n        assume(x * x >= 0);\n        assert(x < 0);", "fn:split"),
-        ("        proof { assume(v.len() < 5); }\n        v.push(1);", "        v.push(1);\n        proof { assume(v.len() < 5); }",
-         "fn:run"),
-        ("        proof { assume(v.len() < 5); }\n        v.push(1);\n    }\n    v.push(2);",
-         "        v.push(1);\n    }\n    proof { assume(v.len() < 5); }\n    v.push(2);", "fn:run"),
+        (
+            "        assume(x * x >= 0);\n    } else {\n        assert(x < 0);",
+            "    } else {\n        assume(x * x >= 0);\n        assert(x < 0);",
+            "fn:split",
+        ),
+        (
+            "        proof { assume(v.len() < 5); }\n        v.push(1);",
+            "        v.push(1);\n        proof { assume(v.len() < 5); }",
+            "fn:run",
+        ),
+        (
+            "        proof { assume(v.len() < 5); }\n        v.push(1);\n    }\n    v.push(2);",
+            "        v.push(1);\n    }\n    proof { assume(v.len() < 5); }\n    v.push(2);",
+            "fn:run",
+        ),
         ("assume(x * x >= 0);", "assume(x * x >= 1);", "fn:split"),
     ],
     ids=["other-branch-of-a-lemma", "after-exec-code", "out-of-its-block", "expression-changed"],
@@ -410,8 +428,10 @@ def test_an_original_hatch_that_moves_or_changes_is_a_new_one(old, new, unit) ->
 
 
 def test_proof_written_around_an_original_hatch_leaves_it_in_place() -> None:
-    proved = HATCHED.replace("        assume(x * x >= 0);", "        assert(x >= 0);\n        assume(x * x >= 0);\n"
-                             "        assert(x * x >= 0);")
+    proved = HATCHED.replace(
+        "        assume(x * x >= 0);",
+        "        assert(x >= 0);\n        assume(x * x >= 0);\n        assert(x * x >= 0);",
+    )
     proved = proved.replace("proof { assume(v.len() < 5); }", "proof { assert(c); assume(v.len() < 5); }")
     proved = proved.replace("    v.push(2);", "    proof { assert(v.len() < 12); }\n    v.push(2);")
     assert guard(HATCHED, proved).violations == []
@@ -492,7 +512,9 @@ def test_an_inner_attribute_in_a_body_is_the_functions(inner: str, rule: str) ->
 def test_inner_attributes_are_read_like_outer_ones() -> None:
     from verusagent.lens import parse
 
-    function = parse(small("    let mut i: u64 = 0;", "    #![verifier::proof]\n    let mut i: u64 = 0;")).function("run")
+    function = parse(small("    let mut i: u64 = 0;", "    #![verifier::proof]\n    let mut i: u64 = 0;")).function(
+        "run"
+    )
     assert [(a.path, a.inner) for a in function.attributes] == [("verifier::proof", True)]
     quantified = parse("verus! { spec fn p() -> bool { forall|i: int| #![trigger f(i)] f(i) } }").function("p")
     assert quantified.attributes == []  # a quantifier's trigger stays a trigger
@@ -500,9 +522,16 @@ def test_inner_attributes_are_read_like_outer_ones() -> None:
 
 @pytest.mark.parametrize(
     "attribute",
-    ["#[verifier::type_invariant]", "#[verifier::when_used_as_spec(double)]", "#[verifier::external_derive]",
-     "#[verus::trusted]", "#[verifier::prophetic]", "#[cfg_attr(verus_keep_ghost, verifier::spinoff_prover)]",
-     "#[verifier::no_such_thing]", "#[verifier::returns(proof)]"],
+    [
+        "#[verifier::type_invariant]",
+        "#[verifier::when_used_as_spec(double)]",
+        "#[verifier::external_derive]",
+        "#[verus::trusted]",
+        "#[verifier::prophetic]",
+        "#[cfg_attr(verus_keep_ghost, verifier::spinoff_prover)]",
+        "#[verifier::no_such_thing]",
+        "#[verifier::returns(proof)]",
+    ],
 )
 def test_a_new_function_carries_only_proof_tuning_attributes(attribute: str) -> None:
     lemma = "proof fn lemma_fresh_name(x: int) ensures x == x {}\n"
@@ -511,16 +540,20 @@ def test_a_new_function_carries_only_proof_tuning_attributes(attribute: str) -> 
 
 
 def test_proof_tuning_attributes_on_a_new_lemma_are_silent() -> None:
-    tuned = ("#[verifier::rlimit(20)]\n#[verifier::spinoff_prover]\n#[verifier::nonlinear]\n#[verifier::opaque]\n"
-             "#[allow(unused)]\n/// doc\nproof fn lemma_fresh_name(x: int) ensures x * x >= 0 {}\n")
+    tuned = (
+        "#[verifier::rlimit(20)]\n#[verifier::spinoff_prover]\n#[verifier::nonlinear]\n#[verifier::opaque]\n"
+        "#[allow(unused)]\n/// doc\nproof fn lemma_fresh_name(x: int) ensures x * x >= 0 {}\n"
+    )
     assert guard(SMALL, small("fn main() {}", tuned + "fn main() {}")).violations == []
 
 
 @pytest.mark.parametrize(
     ("old", "new"),
     [
-        ("Some(k) => while i < 10 && i < k {\n            i = i + 1;", "Some(k) => while i < 10 && i < k\n"
-         "            invariant i <= 10,\n        {\n            i = i + 2;"),
+        (
+            "Some(k) => while i < 10 && i < k {\n            i = i + 1;",
+            "Some(k) => while i < 10 && i < k\n            invariant i <= 10,\n        {\n            i = i + 2;",
+        ),
         ("take(Ghost(0int));", "take((while i > 100 invariant i <= 10 { i = 0; }, Ghost(0int)).1);"),
     ],
     ids=["match-arm", "tuple-element"],
@@ -530,15 +563,20 @@ def test_a_loop_in_expression_position_keeps_its_body(old: str, new: str) -> Non
 
 
 def test_invariants_of_a_loop_in_a_match_arm_are_proof() -> None:
-    proved = small("Some(k) => while i < 10 && i < k {", "Some(k) => while i < 10 && i < k\n"
-                   "            invariant i <= 10,\n            decreases 10 - i\n        {")
+    proved = small(
+        "Some(k) => while i < 10 && i < k {",
+        "Some(k) => while i < 10 && i < k\n            invariant i <= 10,\n            decreases 10 - i\n        {",
+    )
     assert guard(SMALL, proved).violations == []
 
 
 def test_proof_words_out_of_context_are_exec_code() -> None:
-    with_methods = small("fn main() {}", "struct Checker { n: u64 }\nimpl Checker {\n"
-                         "    fn assert(&mut self, x: u64) { self.n = x; }\n    fn hide(&mut self) { self.n = 0; }\n}\n"
-                         "fn main() {\n    let mut c = Checker { n: 0 };\n    c.assert(1);\n    c.hide();\n}")
+    with_methods = small(
+        "fn main() {}",
+        "struct Checker { n: u64 }\nimpl Checker {\n"
+        "    fn assert(&mut self, x: u64) { self.n = x; }\n    fn hide(&mut self) { self.n = 0; }\n}\n"
+        "fn main() {\n    let mut c = Checker { n: 0 };\n    c.assert(1);\n    c.hide();\n}",
+    )
     for old, new in (("c.assert(1);", "c.assert(2);"), ("c.hide();", "c.hide(); c.hide();")):
         assert rules_of(guard(with_methods, edit(with_methods, old, new))) == {("exec-changed", "fn:main")}
 
@@ -552,12 +590,17 @@ def test_a_ghost_name_shadowed_by_an_exec_binding_is_exec_data() -> None:
 
 
 def test_honest_constructs_flagged_before() -> None:
-    turbofish = small("    take(Ghost(0int));", "    let g = Ghost::<int>(0int);\n    let t = Tracked::<int>(0int);\n"
-                      "    take(Ghost::<int>(0int));")
+    turbofish = small(
+        "    take(Ghost(0int));",
+        "    let g = Ghost::<int>(0int);\n    let t = Tracked::<int>(0int);\n    take(Ghost::<int>(0int));",
+    )
     decreases = small("    decreases x,\n", "    decreases x + 1,\n")
-    grouped = small("fn take<T>", "pub broadcast group group_double {\n    lemma_double,\n}\n"
-                    "proof fn lemma_uses(x: int) ensures double(x) == x + x {\n    broadcast use group_double;\n}\n"
-                    "fn take<T>")
+    grouped = small(
+        "fn take<T>",
+        "pub broadcast group group_double {\n    lemma_double,\n}\n"
+        "proof fn lemma_uses(x: int) ensures double(x) == x + x {\n    broadcast use group_double;\n}\n"
+        "fn take<T>",
+    )
     original_grouped = small("fn take<T>", "pub broadcast group group_double {\n    lemma_double,\n}\nfn take<T>")
     assert guard(SMALL, turbofish).violations == []
     assert guard(SMALL, decreases).violations == []
@@ -566,14 +609,20 @@ def test_honest_constructs_flagged_before() -> None:
 
 @pytest.mark.parametrize(
     "addition",
-    ["pub trait Inv { spec fn inv(&self) -> bool; }", "impl View for Wrapper { type V = int; "
-     "open spec fn view(&self) -> int { 0 } }", "pub struct Wrapper { x: u64 }", "pub const K: u64 = 3;",
-     "pub type Alias = u64;", "macro_rules! m { () => {} }"],
+    [
+        "pub trait Inv { spec fn inv(&self) -> bool; }",
+        "impl View for Wrapper { type V = int; open spec fn view(&self) -> int { 0 } }",
+        "pub struct Wrapper { x: u64 }",
+        "pub const K: u64 = 3;",
+        "pub type Alias = u64;",
+        "macro_rules! m { () => {} }",
+    ],
     ids=["trait", "trait-impl", "struct", "const", "type", "macro"],
 )
 def test_no_new_trait_impl_type_const_or_macro(addition: str) -> None:
-    assert "name-shadowed" in {str(v.rule) for v in guard(SMALL, small("fn main() {}", addition + "\nfn main() {}"))
-                               .violations}
+    assert "name-shadowed" in {
+        str(v.rule) for v in guard(SMALL, small("fn main() {}", addition + "\nfn main() {}")).violations
+    }
 
 
 @pytest.mark.parametrize(
@@ -592,8 +641,10 @@ def test_a_new_name_must_be_new(addition: str, why: str) -> None:
 
 
 def test_a_new_call_of_the_files_own_macro_that_holds_a_hatch_is_that_hatch() -> None:
-    original = ("use vstd::prelude::*;\nmacro_rules! trust { ($e:expr) => { assume($e) } }\nverus! {\n"
-                "proof fn a(x: int) ensures x >= 0 { trust!(x >= 0); }\nproof fn b(x: int) ensures x >= 1 { }\n}\n")
+    original = (
+        "use vstd::prelude::*;\nmacro_rules! trust { ($e:expr) => { assume($e) } }\nverus! {\n"
+        "proof fn a(x: int) ensures x >= 0 { trust!(x >= 0); }\nproof fn b(x: int) ensures x >= 1 { }\n}\n"
+    )
     cheat = original.replace("ensures x >= 1 { }", "ensures x >= 1 { trust!(x >= 1); }")
     assert rules_of(guard(original, cheat)) == {("escape-hatch-added", "fn:b")}
     around = original.replace("{ trust!(x >= 0); }", "{ assert(x == x); trust!(x >= 0); }")
@@ -601,18 +652,26 @@ def test_a_new_call_of_the_files_own_macro_that_holds_a_hatch_is_that_hatch() ->
 
 
 def test_what_an_item_macro_makes_of_a_function_is_unread() -> None:
-    original = ("use vstd::prelude::*;\nmacro_rules! facts { ($($i:item)*) => { verus! { $(#[verifier::external_body]"
-                " $i)* } } }\nfacts! {\n    proof fn lemma_a() ensures 1int == 1 {}\n}\nverus! {\nfn main() {}\n}\n")
-    cheat = original.replace("proof fn lemma_a() ensures 1int == 1 {}",
-                             "proof fn lemma_a() ensures 1int == 1 {}\n    proof fn lemma_b() ensures false {}")
+    original = (
+        "use vstd::prelude::*;\nmacro_rules! facts { ($($i:item)*) => { verus! { $(#[verifier::external_body]"
+        " $i)* } } }\nfacts! {\n    proof fn lemma_a() ensures 1int == 1 {}\n}\nverus! {\nfn main() {}\n}\n"
+    )
+    cheat = original.replace(
+        "proof fn lemma_a() ensures 1int == 1 {}",
+        "proof fn lemma_a() ensures 1int == 1 {}\n    proof fn lemma_b() ensures false {}",
+    )
     assert rules_of(guard(original, cheat)) == {("item-changed", "fn:lemma_b"), ("escape-hatch-added", None)}
 
 
 @pytest.mark.parametrize(
     ("addition", "flagged"),
-    [("use vstd::prelude::*;\nuse vstd::seq_lib::*;", True), ("use vstd::std_specs::vec::VecAdditionalSpecFns;", True),
-     ("use vstd::arithmetic::power::lemma_pow_positive;", False), ("use vstd::arithmetic::power::*;", False),
-     ("use crate::lemmas::*;", True)],
+    [
+        ("use vstd::prelude::*;\nuse vstd::seq_lib::*;", True),
+        ("use vstd::std_specs::vec::VecAdditionalSpecFns;", True),
+        ("use vstd::arithmetic::power::lemma_pow_positive;", False),
+        ("use vstd::arithmetic::power::*;", False),
+        ("use crate::lemmas::*;", True),
+    ],
 )
 def test_new_imports_bring_only_fresh_lemma_names(addition: str, flagged: bool) -> None:
     candidate = SMALL.replace("verus! {\n", f"{addition}\nverus! {{\n", 1)
@@ -622,14 +681,19 @@ def test_new_imports_bring_only_fresh_lemma_names(addition: str, flagged: bool) 
 def test_an_impl_inside_a_lemma_body_is_a_new_item() -> None:
     """An impl is global wherever it is written: one inside a new lemma's body adds methods everywhere."""
     original = small("fn main() {}", "struct Checker { n: u64 }\nfn main() {}")
-    cheat = edit(original, "fn main() {}", "proof fn lemma_fresh_name() {\n    impl Checker { fn fresh_method(&self) {} }\n"
-                 "}\nfn main() {}")
+    cheat = edit(
+        original,
+        "fn main() {}",
+        "proof fn lemma_fresh_name() {\n    impl Checker { fn fresh_method(&self) {} }\n}\nfn main() {}",
+    )
     assert ("name-shadowed", "fn:lemma_fresh_name") in rules_of(guard(original, cheat))
 
 
 def test_an_original_hatch_whose_names_are_bound_anew_is_a_new_one() -> None:
-    original = ("use vstd::prelude::*;\nverus! {\nproof fn p(x: int) ensures x + 1 > x {\n    let y = x + 1;\n"
-                "    assume(y > x);\n}\n}\n")
+    original = (
+        "use vstd::prelude::*;\nverus! {\nproof fn p(x: int) ensures x + 1 > x {\n    let y = x + 1;\n"
+        "    assume(y > x);\n}\n}\n"
+    )
     cheat = original.replace("let y = x + 1;", "let y = x;")
     assert rules_of(guard(original, cheat)) == {("escape-hatch-added", "fn:p")}
     around = original.replace("    let y = x + 1;\n", "    let y = x + 1;\n    assert(y == x + 1);\n")

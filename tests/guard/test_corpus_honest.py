@@ -16,8 +16,12 @@ EXCEPTIONS: dict[str, tuple[set[tuple[str, str]], str]] = {
         "rewrites `sum.set(0, sum[0] + a[i])` as `let temp = sum[0]; sum.set(0, temp + a[i])`",
     ),
     "MBPP/verified/task_id_113.rs": (
-        {("function-deleted", "fn:is_digit_spec"), ("spec-changed", "fn:is_digit"), ("spec-changed", "fn:is_integer"),
-         ("exec-changed", "fn:main")},
+        {
+            ("function-deleted", "fn:is_digit_spec"),
+            ("spec-changed", "fn:is_digit"),
+            ("spec-changed", "fn:is_integer"),
+            ("exec-changed", "fn:main"),
+        },
         "renames spec fn `is_digit_spec` to `is_digit_sepc` (a typo) and the ensures clauses that use it",
     ),
     "MBPP/verified/task_id_436.rs": (

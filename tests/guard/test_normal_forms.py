@@ -25,7 +25,10 @@ SAME = [
     ("take((x, 1,)); x", "take((x, 1)); x"),
     ("take(S { a: x, g: Ghost(0), }); x", "take(S { a: x, g: Ghost(0) }); x"),
     ("take(Vec::<u64,>::new()); x", "take(Vec::<u64>::new()); x"),
-    ("take::<(u64, Ghost<Seq<u64>>)>((x, Ghost(Seq::empty()))); x", "take::<(u64, Ghost<Seq<u64>,>,)>((x, Ghost(Seq::empty()))); x"),
+    (
+        "take::<(u64, Ghost<Seq<u64>>)>((x, Ghost(Seq::empty()))); x",
+        "take::<(u64, Ghost<Seq<u64>,>,)>((x, Ghost(Seq::empty()))); x",
+    ),
     ("take(x,); x", "take(x); x"),
     ("match c { true => { take(x) }, false => take(1), }; x", "match c { true => take(x), false => { take(1) } }; x"),
     ("match c { true => {}, false => take(1) }; x", "match c { true => assert(x >= 0), false => take(1) }; x"),
@@ -55,7 +58,10 @@ DIFFERENT = [
     ("s.a = 1; x", "x"),
     ("take(x); x", "take(Ghost(x)); x"),
     ("let g = x; take(g); x", "take(Ghost(x)); x"),
-    ("match c { true => { take(1); take(x) }, false => take(1) }; x", "match c { true => take(x), false => take(1) }; x"),
+    (
+        "match c { true => { take(1); take(x) }, false => take(1) }; x",
+        "match c { true => take(x), false => take(1) }; x",
+    ),
     ("match c { true => take(x), false => take(1) }; x", "match c { true => {}, false => take(1) }; x"),
     ("let (a, b) = (x, 1u64); take(b); a", "let (a, b) = (x, 1u64); take(Ghost(b)); a"),
 ]
@@ -100,6 +106,7 @@ def test_a_ghost_name_holds_its_wrapper_only_in_its_block() -> None:
 def test_a_trailing_comma_after_the_last_parameter_is_the_same_signature() -> None:
     """`(x: T,)` is the parameter list `(x: T)` (a storage task writes it so; its ground truth does not), while a
     parameter's own 1-tuple type keeps its comma."""
+
     def lemma(params: str) -> str:
         return f"{PRELUDE}proof fn l({params})\n    ensures true,\n{{\n}}\n}}\n"
 

@@ -12,7 +12,9 @@ def _cheat(proved_text: str) -> str:
 def test_default_is_strict(base_text, proved_text) -> None:
     report = guard(base_text, _cheat(proved_text))
     assert {(str(v.rule), v.function) for v in report.violations} == {
-        ("exec-changed", "fn:Counter::bump"), ("exec-changed", "fn:main"), ("exec-changed", "fn:helper")
+        ("exec-changed", "fn:Counter::bump"),
+        ("exec-changed", "fn:main"),
+        ("exec-changed", "fn:helper"),
     }
 
 
@@ -69,6 +71,7 @@ def test_a_new_exec_helper_in_synth_mode_needs_a_new_name_and_no_meaningful_attr
         taken = base_text.replace("} // verus!", f"fn {name}(x: u64) -> u64 {{ x }}\n\n}} // verus!")
         kinds = {str(v.rule) for v in guard(base_text, taken, policy).violations}
         assert "name-shadowed" in kinds, name
-    trusted = base_text.replace("} // verus!", "#[verifier::external_body]\nfn synth_helper(x: u64) -> u64 { x }\n\n"
-                                "} // verus!")
+    trusted = base_text.replace(
+        "} // verus!", "#[verifier::external_body]\nfn synth_helper(x: u64) -> u64 { x }\n\n} // verus!"
+    )
     assert "escape-hatch-added" in {str(v.rule) for v in guard(base_text, trusted, policy).violations}

@@ -26,7 +26,7 @@ def test_problems_already_in_the_original_are_not_blamed_on_the_candidate() -> N
     [
         b"",
         b"\x00\x01\x02\xff\xfe",
-        "fn main() { let s = \"caf\u00e9\"; }".encode(),
+        'fn main() { let s = "caf\u00e9"; }'.encode(),
         b"\xc3\x28 invalid utf-8",
         "}}}{{{",
         "#[",

@@ -36,8 +36,11 @@ def test_the_proof_of_an_inductive_lemma_is_the_models_to_write(task: str, fifo:
 
 
 def test_assume_false_in_an_inductive_lemma(task: str, fifo: str) -> None:
-    cheat = edit(fifo, "        let tail = pre.producer.get_Idle_0();\n        assert(!pre.in_active_range(tail));",
-                 "        assume(false);")
+    cheat = edit(
+        fifo,
+        "        let tail = pre.producer.get_Idle_0();\n        assert(!pre.in_active_range(tail));",
+        "        assume(false);",
+    )
     assert rules_of(guard(task, cheat)) == {("escape-hatch-added", "sm:FifoQueue/inductive:produce_start")}
 
 
@@ -47,13 +50,18 @@ def test_a_changed_transition_is_a_changed_specification(task: str, fifo: str) -
 
 
 def test_a_changed_sharding_strategy_is_a_changed_specification(task: str, fifo: str) -> None:
-    changed = edit(fifo, "#[sharding(variable)]\n        pub head: nat,", "#[sharding(not_tokenized)]\n        pub head: nat,")
+    changed = edit(
+        fifo, "#[sharding(variable)]\n        pub head: nat,", "#[sharding(not_tokenized)]\n        pub head: nat,"
+    )
     assert {rule for rule, _ in rules_of(guard(task, changed))} == {"item-changed"}
 
 
 def test_a_weakened_invariant(task: str, fifo: str) -> None:
-    weaker = edit(fifo, "        forall|i: nat| 0 <= i && i < self.len() ==>\n            self.valid_storage_at_idx(i)",
-                  "        true")
+    weaker = edit(
+        fifo,
+        "        forall|i: nat| 0 <= i && i < self.len() ==>\n            self.valid_storage_at_idx(i)",
+        "        true",
+    )
     assert rules_of(guard(task, weaker)) == {("spec-changed", "sm:FifoQueue/invariant:valid_storage_all")}
 
 
@@ -64,10 +72,13 @@ def test_a_deleted_inductive_lemma(task: str) -> None:
 
 
 def test_a_new_invariant_and_a_new_helper_lemma_may_be_added(task: str, fifo: str) -> None:
-    added = edit(fifo, "    #[inductive(initialize)]\n",
-                 "    #[invariant]\n    pub fn head_in_range(&self) -> bool {\n        self.head < self.len()\n    }\n\n"
-                 "    proof fn lemma_wrap(i: nat, len: nat)\n        requires i < len,\n"
-                 "        ensures Self::inc_wrap(i, len) < len,\n    {\n    }\n\n    #[inductive(initialize)]\n")
+    added = edit(
+        fifo,
+        "    #[inductive(initialize)]\n",
+        "    #[invariant]\n    pub fn head_in_range(&self) -> bool {\n        self.head < self.len()\n    }\n\n"
+        "    proof fn lemma_wrap(i: nat, len: nat)\n        requires i < len,\n"
+        "        ensures Self::inc_wrap(i, len) < len,\n    {\n    }\n\n    #[inductive(initialize)]\n",
+    )
     assert guard(task, added).violations == []
 
 
@@ -77,9 +88,12 @@ def test_every_state_machine_program_against_itself_is_clean(machines_dir: Path)
 
 
 def test_proof_added_inside_a_transitions_assert_by_is_proof(task: str, fifo: str) -> None:
-    more = edit(fifo, "            assert(perm.is_init()) by {\n                assert(pre.in_active_range(head));\n",
-                "            assert(perm.is_init()) by {\n                assert(pre.in_active_range(head));\n"
-                "                assert(pre.valid_storage_at_idx(head));\n")
+    more = edit(
+        fifo,
+        "            assert(perm.is_init()) by {\n                assert(pre.in_active_range(head));\n",
+        "            assert(perm.is_init()) by {\n                assert(pre.in_active_range(head));\n"
+        "                assert(pre.valid_storage_at_idx(head));\n",
+    )
     assert guard(task, more).violations == []
     weaker = edit(fifo, "            assert(perm.is_init()) by {", "            assert(true) by {")
     assert {rule for rule, _ in rules_of(guard(task, weaker))} == {"item-changed"}
@@ -105,15 +119,20 @@ fn main() {}
 
 
 def test_a_machine_whose_name_follows_an_attribute_is_read() -> None:
-    proved = MACHINE.replace("fn tr_inc_inductive(pre: Self, post: Self) { }",
-                             "fn tr_inc_inductive(pre: Self, post: Self) { assert(post.n >= 0); }")
+    proved = MACHINE.replace(
+        "fn tr_inc_inductive(pre: Self, post: Self) { }",
+        "fn tr_inc_inductive(pre: Self, post: Self) { assert(post.n >= 0); }",
+    )
     assert guard(MACHINE, proved).violations == []
     cheat = proved.replace("assert(post.n >= 0);", "assume(false);")
     assert rules_of(guard(MACHINE, cheat)) == {("escape-hatch-added", "sm:Counter/inductive:tr_inc")}
 
 
 def test_an_inner_attribute_in_a_machines_lemma_is_the_lemmas(task: str, fifo: str) -> None:
-    cheat = edit(task, "fn produce_start_inductive(pre: Self, post: Self) {\n",
-                 "fn produce_start_inductive(pre: Self, post: Self) {\n        #![verifier::external_body]\n")
+    cheat = edit(
+        task,
+        "fn produce_start_inductive(pre: Self, post: Self) {\n",
+        "fn produce_start_inductive(pre: Self, post: Self) {\n        #![verifier::external_body]\n",
+    )
     report = guard(task, cheat)
     assert ("escape-hatch-added", "sm:FifoQueue/inductive:produce_start") in rules_of(report)

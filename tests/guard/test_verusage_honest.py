@@ -83,7 +83,13 @@ def test_every_shared_project_contributes_pairs(verusage_reports) -> None:
     assert len(verusage_reports) == 485
     projects = {task_id.split("/")[0] for task_id in verusage_reports}
     assert projects == {
-        "anvil-controller", "anvil-library", "ironkv", "memory-allocator", "node-replication", "storage", "vest"
+        "anvil-controller",
+        "anvil-library",
+        "ironkv",
+        "memory-allocator",
+        "node-replication",
+        "storage",
+        "vest",
     }
 
 

@@ -50,8 +50,9 @@ def test_json_best_first_with_the_promised_fields(vstd):
 
 
 def test_the_file_lemmas_are_searched_too(vstd):
-    result = runner.invoke(app, ["lemmas", "double monotonic", "--vstd", str(vstd), "--file", str(DEMO),
-                                 "--json", "--limit", "2"])
+    result = runner.invoke(
+        app, ["lemmas", "double monotonic", "--vstd", str(vstd), "--file", str(DEMO), "--json", "--limit", "2"]
+    )
     assert result.exit_code == 0, result.output
     first = json.loads(result.stdout)[0]
     assert (first["name"], first["origin"], first["file"]) == ("lemma_double_monotonic", "file", str(DEMO))
@@ -71,12 +72,15 @@ def test_without_vstd_and_without_a_file_exit_3(nowhere):
     assert "the vstd source was not found" in result.stderr and "--vstd DIR" in result.stderr
 
 
-@pytest.mark.parametrize("arguments, message", [
-    (["==> <= +"], "has no identifier words"),
-    (["seq", "--vstd", "/nonexistent/vstd"], "no vstd source there"),
-    (["seq", "--file", "/nonexistent/x.rs", "--vstd", "{vstd}"], "cannot read /nonexistent/x.rs"),
-    (["seq", "--limit", "0"], "Invalid value for '--limit'"),
-])
+@pytest.mark.parametrize(
+    "arguments, message",
+    [
+        (["==> <= +"], "has no identifier words"),
+        (["seq", "--vstd", "/nonexistent/vstd"], "no vstd source there"),
+        (["seq", "--file", "/nonexistent/x.rs", "--vstd", "{vstd}"], "cannot read /nonexistent/x.rs"),
+        (["seq", "--limit", "0"], "Invalid value for '--limit'"),
+    ],
+)
 def test_usage_errors_exit_2(vstd, arguments, message):
     arguments = [a.replace("{vstd}", str(vstd)) for a in arguments]
     result = runner.invoke(app, ["lemmas", *arguments])

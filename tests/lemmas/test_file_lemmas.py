@@ -12,11 +12,18 @@ def lemmas(demo_file):
 
 
 def test_every_lemma_of_the_file_and_nothing_else(lemmas):
-    assert sorted(lemmas) == sorted([
-        "lemma_double_is_sum", "lemma_double_monotonic", "axiom_double_zero", "lemma_trusted_double_positive",
-        "lemma_private_helper", "lemma_counter_value_nonnegative", "lemma_counter_value_bounded",
-        "lemma_seq_push_len",
-    ])  # not the spec fn `double`, not the exec fn `use_them`
+    assert sorted(lemmas) == sorted(
+        [
+            "lemma_double_is_sum",
+            "lemma_double_monotonic",
+            "axiom_double_zero",
+            "lemma_trusted_double_positive",
+            "lemma_private_helper",
+            "lemma_counter_value_nonnegative",
+            "lemma_counter_value_bounded",
+            "lemma_seq_push_len",
+        ]
+    )  # not the spec fn `double`, not the exec fn `use_them`
 
 
 def test_kinds(lemmas):
@@ -71,14 +78,16 @@ def test_broken_source_gives_the_lemmas_that_can_be_read(tmp_path):
 def test_source_in_memory_gives_the_same_lemmas(demo_file):
     from_text = source_lemmas(demo_file.read_text(), "candidate.rs")
     from_file = file_lemmas(demo_file)
-    assert [lemma.model_copy(update={"file": "x"}) for lemma in from_text] == \
-        [lemma.model_copy(update={"file": "x"}) for lemma in from_file]
+    assert [lemma.model_copy(update={"file": "x"}) for lemma in from_text] == [
+        lemma.model_copy(update={"file": "x"}) for lemma in from_file
+    ]
     assert {lemma.file for lemma in from_text} == {"candidate.rs"}
 
 
-@pytest.mark.parametrize("attribute", ["#[verifier::external_body]", "#[verifier(external)]",
-                                       "#[verifier::assume_termination]"])
+@pytest.mark.parametrize(
+    "attribute", ["#[verifier::external_body]", "#[verifier(external)]", "#[verifier::assume_termination]"]
+)
 def test_a_lemma_under_a_trusting_attribute_of_the_hatch_table_is_an_axiom(attribute):
-    source = f"verus! {{\n{attribute}\nproof fn lemma_taken(x: int) ensures x >= 0, {{ }}\nproof fn lemma_proved() {{ }}\n}}\n"
+    source = f"verus! {{\n{attribute}\nproof fn lemma_taken(x: int) ensures x >= 0, {{ }}\nproof fn lemma_proved() {{ }}\n}}\n"  # noqa: E501 (a source text, kept on one line to read as the file reads)
     kinds = {lemma.name: lemma.kind for lemma in source_lemmas(source, "t.rs")}
     assert kinds == {"lemma_taken": "axiom", "lemma_proved": "lemma"}

@@ -74,8 +74,9 @@ def test_the_cargo_registry_newest_version(tmp_path, no_verus_anywhere):
     assert source.found_by.startswith("in the cargo registry")
 
 
-def test_verus_without_vstd_falls_through_to_the_registry_then_fails_naming_every_place(tmp_path, no_verus_anywhere,
-                                                                                      monkeypatch):
+def test_verus_without_vstd_falls_through_to_the_registry_then_fails_naming_every_place(
+    tmp_path, no_verus_anywhere, monkeypatch
+):
     bare = tmp_path / "bare"
     bare.mkdir()
     (bare / "verus").write_text("#!/bin/sh\n")

@@ -16,7 +16,9 @@ TOP = 5
 
 
 def proof_lemmas(index):
-    return [lemma for lemma in index.lemmas if lemma.name.startswith("lemma_") and " proof fn " in f" {lemma.signature}"]
+    return [
+        lemma for lemma in index.lemmas if lemma.name.startswith("lemma_") and " proof fn " in f" {lemma.signature}"
+    ]
 
 
 def top5_share(search: LemmaSearch, lemmas) -> tuple[int, int, list[str]]:
@@ -38,14 +40,18 @@ def search(vstd_index):
 def test_top5_recall_on_collection_lemmas(vstd_index, search, capsys):
     lemmas = proof_lemmas(vstd_index)
     strict = [lemma for lemma in lemmas if TYPES.search(" ".join(lemma.ensures))]
-    broad = [lemma for lemma in lemmas if TYPES.search(f"{' '.join(lemma.ensures)} {lemma.signature} {lemma.container}")]
+    broad = [
+        lemma for lemma in lemmas if TYPES.search(f"{' '.join(lemma.ensures)} {lemma.signature} {lemma.container}")
+    ]
     figures = {name: top5_share(search, group) for name, group in (("strict", strict), ("broad", broad))}
     every = top5_share(search, lemmas)
     with capsys.disabled():
         for name, (found, total, _) in figures.items():
             print(f"\nlemma search top-{TOP} recall, {name}: {found}/{total} = {found / total:.1%}")
-        print(f"lemma search top-{TOP} recall, every vstd proof fn lemma_* (not asserted): "
-              f"{every[0]}/{every[1]} = {every[0] / every[1]:.1%}")
+        print(
+            f"lemma search top-{TOP} recall, every vstd proof fn lemma_* (not asserted): "
+            f"{every[0]}/{every[1]} = {every[0] / every[1]:.1%}"
+        )
     for name, (found, total, missed) in figures.items():
         assert total >= (20 if name == "strict" else 200), f"too few {name} cases: the index lost lemmas"
         assert found / total >= 0.9, f"{name}: {found}/{total}; missed e.g. {missed[:10]}"

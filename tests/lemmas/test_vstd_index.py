@@ -40,8 +40,9 @@ def test_methods_nested_modules_and_groups_of_groups(by_path):
 def test_axioms_and_only_public_lemmas(vstd_index, by_path):
     assert by_path["vstd::std_specs::btree::axiom_key_obeys_cmp_spec_meaning"].kind == "axiom"  # `axiom fn`
     private = [lemma for lemma in vstd_index.lemmas if not lemma.signature.startswith("pub ")]
-    assert all(lemma.container and (lemma.container.startswith("trait ") or " for " in lemma.container)
-               for lemma in private)
+    assert all(
+        lemma.container and (lemma.container.startswith("trait ") or " for " in lemma.container) for lemma in private
+    )
 
 
 def test_module_paths(vstd_dir):

@@ -40,8 +40,12 @@ def outcomes(tool, shared_dir, vstd_source, vstd_index):
 
 def test_target_names(tool):
     task = tool.Task("storage", "logimpl_L_check_fast_way", Path("v.rs"), Path("u.rs"))
-    assert task.target_names()[:4] == ["logimpl_L_check_fast_way", "L_check_fast_way", "lemma_check_fast_way",
-                                       "check_fast_way"]
+    assert task.target_names()[:4] == [
+        "logimpl_L_check_fast_way",
+        "L_check_fast_way",
+        "lemma_check_fast_way",
+        "check_fast_way",
+    ]
     assert tool.Task("vest", "regular__leb128__impl2__lemma_x", Path(), Path()).target_names()[0] == "lemma_x"
 
 
@@ -49,10 +53,14 @@ def test_vstd_lemma_uses_are_found_in_the_ground_truths(outcomes):
     uses = {task: [(u.lemma, u.how) for u in outcome.uses] for task, outcome in outcomes.items()}
     assert uses["ironkv/delegation_map_v__impl1_to_set"] == [("unique_seq_to_set", "call")]
     assert uses["storage/logimpl_L_check_fast_way_to_compute_head_mod_log_area_len"] == [
-        ("lemma_fundamental_div_mod", "call"), ("lemma_mod_multiples_vanish", "call"),
-        ("lemma_mod_sub_multiples_vanish", "call"), ("lemma_small_mod", "call")]
+        ("lemma_fundamental_div_mod", "call"),
+        ("lemma_mod_multiples_vanish", "call"),
+        ("lemma_mod_sub_multiples_vanish", "call"),
+        ("lemma_small_mod", "call"),
+    ]
     assert ("lemma_values_finite", "call") in uses[
-        "anvil-library/injective_finite_map_implies_dom_len_is_equal_to_values_len"]
+        "anvil-library/injective_finite_map_implies_dom_len_is_equal_to_values_len"
+    ]
     assert uses["anvil-library/always_weaken"] == []  # temporal logic: no vstd lemma
     assert all(outcome.skipped is None for outcome in outcomes.values())
 

@@ -74,8 +74,15 @@ def test_parse_file_refuses_binary_and_missing_files(tmp_path: Path) -> None:
         parse_file(tmp_path / "missing.rs")
 
 
-@pytest.mark.parametrize("data", [b"verus! { fn f() -> (r:", b"fn f() -> (r:", b"verus! { state_machine! { X {",
-                                  b"verus! { tokenized_state_machine!{ X { transition!{ t() { require"])
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"verus! { fn f() -> (r:",
+        b"fn f() -> (r:",
+        b"verus! { state_machine! { X {",
+        b"verus! { tokenized_state_machine!{ X { transition!{ t() { require",
+    ],
+)
 def test_files_cut_off_in_a_return_type_or_a_state_machine(data: bytes) -> None:
     model = parse(data)
     assert model.functions or model.state_machines or model.problems

@@ -1,7 +1,6 @@
 """Clause lists split right: empty clauses, and clause expressions ending in `if .. { } else { }` or `match .. { }`
 blocks before the body, the next clause or a bodiless `;` (rust_fixtures/lens_clauses.rs, then real files)."""
 
-
 import pytest
 
 from verusagent.lens import ClauseKind, SourceModel, parse
@@ -32,13 +31,22 @@ def body_of(model: SourceModel, name: str) -> str | None:
         ("empty_requires", [("requires", []), ("ensures", ["r == x"])], "{ x }"),
         ("empty_requires_on_one_line", [("requires", []), ("ensures", ["r == x"])], "{ x }"),
         ("if_else_before_body", [("ensures", ["r == if x > 0 { 1 } else { 2 }"])], "{ if x > 0 { 1 } else { 2 } }"),
-        ("match_before_body", [("ensures", ["match x { Some(v) => r == v, None => r == 0 }"])],
-         "{ match x { Some(v) => v, None => 0 } }"),
+        (
+            "match_before_body",
+            [("ensures", ["match x { Some(v) => r == v, None => r == 0 }"])],
+            "{ match x { Some(v) => v, None => 0 } }",
+        ),
         ("if_else_before_ensures", [("requires", ["if b { true } else { false }"]), ("ensures", ["r == 0"])], "{ 0 }"),
         ("read", [("ensures", ["match x { Some(v) => r == v, None => r == 0 }"])], None),
         ("either", [("ensures", ["if b { r == 1 } else { r == 2 }"])], None),
-        ("largest", [("ensures", ["match o { 0 => r == 0, _ => r >= o }"]),
-                     ("default_ensures", ["exists|m: u8| { &&& m == r }"])], None),
+        (
+            "largest",
+            [
+                ("ensures", ["match o { 0 => r == 0, _ => r >= o }"]),
+                ("default_ensures", ["exists|m: u8| { &&& m == r }"]),
+            ],
+            None,
+        ),
         ("names_that_are_keywords", [("requires", ["requires < 10"]), ("ensures", ["r == requires"])], "{ requires }"),
     ],
 )

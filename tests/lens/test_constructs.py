@@ -69,7 +69,9 @@ def test_nested_loops_with_all_clause_kinds(constructs: SourceModel) -> None:
     assert [c.kind for c in outer.clauses] == [ClauseKind.INVARIANT, ClauseKind.DECREASES]
     assert len(outer.clauses[0].exprs) == 3
     assert [c.kind for c in inner.clauses] == [
-        ClauseKind.INVARIANT_EXCEPT_BREAK, ClauseKind.ENSURES, ClauseKind.DECREASES,
+        ClauseKind.INVARIANT_EXCEPT_BREAK,
+        ClauseKind.ENSURES,
+        ClauseKind.DECREASES,
     ]
     assert constructs.slice(outer.header) == "i < v.len()"
     assert outer.body.covers(inner.span)
@@ -104,7 +106,9 @@ def test_proof_sites(constructs: SourceModel) -> None:
 
 
 def test_assert_by_requires_span_covers_the_whole_statement(constructs: SourceModel) -> None:
-    site = next(s for s in constructs.proof_sites if s.detail == "nonlinear_arith" and s.function_id == "fn:bit_and_nonlinear")
+    site = next(
+        s for s in constructs.proof_sites if s.detail == "nonlinear_arith" and s.function_id == "fn:bit_and_nonlinear"
+    )
     text = constructs.slice(site.span)
     assert text.startswith("assert(x * y < 100) by (nonlinear_arith)") and "requires" in text and text.endswith("}")
 
@@ -143,8 +147,13 @@ def test_escape_hatches_and_outside_reads(hatches: SourceModel) -> None:
     assert kinds.count(ItemSiteKind.EXTERNAL_ATTRIBUTE) == 3
     assert kinds.count(ItemSiteKind.FILE_MODULE) == 2
     for kind in (
-        ItemSiteKind.PATH_ATTRIBUTE, ItemSiteKind.EXTERN_CRATE, ItemSiteKind.INCLUDE_MACRO, ItemSiteKind.ENV_MACRO,
-        ItemSiteKind.AXIOM_FN, ItemSiteKind.ASSUME_SPECIFICATION, ItemSiteKind.UNSOUND_ATTRIBUTE,
+        ItemSiteKind.PATH_ATTRIBUTE,
+        ItemSiteKind.EXTERN_CRATE,
+        ItemSiteKind.INCLUDE_MACRO,
+        ItemSiteKind.ENV_MACRO,
+        ItemSiteKind.AXIOM_FN,
+        ItemSiteKind.ASSUME_SPECIFICATION,
+        ItemSiteKind.UNSOUND_ATTRIBUTE,
     ):
         assert kinds.count(kind) == 1, kind
     assert hatches.function("trusted_lemma").attributes[0].path == "verifier::external_body"

@@ -71,8 +71,13 @@ def _missing_fns_and_loops(paths: list[Path], corpus_check) -> tuple[list[str], 
             if not any(lp.span.start <= offset < lp.span.start + 8 for lp in model.loops):
                 missing_loops.append(f"{path.name}:{lines.line_col(offset)}")
         totals.update(
-            files=1, functions=len(model.functions), loops=len(model.loops), calls=len(model.calls),
-            proof_sites=len(model.proof_sites), item_sites=len(model.item_sites), problems=len(model.problems),
+            files=1,
+            functions=len(model.functions),
+            loops=len(model.loops),
+            calls=len(model.calls),
+            proof_sites=len(model.proof_sites),
+            item_sites=len(model.item_sites),
+            problems=len(model.problems),
             state_machines=len(model.state_machines),
             macro_functions=sum(f.macro_unit is not None for f in model.functions),
         )
@@ -112,5 +117,10 @@ def test_verusage_state_machines_are_read(shared_dir: Path) -> None:
     assert set(machines) == {"SimpleLog", "AsynchronousSingleton"} and not model.problems
     assert machines["SimpleLog"].generics == "<DT: Dispatch>"
     assert [f.name for f in machines["SimpleLog"].fields] == [
-        "log", "version", "readonly_reqs", "update_reqs", "update_resps"]
+        "log",
+        "version",
+        "readonly_reqs",
+        "update_reqs",
+        "update_resps",
+    ]
     assert machines["AsynchronousSingleton"].fields[0].type == "DT::View"

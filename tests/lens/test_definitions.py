@@ -1,6 +1,5 @@
 """The lens's definitions: every item that is not a function, with kind, name and exact span."""
 
-
 import pytest
 
 from verusagent.lens import parse
@@ -69,8 +68,15 @@ broadcast use group_a;
 """
     model = parse(source)
     kinds = [(d.kind.value, d.name) for d in model.definitions]
-    assert kinds == [("const", "A"), ("static", "COUNT"), ("macro_rules", "twice"), ("const", "C"),
-                     ("macro", "implement_view"), ("broadcast_group", "group_a"), ("broadcast_use", "")]
+    assert kinds == [
+        ("const", "A"),
+        ("static", "COUNT"),
+        ("macro_rules", "twice"),
+        ("const", "C"),
+        ("macro", "implement_view"),
+        ("broadcast_group", "group_a"),
+        ("broadcast_use", ""),
+    ]
     assert [f.name for f in model.functions] == ["seven", "after"]
     const_c = next(d for d in model.definitions if d.name == "C")
     assert model.slice(const_c.span).endswith("{\n    7\n}")

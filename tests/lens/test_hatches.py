@@ -66,11 +66,18 @@ def test_a_name_imported_without_renaming_a_hatch_is_an_ordinary_call() -> None:
 def test_the_sites_no_cheating_rejects_are_the_fixtures_trusted_ones(rust_fixtures: Path) -> None:
     model = parse((rust_fixtures / "escape_hatches.rs").read_bytes())
     rejected = [s.kind for s in [*model.proof_sites, *model.item_sites] if s.kind in NO_CHEATING_SITES]
-    assert sorted(rejected) == sorted([
-        ItemSiteKind.EXTERNAL_ATTRIBUTE, ItemSiteKind.EXTERNAL_ATTRIBUTE, ItemSiteKind.EXTERNAL_ATTRIBUTE,
-        ItemSiteKind.AXIOM_FN, ItemSiteKind.ASSUME_SPECIFICATION, ItemSiteKind.UNSOUND_ATTRIBUTE,
-        ProofSiteKind.ASSUME, ProofSiteKind.ADMIT,
-    ])
+    assert sorted(rejected) == sorted(
+        [
+            ItemSiteKind.EXTERNAL_ATTRIBUTE,
+            ItemSiteKind.EXTERNAL_ATTRIBUTE,
+            ItemSiteKind.EXTERNAL_ATTRIBUTE,
+            ItemSiteKind.AXIOM_FN,
+            ItemSiteKind.ASSUME_SPECIFICATION,
+            ItemSiteKind.UNSOUND_ATTRIBUTE,
+            ProofSiteKind.ASSUME,
+            ProofSiteKind.ADMIT,
+        ]
+    )
     assert not {ItemSiteKind.FILE_MODULE, ItemSiteKind.INCLUDE_MACRO, ItemSiteKind.ENV_MACRO} & NO_CHEATING_SITES
 
 
@@ -104,6 +111,5 @@ def test_the_system_prompt_names_every_hatch_the_table_gives_words_for() -> None
 
 def test_assume_new_is_a_site_that_no_cheating_does_not_reject() -> None:
     model = parse("verus! {\nproof fn p() {\n    let tracked t: Tracked<int> = Tracked::assume_new();\n}\n}\n")
-    assert sites_of(model, "fn:p")[-1] == (ProofSiteKind.ASSUME_NEW, "Tracked::assume_new",
-                                           "Tracked::assume_new();")
+    assert sites_of(model, "fn:p")[-1] == (ProofSiteKind.ASSUME_NEW, "Tracked::assume_new", "Tracked::assume_new();")
     assert ProofSiteKind.ASSUME_NEW not in NO_CHEATING_SITES

@@ -33,13 +33,20 @@ def test_syntax_errors_match_a_whole_file_parse_on_mutated_files(sample: list[Pa
     assert not mismatches, mismatches[:5]
 
 
-@pytest.mark.parametrize("source, texts", [
-    ("a ==> b <==> c !== d =~= e =~~= f", ["a", "==", ">", "b", "<=", "=>", "c", "!=", "=", "d", "=", "~", "=",
-                                          "e", "=", "~~", "=", "f"]),
-    ("x.0.1 1.max(2) 0int 1u64 2.5f32 1..n", ["x", ".", "0.1", "1", ".", "max", "(", "2", ")", "0", "int", "1u64",
-                                               "2.5f32", "1", "..", "n"]),
-    ("&'a T 'c' b'x' r#\"q\"# br\"z\" r#type", ["&", "'", "a", "T", "'c'", "b'x'", 'r#"q"#', 'br"z"', "r#type"]),
-])
+@pytest.mark.parametrize(
+    "source, texts",
+    [
+        (
+            "a ==> b <==> c !== d =~= e =~~= f",
+            ["a", "==", ">", "b", "<=", "=>", "c", "!=", "=", "d", "=", "~", "=", "e", "=", "~~", "=", "f"],
+        ),
+        (
+            "x.0.1 1.max(2) 0int 1u64 2.5f32 1..n",
+            ["x", ".", "0.1", "1", ".", "max", "(", "2", ")", "0", "int", "1u64", "2.5f32", "1", "..", "n"],
+        ),
+        ("&'a T 'c' b'x' r#\"q\"# br\"z\" r#type", ["&", "'", "a", "T", "'c'", "b'x'", 'r#"q"#', 'br"z"', "r#type"]),
+    ],
+)
 def test_token_texts(source: str, texts: list[str]) -> None:
     assert tokenize(f"verus! {{ {source} }}".encode()).texts[3:-1] == texts
 
@@ -50,7 +57,7 @@ def test_nested_comments_raw_strings_and_invalid_bytes() -> None:
     stream = tokenize(data)
     assert [c.text for c in stream.comments] == ["/* a /* b */ c */"]
     assert stream.texts[3:] == ['r####"x"###"####', "é", "\ufffd", "}"]
-    assert data[stream.starts[-1]:stream.ends[-1]] == b"}"  # byte offsets past multi-byte characters
+    assert data[stream.starts[-1] : stream.ends[-1]] == b"}"  # byte offsets past multi-byte characters
     assert stream.syntax_errors  # the invalid byte is no Rust token
 
 
@@ -76,13 +83,21 @@ def test_outline_keeps_functions_and_clauses_and_drops_bodies(machines_dir: Path
     scan_items(ctx, 0, len(outline) - 1, ItemScope())
     full = [f for f in parse(data).functions if not (f.container or "").startswith("fn ")]
     assert [(f.id, f.span, f.header, f.body, f.clauses) for f in ctx.functions] == [
-        (f.id, f.span, f.header, f.body, f.clauses) for f in full]
+        (f.id, f.span, f.header, f.body, f.clauses) for f in full
+    ]
 
 
-@pytest.mark.parametrize("text, cut", [
-    ("fn f() { x }", False), ('fn f() { let s = r#"} "q" {"#; }', False), ("fn f() { /* a /* b */ c */ }", False),
-    ("fn f() {", True), ('fn f() { let s = "open; }', True), ("fn f() {} /* open /* nested */", True),
-])
+@pytest.mark.parametrize(
+    "text, cut",
+    [
+        ("fn f() { x }", False),
+        ('fn f() { let s = r#"} "q" {"#; }', False),
+        ("fn f() { /* a /* b */ c */ }", False),
+        ("fn f() {", True),
+        ('fn f() { let s = "open; }', True),
+        ("fn f() {} /* open /* nested */", True),
+    ],
+)
 def test_cut_off(text: str, cut: bool) -> None:
     from verusagent.lens.tokens import is_cut_off
 

@@ -26,9 +26,23 @@ def full_view(data: bytes) -> list[tuple]:
 
 def _function_view(function) -> tuple:
     clauses = [(c.kind, c.span, [(e.text, e.span) for e in c.exprs]) for c in function.clauses]
-    return (function.id, function.mode, function.visibility, function.modifiers, function.container, function.span,
-            function.header, function.signature, function.params, function.return_type, function.return_binding,
-            [a.text for a in function.attributes if not a.inner], clauses, function.body, function.prover)
+    return (
+        function.id,
+        function.mode,
+        function.visibility,
+        function.modifiers,
+        function.container,
+        function.span,
+        function.header,
+        function.signature,
+        function.params,
+        function.return_type,
+        function.return_binding,
+        [a.text for a in function.attributes if not a.inner],
+        clauses,
+        function.body,
+        function.prover,
+    )
     # (an inner `#![..]` attribute is in the body, which an outline does not read)
 
 
@@ -52,7 +66,7 @@ def test_verus_bench_and_examples(corpus_rs_files):
 
 
 def test_bodies_are_not_read_but_their_braces_are_kept():
-    data = b"verus! {\nimpl<T, const N: usize> View for [T; N] {\n    fn f(x: u8) -> u8\n        ensures r == ({ x }),\n    {\n        let y = x + 1;\n        y\n    }\n}\n}\n"
+    data = b"verus! {\nimpl<T, const N: usize> View for [T; N] {\n    fn f(x: u8) -> u8\n        ensures r == ({ x }),\n    {\n        let y = x + 1;\n        y\n    }\n}\n}\n"  # noqa: E501 (a source text, kept on one line to read as the file reads)
     full, outline = tokenize(data), tokenize(data, outline=True)
     texts = [t.text for t in outline.tokens]
     assert "let" in [t.text for t in full.tokens] and "let" not in texts and "y" not in texts

@@ -50,7 +50,12 @@ def test_lens_finds_every_function_operation_and_inductive_lemma(machines_dir: P
         text = path.read_text()
         expected, found = regex_counts(text), lens_counts(parse(text))
         for kind in expected:
-            assert found[kind] == expected[kind], (path.name, kind, expected[kind] - found[kind], found[kind] - expected[kind])
+            assert found[kind] == expected[kind], (
+                path.name,
+                kind,
+                expected[kind] - found[kind],
+                found[kind] - expected[kind],
+            )
             totals[kind] += sum(expected[kind].values())
     print(f"\nstate-machine tutorial programs: {dict(totals)}")
     assert totals["inductive"] >= 20 and totals["operations"] >= 25 and totals["functions"] >= 80, totals
@@ -69,7 +74,11 @@ def counting(machines_dir: Path) -> SourceModel:
 def test_machine_fields_and_sharding(fifo: SourceModel) -> None:
     machine = fifo.state_machine("FifoQueue")
     assert (machine.id, machine.kind, machine.generics, machine.in_verus) == (
-        "sm:FifoQueue", MachineKind.TOKENIZED, "<T>", True)
+        "sm:FifoQueue",
+        MachineKind.TOKENIZED,
+        "<T>",
+        True,
+    )
     fields = {f.name: (f.id, f.sharding, f.type) for f in machine.fields}
     assert fields["storage"] == ("sm:FifoQueue/field:storage", "storage_map", "Map<nat, cell::PointsTo<T>>")
     assert fields["backing_cells"][1] == "constant" and fields["head"][1] == "variable"
@@ -99,12 +108,20 @@ def test_operations_with_their_statements(fifo: SourceModel) -> None:
 def test_invariants_and_inductive_lemmas_are_functions(fifo: SourceModel, counting: SourceModel) -> None:
     lemma = fifo.function("produce_start_inductive")
     assert (lemma.id, lemma.mode, lemma.macro_unit, lemma.macro_role, lemma.inductive_for) == (
-        "sm:FifoQueue/inductive:produce_start", Mode.PROOF, "sm:FifoQueue", "inductive", "produce_start")
+        "sm:FifoQueue/inductive:produce_start",
+        Mode.PROOF,
+        "sm:FifoQueue",
+        "inductive",
+        "produce_start",
+    )
     assert fifo.function("sm:FifoQueue/inductive:produce_start") is lemma
     assert lemma.qualified == "FifoQueue::produce_start_inductive" and lemma.body is not None
     invariant = fifo.function("not_overlapping")
     assert (invariant.id, invariant.mode, invariant.macro_role) == (
-        "sm:FifoQueue/invariant:not_overlapping", Mode.SPEC, "invariant")
+        "sm:FifoQueue/invariant:not_overlapping",
+        Mode.SPEC,
+        "invariant",
+    )
     helper = fifo.function("inc_wrap")
     assert (helper.id, helper.mode, helper.macro_role) == ("sm:FifoQueue/fn:inc_wrap", Mode.SPEC, "fn")
     renamed = counting.function("tr_inc_preserves")  # the lemma's id follows its transition, not its name
@@ -185,8 +202,14 @@ def test_branches_readonly_and_a_lemma_with_more_attributes() -> None:
     machine = model.state_machine("Toggle")
     flip = machine.operation("flip")
     kinds = [(s.kind.value, s.field, s.conditional) for s in flip.statements]
-    assert kinds == [("update", "on", True), ("require", None, True), ("update", "on", True),
-                     ("update", "count", True), ("assert", None, True), ("require", None, True)]
+    assert kinds == [
+        ("update", "on", True),
+        ("require", None, True),
+        ("update", "on", True),
+        ("update", "count", True),
+        ("assert", None, True),
+        ("require", None, True),
+    ]
     assert machine.operation("peek").kind == OperationKind.READONLY
     assert machine.operation("peek").id == "sm:Toggle/readonly:peek"
     lemma = model.function("sm:Toggle/inductive:flip")

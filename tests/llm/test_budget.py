@@ -13,8 +13,13 @@ MESSAGES = [{"role": "user", "content": "prove it"}]
 
 
 def client_with(budget: Budget, writer=None, **settings) -> ModelClient:
-    return ModelClient(ModelSettings(model="scripted/test", cache=False, **settings), budget=BudgetTracker(budget),
-                       recorder=writer, retry=RetryPolicy(base_delay_s=0), sleep=lambda s: None)
+    return ModelClient(
+        ModelSettings(model="scripted/test", cache=False, **settings),
+        budget=BudgetTracker(budget),
+        recorder=writer,
+        retry=RetryPolicy(base_delay_s=0),
+        sleep=lambda s: None,
+    )
 
 
 def test_tracker_stops_at_each_limit_with_a_reason():
@@ -117,8 +122,7 @@ def test_a_budget_stop_ends_the_run_cleanly_with_its_reason_on_record(tmp_path, 
             replies.append(client.complete(MESSAGES).texts[0])
     except BudgetExceeded as stop:
         writer.emit(RunStopped(reason="budget", detail=stop.reason))
-        writer.write_result(RunResult(run_id=writer.run_id, stopped_reason=stop.reason,
-                                      spend=client.budget.snapshot()))
+        writer.write_result(RunResult(run_id=writer.run_id, stopped_reason=stop.reason, spend=client.budget.snapshot()))
     writer.close()
     assert replies == ["attempt 0", "attempt 1", "attempt 2"]
     log = read_run(writer.folder)

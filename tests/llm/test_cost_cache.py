@@ -42,8 +42,12 @@ def test_unknown_cost_shows_in_the_completion_and_the_record(tmp_path, scripted)
 def test_cache_key_covers_the_whole_request():
     base = {"model": "m", "messages": MESSAGES, "params": {"temperature": 0}, "sample": 0}
     assert request_key(base) == request_key(dict(reversed(list(base.items()))))
-    for change in [{"model": "m2"}, {"messages": [{"role": "user", "content": "other"}]},
-                   {"params": {"temperature": 0.5}}, {"sample": 1}]:
+    for change in [
+        {"model": "m2"},
+        {"messages": [{"role": "user", "content": "other"}]},
+        {"params": {"temperature": 0.5}},
+        {"sample": 1},
+    ]:
         assert request_key(base | change) != request_key(base)
 
 
@@ -51,8 +55,9 @@ def test_cache_round_trip_and_default_folder(private_cache):
     assert default_cache_dir() == private_cache
     cache = ResponseCache()
     assert cache.path.parent == private_cache
-    reply = CachedReply(texts=["t"], finish_reasons=["stop"], usage=TokenUsage(prompt_tokens=1, completion_tokens=2),
-                        cost_usd=None)
+    reply = CachedReply(
+        texts=["t"], finish_reasons=["stop"], usage=TokenUsage(prompt_tokens=1, completion_tokens=2), cost_usd=None
+    )
     assert cache.get("k") is None
     cache.put("k", "m", reply)
     assert cache.get("k") == reply and len(cache) == 1

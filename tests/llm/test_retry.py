@@ -16,8 +16,13 @@ MESSAGES = [{"role": "user", "content": "prove it"}]
 def make_client(tmp_path, **policy):
     sleeps: list[float] = []
     writer = RunWriter.create(tmp_path / "runs", "r1")
-    client = ModelClient(ModelSettings(model="scripted/test", cache=False), retry=RetryPolicy(**policy),
-                         recorder=writer, sleep=sleeps.append, rng=random.Random(7))
+    client = ModelClient(
+        ModelSettings(model="scripted/test", cache=False),
+        retry=RetryPolicy(**policy),
+        recorder=writer,
+        sleep=sleeps.append,
+        rng=random.Random(7),
+    )
     return client, sleeps, writer
 
 
@@ -66,8 +71,12 @@ def test_retries_stop_at_max_attempts_exactly(tmp_path, scripted):
 
 @pytest.mark.parametrize(
     ("scripted_error", "kind", "hint_word"),
-    [("context_window", "context_window", "context window"), ("authentication", "authentication", "API key"),
-     ("bad_request", "bad_request", "malformed"), ("missing_credentials", "authentication", "OPENAI_API_KEY")],
+    [
+        ("context_window", "context_window", "context window"),
+        ("authentication", "authentication", "API key"),
+        ("bad_request", "bad_request", "malformed"),
+        ("missing_credentials", "authentication", "OPENAI_API_KEY"),
+    ],
 )
 def test_fatal_errors_are_not_retried_and_carry_a_hint(tmp_path, scripted, scripted_error, kind, hint_word):
     model = scripted({"error": scripted_error}, {"text": "never served"})
@@ -134,16 +143,19 @@ def test_a_missing_key_from_the_real_openai_provider_is_fatal_at_once(tmp_path, 
     """litellm's real OpenAI path without a key (it fails before any connection): one attempt, not four."""
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     sleeps: list[float] = []
-    client = ModelClient(ModelSettings(model="openai/gpt-4o", cache=False), retry=RetryPolicy(max_attempts=4),
-                         sleep=sleeps.append)
+    client = ModelClient(
+        ModelSettings(model="openai/gpt-4o", cache=False), retry=RetryPolicy(max_attempts=4), sleep=sleeps.append
+    )
     with pytest.raises(ModelCallError) as raised:
         client.complete(MESSAGES)
     assert raised.value.attempts == 1 and sleeps == []
     assert raised.value.error.kind == "authentication" and "OPENAI_API_KEY" in raised.value.error.hint
 
 
-@pytest.mark.parametrize(("status", "kind", "retryable"),
-                         [(401, "authentication", False), (403, "permission", False), (409, "server_error", True)])
+@pytest.mark.parametrize(
+    ("status", "kind", "retryable"),
+    [(401, "authentication", False), (403, "permission", False), (409, "server_error", True)],
+)
 def test_a_bare_status_is_classified_as_litellm_retries_it(status, kind, retryable):
     from verusagent.llm.provider import load_litellm
 

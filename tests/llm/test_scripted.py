@@ -16,12 +16,14 @@ def ask(text: str, **settings) -> list[str]:
 
 
 def test_cursor_serves_in_order_and_by_substring_first_match_wins():
-    script = Script(replies=[
-        ScriptedReply(text="repair answer", when="rejects the proof"),
-        ScriptedReply(text="always", when="ping", repeat=True),
-        ScriptedReply(text="in order 1"),
-        ScriptedReply(text="in order 2"),
-    ])
+    script = Script(
+        replies=[
+            ScriptedReply(text="repair answer", when="rejects the proof"),
+            ScriptedReply(text="always", when="ping", repeat=True),
+            ScriptedReply(text="in order 1"),
+            ScriptedReply(text="in order 2"),
+        ]
+    )
     cursor = ScriptCursor(script)
     assert cursor.next_reply("please prove").text == "in order 1"
     assert cursor.next_reply("ping").text == "always"
@@ -43,7 +45,8 @@ def test_script_files_list_or_object_with_text_files(tmp_path):
 def test_served_through_litellm_with_usage_and_finish_reason(scripted):
     scripted({"text": "cut", "finish_reason": "length", "prompt_tokens": 11, "completion_tokens": 22})
     completion = ModelClient(ModelSettings(model="scripted/x", cache=False)).complete(
-        [{"role": "user", "content": "q"}])
+        [{"role": "user", "content": "q"}]
+    )
     assert completion.choices[0].truncated
     assert (completion.usage.prompt_tokens, completion.usage.completion_tokens) == (11, 22)
 
@@ -51,7 +54,8 @@ def test_served_through_litellm_with_usage_and_finish_reason(scripted):
 def test_usage_is_estimated_when_the_script_gives_none(scripted):
     scripted({"text": "x" * 400})
     completion = ModelClient(ModelSettings(model="scripted/x", cache=False)).complete(
-        [{"role": "user", "content": "y" * 800}])
+        [{"role": "user", "content": "y" * 800}]
+    )
     assert (completion.usage.prompt_tokens, completion.usage.completion_tokens) == (200, 100)
 
 

@@ -17,22 +17,39 @@ from verusagent.record import RunWriter, read_run
 from verusagent.record.timeline import timeline
 
 TOOLS = [
-    {"type": "function", "function": {"name": "view", "description": "Show a unit of the current candidate.",
-                                      "parameters": {"type": "object", "properties": {"target": {"type": "string"}},
-                                                     "required": ["target"]}}},
-    {"type": "function", "function": {"name": "verify", "description": "Run verus on the current candidate.",
-                                      "parameters": {"type": "object", "properties": {}}}},
+    {
+        "type": "function",
+        "function": {
+            "name": "view",
+            "description": "Show a unit of the current candidate.",
+            "parameters": {"type": "object", "properties": {"target": {"type": "string"}}, "required": ["target"]},
+        },
+    },
+    {
+        "type": "function",
+        "function": {
+            "name": "verify",
+            "description": "Run verus on the current candidate.",
+            "parameters": {"type": "object", "properties": {}},
+        },
+    },
 ]
 TOOL_NAMES = ["view", "verify"]
 VIEWED = "fn double(n: u64) -> u64 { n * 2 }"
 # One scenario for the replay server (both forms) and, translated, for the scripted model.
 SCENARIO = [
     {"content": "I will look at the function first."},
-    {"tool_calls": [{"id": "call_view", "name": "view", "arguments": {"target": "double"}}],
-     "expect_tools": TOOL_NAMES},
-    {"content": "Now I check it.", "tool_calls": [
-        {"id": "call_v1", "name": "verify", "arguments": {}},
-        {"id": "call_v2", "name": "view", "arguments": {"target": "main"}}]},
+    {
+        "tool_calls": [{"id": "call_view", "name": "view", "arguments": {"target": "double"}}],
+        "expect_tools": TOOL_NAMES,
+    },
+    {
+        "content": "Now I check it.",
+        "tool_calls": [
+            {"id": "call_v1", "name": "verify", "arguments": {}},
+            {"id": "call_v2", "name": "view", "arguments": {"target": "main"}},
+        ],
+    },
     {"content": "It verifies."},
 ]
 
@@ -43,8 +60,10 @@ def scripted_replies() -> list[dict[str, Any]]:
 
 def converse(client: ModelClient) -> tuple[list[Completion], list[dict[str, Any]]]:
     """Drive the conversation: each tool call gets a result; a text-only turn gets a nudge."""
-    messages: list[dict[str, Any]] = [{"role": "system", "content": "You prove Verus code."},
-                                      {"role": "user", "content": "Prove double."}]
+    messages: list[dict[str, Any]] = [
+        {"role": "system", "content": "You prove Verus code."},
+        {"role": "user", "content": "Prove double."},
+    ]
     completions = []
     for _ in SCENARIO:
         completion = client.complete(messages, tools=TOOLS)
@@ -96,8 +115,14 @@ def test_scripted_reply_chosen_by_a_tool_result(scripted):
 
 
 def test_scripted_malformed_arguments_arrive_as_the_raw_string(scripted):
-    scripted({"tool_calls": [{"name": "view", "arguments": '{"target": "double"'},
-                             {"name": "view", "arguments": '["a list"]'}]})
+    scripted(
+        {
+            "tool_calls": [
+                {"name": "view", "arguments": '{"target": "double"'},
+                {"name": "view", "arguments": '["a list"]'},
+            ]
+        }
+    )
     calls = scripted_client().complete([{"role": "user", "content": "go"}], tools=TOOLS).choices[0].tool_calls
     assert [c.arguments for c in calls] == ['{"target": "double"', '["a list"]']
     assert not any(c.arguments_parsed for c in calls)
@@ -125,8 +150,9 @@ def test_tool_calls_are_cached_with_the_tools_in_the_key(scripted, tmp_path):
     first = client.complete(messages, tools=TOOLS)
     again = client.complete(messages, tools=TOOLS)
     assert again.from_cache and again.choices == first.choices and len(model.requests) == 1
-    assert again.choices[0].tool_calls[0] == ToolCall(id=first.choices[0].tool_calls[0].id, name="view",
-                                                     arguments={"target": "double"})
+    assert again.choices[0].tool_calls[0] == ToolCall(
+        id=first.choices[0].tool_calls[0].id, name="view", arguments={"target": "double"}
+    )
     assert client.complete(messages).texts == ["no tools"]  # other tools (none): another request
 
 
@@ -149,8 +175,11 @@ def test_tool_calls_are_recorded_and_shown(scripted, tmp_path):
 
 
 def http_client(model: str, api_base: str) -> ModelClient:
-    return ModelClient(ModelSettings(model=model, api_base=api_base, cache=False, timeout_s=10.0),
-                       retry=RetryPolicy(max_attempts=2, base_delay_s=0.01, max_delay_s=0.02), sleep=lambda s: None)
+    return ModelClient(
+        ModelSettings(model=model, api_base=api_base, cache=False, timeout_s=10.0),
+        retry=RetryPolicy(max_attempts=2, base_delay_s=0.01, max_delay_s=0.02),
+        sleep=lambda s: None,
+    )
 
 
 @pytest.fixture
@@ -188,17 +217,23 @@ def test_anthropic_form_over_http(replay_server, keys):
     assert completions[0].usage.prompt_tokens == 10
 
 
-@pytest.mark.parametrize("model, base", [("openai/replay-model", "base_url"),
-                                         ("anthropic/claude-sonnet-4-5", "anthropic_base_url")])
+@pytest.mark.parametrize(
+    "model, base", [("openai/replay-model", "base_url"), ("anthropic/claude-sonnet-4-5", "anthropic_base_url")]
+)
 def test_malformed_arguments_over_http_are_raw_strings(replay_server, keys, model, base):
     server = replay_server([{"tool_calls": [{"name": "view", "arguments": '{"target": "dou'}]}])
-    call = http_client(model, getattr(server, base)).complete([{"role": "user", "content": "go"}],
-                                                              tools=TOOLS).choices[0].tool_calls[0]
+    call = (
+        http_client(model, getattr(server, base))
+        .complete([{"role": "user", "content": "go"}], tools=TOOLS)
+        .choices[0]
+        .tool_calls[0]
+    )
     assert call.name == "view" and isinstance(call.arguments, str) and '{"target": "dou' in call.arguments
 
 
-@pytest.mark.parametrize("model, base", [("openai/replay-model", "base_url"),
-                                         ("anthropic/claude-sonnet-4-5", "anthropic_base_url")])
+@pytest.mark.parametrize(
+    "model, base", [("openai/replay-model", "base_url"), ("anthropic/claude-sonnet-4-5", "anthropic_base_url")]
+)
 def test_expected_tools_over_http(replay_server, keys, model, base):
     server = replay_server([{"content": "x", "expect_tools": ["edit"]}])
     with pytest.raises(ModelCallError) as raised:
@@ -210,7 +245,8 @@ def test_expected_tools_over_http(replay_server, keys, model, base):
 def test_anthropic_errors_are_retried_like_openai_ones(replay_server, keys):
     server = replay_server([{"status": 429, "retry_after": 0}, {"content": "after the limit"}])
     completion = http_client("anthropic/claude-sonnet-4-5", server.anthropic_base_url).complete(
-        [{"role": "user", "content": "go"}])
+        [{"role": "user", "content": "go"}]
+    )
     assert completion.texts == ["after the limit"] and completion.attempts == 2 and len(server.requests) == 2
 
 
@@ -220,8 +256,14 @@ def test_script_files_hold_tool_calls_and_old_scripts_still_load(tmp_path):
     from verusagent.llm.script import Script
 
     path = tmp_path / "script.json"
-    path.write_text(json.dumps([{"text": "old style", "finish_reason": "length"},
-                                {"tool_calls": [{"name": "view", "arguments": "{raw"}], "expect_tools": ["view"]}]))
+    path.write_text(
+        json.dumps(
+            [
+                {"text": "old style", "finish_reason": "length"},
+                {"tool_calls": [{"name": "view", "arguments": "{raw"}], "expect_tools": ["view"]},
+            ]
+        )
+    )
     script = Script.load(path)
     assert script.replies[0].reason == "length" and script.replies[0].tool_calls == []
     assert script.replies[1].reason == "tool_calls" and script.replies[1].tool_calls[0].arguments_text() == "{raw"

@@ -12,25 +12,33 @@ from verusagent.llm.tools import (
 )
 
 
-@pytest.mark.parametrize("raw, parsed", [
-    ('{"target": "main"}', {"target": "main"}),
-    ({"target": "main"}, {"target": "main"}),
-    ("", {}),
-    ("  ", {}),
-    ('{"target": "ma', '{"target": "ma'),  # malformed: the raw text
-    ("[1, 2]", "[1, 2]"),  # JSON, but not an object
-    ('"plain words"', "plain words"),  # a JSON string: unwrapped once
-    ('"{\\"target\\": \\"main\\"}"', {"target": "main"}),  # an object encoded twice (a string tool_use input)
-    (None, ""),
-    (42, "42"),
-])
+@pytest.mark.parametrize(
+    "raw, parsed",
+    [
+        ('{"target": "main"}', {"target": "main"}),
+        ({"target": "main"}, {"target": "main"}),
+        ("", {}),
+        ("  ", {}),
+        ('{"target": "ma', '{"target": "ma'),  # malformed: the raw text
+        ("[1, 2]", "[1, 2]"),  # JSON, but not an object
+        ('"plain words"', "plain words"),  # a JSON string: unwrapped once
+        ('"{\\"target\\": \\"main\\"}"', {"target": "main"}),  # an object encoded twice (a string tool_use input)
+        (None, ""),
+        (42, "42"),
+    ],
+)
 def test_arguments(raw, parsed):
     assert parse_arguments(raw) == parsed
 
 
 def test_calls_from_dicts_with_missing_parts():
-    message = {"tool_calls": [{"id": "c1", "function": {"name": "view", "arguments": '{"target": "x"}'}},
-                              {"function": {"arguments": "{}"}}, "garbage"]}
+    message = {
+        "tool_calls": [
+            {"id": "c1", "function": {"name": "view", "arguments": '{"target": "x"}'}},
+            {"function": {"arguments": "{}"}},
+            "garbage",
+        ]
+    }
     calls = tool_calls_of(message)
     assert calls[0] == ToolCall(id="c1", name="view", arguments={"target": "x"})
     assert (calls[1].id, calls[1].name, calls[1].arguments) == ("tool-call-2", "", {})

@@ -26,12 +26,16 @@ def ground_truths(corpus: Path) -> list[Path]:
 
 def task_inputs(corpus: Path) -> list[Path]:
     return sorted((corpus / "verus-bench").glob("*/unverified/*.rs")) + sorted(
-        p for p in (corpus / "verusage-bench").glob("*/unverified/*.rs"))
+        p for p in (corpus / "verusage-bench").glob("*/unverified/*.rs")
+    )
 
 
 def run(path: Path, names: frozenset[str], data: bytes | None = None) -> PrecheckReport:
-    return precheck_source(path.read_bytes() if data is None else data, path.name,
-                           PrecheckContext(crate_name=crate_of(path.name), vstd_names=names))
+    return precheck_source(
+        path.read_bytes() if data is None else data,
+        path.name,
+        PrecheckContext(crate_name=crate_of(path.name), vstd_names=names),
+    )
 
 
 @pytest.fixture(scope="module")
@@ -43,8 +47,11 @@ def test_every_ground_truth_passes(corpus: Path, shared_vstd_names) -> None:
     files = ground_truths(corpus)
     assert len(files) == 154 + 488 + 99 + 11
     reports = {path: run(path, shared_vstd_names) for path in files}
-    found = {str(path.relative_to(corpus)): [f.diagnostic.message for f in r.findings]
-             for path, r in reports.items() if r.findings}
+    found = {
+        str(path.relative_to(corpus)): [f.diagnostic.message for f in r.findings]
+        for path, r in reports.items()
+        if r.findings
+    }
     assert found == {}
     ran = [r for r in reports.values() if "unknown-function" not in r.rules_off]
     assert len(ran) >= 580  # the unknown-function rule ran on most: its zero is a measurement, not a skip
@@ -53,8 +60,11 @@ def test_every_ground_truth_passes(corpus: Path, shared_vstd_names) -> None:
 def test_every_task_input_passes(corpus: Path, shared_vstd_names) -> None:
     files = task_inputs(corpus)
     assert len(files) == 150 + 488
-    found = {str(p.relative_to(corpus)): r.findings[0].diagnostic.message
-             for p in files if (r := run(p, shared_vstd_names)).findings}
+    found = {
+        str(p.relative_to(corpus)): r.findings[0].diagnostic.message
+        for p in files
+        if (r := run(p, shared_vstd_names)).findings
+    }
     assert found == {}
 
 
@@ -71,8 +81,11 @@ def test_a_rejected_statement_in_real_exec_code_is_found(corpus: Path, shared_vs
     tried = found = 0
     for path in sorted((corpus / "verus-bench").glob("*/verified/*.rs")):
         data = path.read_bytes()
-        exec_fns = [f for f in parse(data).functions if f.mode == Mode.EXEC and f.body and f.in_verus
-                    and f.name != "main" and not f.macro_unit]
+        exec_fns = [
+            f
+            for f in parse(data).functions
+            if f.mode == Mode.EXEC and f.body and f.in_verus and f.name != "main" and not f.macro_unit
+        ]
         if not exec_fns:
             continue
         at = exec_fns[0].body.start + 1

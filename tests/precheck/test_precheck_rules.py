@@ -35,8 +35,10 @@ def rules(report) -> list[str]:
 
 
 def exec_fn(statements: str, before: str = "") -> str:
-    return f"{before}\nfn f(x: u64, v: &Vec<u64>) -> (r: u64)\n    requires x < 100,\n    ensures r == x,\n{{\n" \
-           f"{statements}\n    x\n}}\n"
+    return (
+        f"{before}\nfn f(x: u64, v: &Vec<u64>) -> (r: u64)\n    requires x < 100,\n    ensures r == x,\n{{\n"
+        f"{statements}\n    x\n}}\n"
+    )
 
 
 def strip_header(text: str) -> str:
@@ -57,15 +59,18 @@ def test_a_curly_quote_is_verus_s_unknown_start_of_token(shared_dir) -> None:
     assert (finding.diagnostic.location.line, finding.diagnostic.location.col) == (9, 15)
 
 
-@pytest.mark.parametrize("body, message", [
-    (exec_fn("    let y = (x + 1;"), "mismatched closing delimiter: `}`"),
-    (exec_fn("    let y = x);"), "mismatched closing delimiter: `)`"),
-    ("fn g() {}\n}", "unexpected closing delimiter: `}`"),
-    ("fn g() {\n    let y = 1;\n", "this file contains an unclosed delimiter"),
-    (exec_fn("    let y = `x`;"), "unknown start of token: `"),
-    (exec_fn("    let y = x\u00a0+ 1;"), "unknown start of token: \\u{a0}"),
-    (exec_fn("    let y = x \\ 2;"), "unknown start of token: \\"),
-])
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        (exec_fn("    let y = (x + 1;"), "mismatched closing delimiter: `}`"),
+        (exec_fn("    let y = x);"), "mismatched closing delimiter: `)`"),
+        ("fn g() {}\n}", "unexpected closing delimiter: `}`"),
+        ("fn g() {\n    let y = 1;\n", "this file contains an unclosed delimiter"),
+        (exec_fn("    let y = `x`;"), "unknown start of token: `"),
+        (exec_fn("    let y = x\u00a0+ 1;"), "unknown start of token: \\u{a0}"),
+        (exec_fn("    let y = x \\ 2;"), "unknown start of token: \\"),
+    ],
+)
 def test_lexer_errors_anywhere(body: str, message: str) -> None:
     report = check(body)
     assert message in [f.diagnostic.message for f in report.findings]
@@ -78,17 +83,20 @@ def test_unterminated_string_and_comment() -> None:
     assert string.findings[0].diagnostic.code == "E0765"
     comment = precheck_source(b"fn f() {}\n/* a /* nested */ comment never closed\n", "t.rs")
     assert [(f.diagnostic.message, f.diagnostic.code) for f in comment.findings] == [
-        ("unterminated block comment", "E0758")]
+        ("unterminated block comment", "E0758")
+    ]
 
 
 def test_strings_comments_and_chars_are_not_tokens() -> None:
-    body = exec_fn("    let s = \"’ ` \\\\ { ( \";\n    let c = '{';\n    let r = r#\"a \" }\"#;\n    // ’ ` {\n"
-                   "    /* ( nested /* ] */ */")
+    body = exec_fn(
+        '    let s = "’ ` \\\\ { ( ";\n    let c = \'{\';\n    let r = r#"a " }"#;\n    // ’ ` {\n'
+        "    /* ( nested /* ] */ */"
+    )
     assert check(body).clean
 
 
 def test_a_non_utf8_file() -> None:
-    report = precheck_source(b"fn f() { let s = \"\xff\"; }\n", "t.rs")
+    report = precheck_source(b'fn f() { let s = "\xff"; }\n', "t.rs")
     assert rules(report) == ["parse-error"]
     assert report.findings[0].diagnostic.message == "couldn't read `t.rs`: stream did not contain valid UTF-8"
 
@@ -118,37 +126,46 @@ def test_a_suffixed_literal_in_exec_code(shared_dir) -> None:
     assert 'lit.suffix() == "int"' in macro and "self.inside_ghost > 0 && self.inside_type == 0" in macro
     report = check(exec_fn("    let y = 5nat;\n    let z = 0x10int;"))
     assert [f.diagnostic.message for f in report.findings] == [
-        "invalid suffix `nat` for number literal", "invalid suffix `int` for number literal"]
+        "invalid suffix `nat` for number literal",
+        "invalid suffix `int` for number literal",
+    ]
     assert report.findings[0].diagnostic.helps
 
 
-@pytest.mark.parametrize("ghost", [
-    "    proof { let y = x as int; let z = 5int; }",
-    "    assert(x as int + 1int > 0);",
-    "    assert(x as int >= 0) by { assert(5nat > 0); }",
-    "    assert forall|i: int| 0 <= i < 3 implies i as nat >= 0 by {}",
-    "    let ghost g = x as int + 7int;",
-    "    let tracked t = 3nat;",
-    "    let g: Ghost<int> = Ghost(x as int);",
-    "    let g = Ghost::<int>(x as int);",
-    "    let Ghost(g) = Ghost(x as nat);",
-    "    assume(x as int == 5int);",
-    "    reveal(spec_double);",
-    ("    let mut i: u64 = 0;\n    while i < x\n        invariant i as int <= x as int + 0int,\n"
-     "        decreases x as int - i as int,\n    {\n        i = i + 1;\n    }"),
-    "    let w = v.iter().map(|a: &u64| *a as int).count();",
-    "    let q = seq![1int, 2int];",
-    "    #[verifier::spec] let y = x as int;",
-])
+@pytest.mark.parametrize(
+    "ghost",
+    [
+        "    proof { let y = x as int; let z = 5int; }",
+        "    assert(x as int + 1int > 0);",
+        "    assert(x as int >= 0) by { assert(5nat > 0); }",
+        "    assert forall|i: int| 0 <= i < 3 implies i as nat >= 0 by {}",
+        "    let ghost g = x as int + 7int;",
+        "    let tracked t = 3nat;",
+        "    let g: Ghost<int> = Ghost(x as int);",
+        "    let g = Ghost::<int>(x as int);",
+        "    let Ghost(g) = Ghost(x as nat);",
+        "    assume(x as int == 5int);",
+        "    reveal(spec_double);",
+        (
+            "    let mut i: u64 = 0;\n    while i < x\n        invariant i as int <= x as int + 0int,\n"
+            "        decreases x as int - i as int,\n    {\n        i = i + 1;\n    }"
+        ),
+        "    let w = v.iter().map(|a: &u64| *a as int).count();",
+        "    let q = seq![1int, 2int];",
+        "    #[verifier::spec] let y = x as int;",
+    ],
+)
 def test_ghost_code_in_exec_bodies_is_not_reported(ghost: str) -> None:
     before = "spec fn spec_double(a: int) -> int { 2 * a }"
     assert check(exec_fn(ghost, before)).clean, ghost
 
 
 def test_spec_and_proof_bodies_and_exec_signatures_are_not_reported() -> None:
-    body = ("spec fn s(a: nat) -> int { a as int + 5int }\nproof fn p(a: u64) ensures a as int >= 0 { let b = 3nat; }\n"
-            "exec fn takes_nat(n: nat) -> nat { n }\n"  # verus accepts exec fns over int (issue 290)
-            "#[verifier::external_body]\nfn e(a: u64) -> u64 { let b = a as int; 0 }\n")
+    body = (
+        "spec fn s(a: nat) -> int { a as int + 5int }\nproof fn p(a: u64) ensures a as int >= 0 { let b = 3nat; }\n"
+        "exec fn takes_nat(n: nat) -> nat { n }\n"  # verus accepts exec fns over int (issue 290)
+        "#[verifier::external_body]\nfn e(a: u64) -> u64 { let b = a as int; 0 }\n"
+    )
     assert check(body).clean
 
 
@@ -161,8 +178,9 @@ def test_casts_to_other_types_and_paths_named_int() -> None:
 
 def test_a_spec_call_mirrors_verus_s_mode_error(verus_outputs_dir) -> None:
     old = parse_text_log(strip_header((verus_outputs_dir / "doc13_mode_error_spec_call.txt").read_text()))
-    current = parse_text_log(strip_header((verus_outputs_dir / "iss19_mode_error_call_exec_in_spec_2025.txt")
-                                          .read_text()))
+    current = parse_text_log(
+        strip_header((verus_outputs_dir / "iss19_mode_error_call_exec_in_spec_2025.txt").read_text())
+    )
     wording = re.compile(r"^cannot call function `[\w:]+` with mode (spec|proof|exec)$")
     assert wording.match(current.diagnostics[0].message)
     report = check(exec_fn("    let d = spec_double(x as u64);", "spec fn spec_double(a: u64) -> u64 { a }"))
@@ -178,14 +196,17 @@ def test_a_proof_fn_called_outside_a_proof_block() -> None:
     assert [f.diagnostic.message for f in report.findings] == ["cannot call function `t::lemma_x` with mode proof"]
 
 
-@pytest.mark.parametrize("use", [
-    "    proof { lemma_x(x); }",
-    "    assert(spec_double(x)) by { lemma_x(x); }",
-    "    let ghost g = spec_double(x);",
-    "    let g = Ghost(spec_double(x));",
-    "    let c = |a: u64| spec_double(a);",
-    "    let spec_double = |a: u64| a > 0;\n    let b = spec_double(x);",  # a local shadows the spec fn
-])
+@pytest.mark.parametrize(
+    "use",
+    [
+        "    proof { lemma_x(x); }",
+        "    assert(spec_double(x)) by { lemma_x(x); }",
+        "    let ghost g = spec_double(x);",
+        "    let g = Ghost(spec_double(x));",
+        "    let c = |a: u64| spec_double(a);",
+        "    let spec_double = |a: u64| a > 0;\n    let b = spec_double(x);",  # a local shadows the spec fn
+    ],
+)
 def test_ghost_calls_in_ghost_code_or_shadowed_are_not_reported(use: str) -> None:
     before = "spec fn spec_double(a: u64) -> bool { a < 1000 }\nproof fn lemma_x(a: u64) ensures a >= 0 {}"
     assert check(exec_fn(use, before)).clean, use
@@ -193,8 +214,10 @@ def test_ghost_calls_in_ghost_code_or_shadowed_are_not_reported(use: str) -> Non
 
 def test_an_uncertain_callee_is_not_reported() -> None:
     """A spec fn whose name another function, a method or an import shares; one in another module."""
-    shared_name = ("spec fn twice(a: u64) -> u64 { a }\nstruct S {}\nimpl S { fn twice(&self) -> u64 { 0 } }\n"
-                   + exec_fn("    let t = twice(x);"))
+    shared_name = (
+        "spec fn twice(a: u64) -> u64 { a }\nstruct S {}\nimpl S { fn twice(&self) -> u64 { 0 } }\n"
+        + exec_fn("    let t = twice(x);")
+    )
     other_module = "mod m { pub spec fn deep(a: u64) -> bool { true } }\n" + exec_fn("    let t = deep(x);")
     assert not [f for f in check(shared_name).findings if f.rule == R.GHOST_CALL_IN_EXEC]
     assert not [f for f in check(other_module).findings if f.rule == R.GHOST_CALL_IN_EXEC]
@@ -214,17 +237,25 @@ def test_an_unknown_function_is_rustc_s_e0425() -> None:
 
 
 def test_names_from_the_file_vstd_builtin_and_the_prelude_are_known() -> None:
-    body = ("enum E { A(u64) }\nstruct P(u64);\nspec fn helper(a: int) -> int { a }\n"
-            "fn apply(g: impl Fn(u64) -> u64, a: u64) -> u64 { g(a) }\n"
-            + exec_fn("    let e = E::A(x);\n    let p = P(x);\n    let o = Some(x);\n    drop(o);\n"
-                      "    let k = |a: u64| a;\n    let q = k(x);\n    let a = lemma_seq_from_vstd(x);\n"
-                      "    proof { let w = helper(arbitrary()); }"))
+    body = (
+        "enum E { A(u64) }\nstruct P(u64);\nspec fn helper(a: int) -> int { a }\n"
+        "fn apply(g: impl Fn(u64) -> u64, a: u64) -> u64 { g(a) }\n"
+        + exec_fn(
+            "    let e = E::A(x);\n    let p = P(x);\n    let o = Some(x);\n    drop(o);\n"
+            "    let k = |a: u64| a;\n    let q = k(x);\n    let a = lemma_seq_from_vstd(x);\n"
+            "    proof { let w = helper(arbitrary()); }"
+        )
+    )
     assert check(body, names=frozenset({"lemma_seq_from_vstd", "arbitrary"})).clean
 
 
 def test_the_rule_does_not_run_where_names_hide() -> None:
-    for hiding in ("use std::collections::*;", "macro_rules! m { () => {} }", "#[cfg(feature = \"x\")]\nfn g() {}",
-                   "mod other;"):
+    for hiding in (
+        "use std::collections::*;",
+        "macro_rules! m { () => {} }",
+        '#[cfg(feature = "x")]\nfn g() {}',
+        "mod other;",
+    ):
         report = check(exec_fn("    let y = helper_nowhere(x);", hiding))
         assert report.clean and "unknown-function" in report.rules_off, hiding
 
@@ -240,15 +271,22 @@ def test_without_vstd_the_rule_is_off() -> None:
 def test_every_rendering_reads_back_as_the_same_diagnostic() -> None:
     """verus's own text parser reads each rendered finding into the diagnostic the pre-check made: the repair path
     cannot tell them from verus's."""
-    report = check(exec_fn("    let y = x as int;\n    let z = 5int;\n    let d = spec_double(x);\n"
-                           "    let u = helper_nowhere(x);", "spec fn spec_double(a: u64) -> u64 { a }"))
+    report = check(
+        exec_fn(
+            "    let y = x as int;\n    let z = 5int;\n    let d = spec_double(x);\n    let u = helper_nowhere(x);",
+            "spec fn spec_double(a: u64) -> u64 { a }",
+        )
+    )
     assert len(report.findings) == 4
     for finding in report.findings:
         [read] = parse_text_log(finding.diagnostic.rendered).diagnostics
         made = finding.diagnostic
         assert (read.message, read.code, read.kind, read.level) == (made.message, made.code, made.kind, made.level)
-        assert (read.location.file, read.location.line, read.location.col) == \
-            (made.location.file, made.location.line, made.location.col)
+        assert (read.location.file, read.location.line, read.location.col) == (
+            made.location.file,
+            made.location.line,
+            made.location.col,
+        )
         assert read.location.text == made.location.text
 
 
@@ -265,10 +303,12 @@ def test_a_crate_s_other_files_count_as_the_file() -> None:
     report = precheck_parsed(parsed, PrecheckContext(crate_name="c", vstd_names=frozenset()))
     assert [f.diagnostic.message for f in report.findings] == ["cannot find function `missing` in this scope"]
     assert report.findings[0].diagnostic.location.file == "src/lib.rs"
-    alone = precheck_parsed({"src/lib.rs": parsed["src/lib.rs"]},
-                            PrecheckContext(crate_name="c", vstd_names=frozenset(), whole_crate=False))
+    alone = precheck_parsed(
+        {"src/lib.rs": parsed["src/lib.rs"]}, PrecheckContext(crate_name="c", vstd_names=frozenset(), whole_crate=False)
+    )
     assert alone.clean and "mod x;" in alone.rules_off["unknown-function"]
     without_mod = parse_shared(lib.replace("pub mod util;\n", ""))
-    alone = precheck_parsed({"src/lib.rs": without_mod},
-                            PrecheckContext(crate_name="c", vstd_names=frozenset(), whole_crate=False))
+    alone = precheck_parsed(
+        {"src/lib.rs": without_mod}, PrecheckContext(crate_name="c", vstd_names=frozenset(), whole_crate=False)
+    )
     assert alone.clean and "use crate::util::*" in alone.rules_off["unknown-function"]

@@ -14,8 +14,9 @@ MANIFEST = '[package]\nname = "split"\nversion = "0.1.0"\nedition = "2021"\n\n[d
 def split_into_modules(text: str, folder: Path, parts: int = 3) -> dict[str, str]:
     """Writes the crate to `folder`; returns the module files' texts by path (relative to the folder)."""
     lines = text.split("\n")
-    items = [child for block in build_outline(parse(text)).children if block.kind == "verus"
-             for child in block.children]
+    items = [
+        child for block in build_outline(parse(text)).children if block.kind == "verus" for child in block.children
+    ]
     groups = _groups(items, parts)
     names = [chr(ord("a") + n) for n in range(len(groups))]
     header = "use vstd::prelude::*;\n" + "".join(f"#[allow(unused_imports)]\nuse crate::{n}::*;\n" for n in names)

@@ -47,15 +47,28 @@ def test_a_single_file_is_its_prompt_view(netlib) -> None:
     source = "verus! {\nfn f(x: u32) -> u32 { x }\n}\n"
     view = crate_view(CrateWorkspace.single("f.rs"), source, [], [])
     plain = prompt_view(source, [], [])
-    assert (view.source, view.reply_format, view.targets, view.other_files) == (plain.source, plain.reply_format,
-                                                                                plain.targets, [])
+    assert (view.source, view.reply_format, view.targets, view.other_files) == (
+        plain.source,
+        plain.reply_format,
+        plain.targets,
+        [],
+    )
 
 
 def test_the_prompt_shows_each_other_file_and_asks_for_file_lines(netlib) -> None:
     layout, text = netlib
     view = crate_view(CrateWorkspace(layout, "src/lib.rs"), text, [], [])
-    prompt = render("prove", file_name=view.file_name, source=view.source, strategy="", feedback=[],
-                    review_findings=[], reply_format=view.reply_format, other_files=view.other_files, targets=[])
+    prompt = render(
+        "prove",
+        file_name=view.file_name,
+        source=view.source,
+        strategy="",
+        feedback=[],
+        review_findings=[],
+        reply_format=view.reply_format,
+        other_files=view.other_files,
+        targets=[],
+    )
     assert "File `src/util/arith_helpers.rs` of the same crate (only what `src/lib.rs` uses of it" in prompt
     assert "Put a line `// file: src/net.rs`" in prompt and "functions after no such line go to\n`src/lib.rs`" in prompt
     assert prompt.index("File `src/lib.rs`") < prompt.index("File `src/util/arith_helpers.rs`")

@@ -30,8 +30,9 @@ def crate_coverage(pair: SplicedPair, folder: Path):
     path, target = CrateModel.read(layout).resolve(pair.target)  # as `prove CRATE --fn NAME` resolves it
     assert path in files
     workspace = CrateWorkspace(layout, path)
-    name, context = round_prompt(workspace, text, [], targets=[target.qualified], synth=False,
-                                 approach=portfolio(1)[0].approach, feedback=[])
+    name, context = round_prompt(
+        workspace, text, [], targets=[target.qualified], synth=False, approach=portfolio(1)[0].approach, feedback=[]
+    )
     prompt = chat(name, **context)[1]["content"]
     parsed = workspace.parsed(text)
     sources = [parsed[path] for path in layout.paths]
@@ -41,8 +42,12 @@ def crate_coverage(pair: SplicedPair, folder: Path):
 def single_coverage(pair: SplicedPair):
     request = _prove_request(pair.task, pair.original, pair.target, None)
     model, stream = parse_with_tokens(pair.original)
-    found = coverage(CrateDefinitions([(model, stream)]), model.function(pair.target), pair.ground_truth_function,
-                     request.messages[1]["content"])
+    found = coverage(
+        CrateDefinitions([(model, stream)]),
+        model.function(pair.target),
+        pair.ground_truth_function,
+        request.messages[1]["content"],
+    )
     return found, request
 
 

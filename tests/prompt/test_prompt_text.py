@@ -17,36 +17,73 @@ SOURCE = (
     "{\n    let mut i: u32 = 0;\n    let mut s: u64 = 0;\n    while i < n {\n        i = i + 1;\n"
     "        s = s + i as u64;\n    }\n    s\n}\n\n} // verus!\n"
 )
-FEEDBACK = ["The guard rejected the candidate: escape hatch `assume(false)` added in `sum_to`.",
-            "Your reply was cut off before any function was complete."]
+FEEDBACK = [
+    "The guard rejected the candidate: escape hatch `assume(false)` added in `sum_to`.",
+    "Your reply was cut off before any function was complete.",
+]
 DIAGNOSTICS = [
-    PromptDiagnostic(kind="invariant_end_of_loop", message="invariant not satisfied at end of loop body",
-                     location="line 12 in fn:sum_to/loop#1", excerpt="    while i < n {\n        i = i + 1;",
-                     related=["at the end of the loop body: line 14"]),
+    PromptDiagnostic(
+        kind="invariant_end_of_loop",
+        message="invariant not satisfied at end of loop body",
+        location="line 12 in fn:sum_to/loop#1",
+        excerpt="    while i < n {\n        i = i + 1;",
+        related=["at the end of the loop body: line 14"],
+    ),
     PromptDiagnostic(kind="arithmetic_overflow", message="possible arithmetic overflow", location="line 13"),
-    PromptDiagnostic(kind="invariant_end_of_loop", message="invariant not satisfied at end of loop body",
-                     location="line 12"),
+    PromptDiagnostic(
+        kind="invariant_end_of_loop", message="invariant not satisfied at end of loop body", location="line 12"
+    ),
 ]
 COMMON = {"file_name": "sum_to.rs", "source": SOURCE}
 DESCRIPTION = "Sum the numbers from 1 to n with a loop.\nThe hard part is the absence of overflow.\n"
 CASES = {
-    "prove_targets_file": ("prove", COMMON | {"targets": ["sum_to"], "strategy": "", "feedback": [],
-                                              "reply_format": "file"}),
-    "prove_all_items_feedback": ("prove", COMMON | {"targets": [], "strategy": "Write invariants first.",
-                                                    "feedback": FEEDBACK, "reply_format": "items"}),
-    "repair_file": ("repair", COMMON | {"diagnostics": DIAGNOSTICS, "strategy": "", "feedback": [],
-                                       "reply_format": "file"}),
-    "repair_items_feedback": ("repair", COMMON | {"diagnostics": DIAGNOSTICS[1:], "strategy": "Use lemmas.",
-                                                  "feedback": FEEDBACK[:1], "reply_format": "items"}),
-    "synth_targets": ("synth", COMMON | {"targets": ["sum_to"], "strategy": "", "feedback": [],
-                                         "reply_format": "file"}),
-    "synth_no_targets_feedback": ("synth", COMMON | {"targets": [], "strategy": "Keep loops simple.",
-                                                     "feedback": FEEDBACK, "reply_format": "items"}),
-    "synth_description": ("synth", COMMON | {"targets": ["sum_to"], "strategy": "", "feedback": [],
-                                             "reply_format": "file", "description": DESCRIPTION}),
-    "repair_synth_writes": ("repair", COMMON | {"diagnostics": DIAGNOSTICS[1:], "strategy": "", "feedback": [],
-                                                "reply_format": "file", "description": DESCRIPTION,
-                                                "writes": ["sum_to"]}),
+    "prove_targets_file": (
+        "prove",
+        COMMON | {"targets": ["sum_to"], "strategy": "", "feedback": [], "reply_format": "file"},
+    ),
+    "prove_all_items_feedback": (
+        "prove",
+        COMMON | {"targets": [], "strategy": "Write invariants first.", "feedback": FEEDBACK, "reply_format": "items"},
+    ),
+    "repair_file": (
+        "repair",
+        COMMON | {"diagnostics": DIAGNOSTICS, "strategy": "", "feedback": [], "reply_format": "file"},
+    ),
+    "repair_items_feedback": (
+        "repair",
+        COMMON
+        | {
+            "diagnostics": DIAGNOSTICS[1:],
+            "strategy": "Use lemmas.",
+            "feedback": FEEDBACK[:1],
+            "reply_format": "items",
+        },
+    ),
+    "synth_targets": (
+        "synth",
+        COMMON | {"targets": ["sum_to"], "strategy": "", "feedback": [], "reply_format": "file"},
+    ),
+    "synth_no_targets_feedback": (
+        "synth",
+        COMMON | {"targets": [], "strategy": "Keep loops simple.", "feedback": FEEDBACK, "reply_format": "items"},
+    ),
+    "synth_description": (
+        "synth",
+        COMMON
+        | {"targets": ["sum_to"], "strategy": "", "feedback": [], "reply_format": "file", "description": DESCRIPTION},
+    ),
+    "repair_synth_writes": (
+        "repair",
+        COMMON
+        | {
+            "diagnostics": DIAGNOSTICS[1:],
+            "strategy": "",
+            "feedback": [],
+            "reply_format": "file",
+            "description": DESCRIPTION,
+            "writes": ["sum_to"],
+        },
+    ),
 }
 
 

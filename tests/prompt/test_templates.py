@@ -16,19 +16,44 @@ from verusagent.prompt.templates import (
 )
 
 SOURCE = "verus! {\nfn f(x: u8) -> (r: u8) ensures r == x { x }\n}\n"
-FINDING = {"severity": "critical", "location": "fn:f, lines 2-2", "reason": "r", "quote": "x", "explanation": "e",
-           "check": "logic"}
+FINDING = {
+    "severity": "critical",
+    "location": "fn:f, lines 2-2",
+    "reason": "r",
+    "quote": "x",
+    "explanation": "e",
+    "check": "logic",
+}
 
 CONTEXTS = {
     "prove": dict(file_name="f.rs", source=SOURCE, targets=["f"], strategy="", feedback=[], reply_format="file"),
-    "repair": dict(file_name="f.rs", source=SOURCE, strategy="", feedback=[], reply_format="items",
-                   diagnostics=[PromptDiagnostic(kind="postcondition", message="postcondition not satisfied",
-                                                 location="line 2 in fn:f", excerpt="ensures r == x")]),
+    "repair": dict(
+        file_name="f.rs",
+        source=SOURCE,
+        strategy="",
+        feedback=[],
+        reply_format="items",
+        diagnostics=[
+            PromptDiagnostic(
+                kind="postcondition",
+                message="postcondition not satisfied",
+                location="line 2 in fn:f",
+                excerpt="ensures r == x",
+            )
+        ],
+    ),
     "synth": dict(file_name="f.rs", source=SOURCE, targets=["f"], strategy="", feedback=[], reply_format="file"),
     # the review shows its unit and the context around it (review/context.py), never the whole file as `source`
     "review_propose": dict(file_name="f.rs", context=SOURCE, unit_id="fn:f", unit_kind="function", unit_text="fn f"),
-    "review_validate": dict(file_name="f.rs", context=SOURCE, unit_id="fn:f", unit_kind="function", unit_text="fn f",
-                            finding=FINDING, dispute=None),
+    "review_validate": dict(
+        file_name="f.rs",
+        context=SOURCE,
+        unit_id="fn:f",
+        unit_kind="function",
+        unit_text="fn f",
+        finding=FINDING,
+        dispute=None,
+    ),
 }
 
 
@@ -56,8 +81,16 @@ def test_each_task_fails_loudly_on_any_missing_variable(task):
 
 def test_the_system_prompt_forbids_every_escape_hatch_and_teaches_the_rules():
     text = system_prompt()
-    for forbidden in ["assume(", "admit()", "external_body", "axiom fn", "assume_specification",
-                      "exec_allows_no_decreases_clause", "requires", "ensures"]:
+    for forbidden in [
+        "assume(",
+        "admit()",
+        "external_body",
+        "axiom fn",
+        "assume_specification",
+        "exec_allows_no_decreases_clause",
+        "requires",
+        "ensures",
+    ]:
         assert forbidden in text
     for advice in ["invariant", "decreases", "#[trigger]", "nonlinear_arith", "bit_vector", "v.len()"]:
         assert advice in text
@@ -78,16 +111,21 @@ def test_every_diagnostic_kind_has_its_own_guidance():
 
 
 def test_guidance_appears_once_per_kind_and_diagnostics_are_numbered():
-    diagnostics = [PromptDiagnostic(kind="assertion", message=f"assertion failed {i}", location=f"line {i}",
-                                    related=["note: here"]) for i in range(3)]
+    diagnostics = [
+        PromptDiagnostic(
+            kind="assertion", message=f"assertion failed {i}", location=f"line {i}", related=["note: here"]
+        )
+        for i in range(3)
+    ]
     text = render("repair", **(CONTEXTS["repair"] | {"diagnostics": diagnostics}))
     assert text.count("assertion failed: verus cannot prove") == 1
     assert "3. [assertion] assertion failed 2 at line 2" in text and text.count("related: note: here") == 3
 
 
 def test_an_unknown_diagnostic_kind_is_refused():
-    context = CONTEXTS["repair"] | {"diagnostics": [{"kind": "made_up", "message": "m", "location": "l",
-                                                     "excerpt": "", "related": []}]}
+    context = CONTEXTS["repair"] | {
+        "diagnostics": [{"kind": "made_up", "message": "m", "location": "l", "excerpt": "", "related": []}]
+    }
     with pytest.raises(ValueError, match="made_up"):
         chat("repair", **context)
     with pytest.raises(TemplateError, match="made_up"):
@@ -97,8 +135,10 @@ def test_an_unknown_diagnostic_kind_is_refused():
 def test_reply_format_must_be_known_and_feedback_is_shown():
     with pytest.raises(TemplateError, match="reply_format"):
         render("prove", **(CONTEXTS["prove"] | {"reply_format": "yaml"}))
-    text = render("prove", **(CONTEXTS["prove"] | {"feedback": ["guard: assume(false) added in fn f"],
-                                                   "strategy": "invariants first"}))
+    text = render(
+        "prove",
+        **(CONTEXTS["prove"] | {"feedback": ["guard: assume(false) added in fn f"], "strategy": "invariants first"}),
+    )
     assert "guard: assume(false) added in fn f" in text and "invariants first" in text
 
 

@@ -13,8 +13,11 @@ TASK = {"role": "user", "content": "The task: prove fn double. " * 40}
 
 
 def turn(n: int) -> list[dict]:
-    call = {"role": "assistant", "content": "", "tool_calls": [{"id": f"c{n}", "type": "function",
-                                                                "function": {"name": "view", "arguments": "{}"}}]}
+    call = {
+        "role": "assistant",
+        "content": "",
+        "tool_calls": [{"id": f"c{n}", "type": "function", "function": {"name": "view", "arguments": "{}"}}],
+    }
     return [call, {"role": "tool", "tool_call_id": f"c{n}", "content": f"result {n}: " + "text " * 50}]
 
 
@@ -26,8 +29,9 @@ def write(tmp_path: Path, requests: list[tuple[str, list[dict]]]) -> Path:
     with RunWriter.create(tmp_path / "runs", "run") as writer:
         writer.emit(RunStarted(run_id="run"))
         for n, (purpose, messages) in enumerate(requests):
-            writer.emit(ModelRequest(call_id=f"call-{n}", attempt=1, model="scripted/t", purpose=purpose,
-                                     messages=messages))
+            writer.emit(
+                ModelRequest(call_id=f"call-{n}", attempt=1, model="scripted/t", purpose=purpose, messages=messages)
+            )
         return writer.folder
 
 
@@ -51,8 +55,12 @@ def test_a_session_request_records_only_its_new_messages(tmp_path: Path) -> None
 
 def test_other_purposes_and_other_openings_are_recorded_whole(tmp_path: Path) -> None:
     other = [SYSTEM, {"role": "user", "content": "another task"}]
-    sent = [("agent:agent-r1", conversation(1)), ("prove", conversation(2)), ("agent:agent-r1", other),
-            ("agent:agent-r1", conversation(1))]
+    sent = [
+        ("agent:agent-r1", conversation(1)),
+        ("prove", conversation(2)),
+        ("agent:agent-r1", other),
+        ("agent:agent-r1", conversation(1)),
+    ]
     raw = raw_requests(write(tmp_path, sent))
     assert [r["continues"] for r in raw] == [None, None, None, None]
     assert [e.messages for e in read_run(write(tmp_path / "again", sent)).events[1:]] == [m for _, m in sent]

@@ -5,16 +5,33 @@ from verusagent.record.redact import REDACTED, is_secret_field, register_secret,
 
 
 def test_secret_field_names():
-    for name in ["api_key", "OPENAI_API_KEY", "apiKey", "Authorization", "headers", "extra_headers", "x-api-key",
-                 "client_secret", "access_token", "password"]:
+    for name in [
+        "api_key",
+        "OPENAI_API_KEY",
+        "apiKey",
+        "Authorization",
+        "headers",
+        "extra_headers",
+        "x-api-key",
+        "client_secret",
+        "access_token",
+        "password",
+    ]:
         assert is_secret_field(name), name
     for name in ["max_tokens", "prompt_tokens", "completion_tokens", "key", "keyword", "model", "tokens"]:
         assert not is_secret_field(name), name
 
 
 def test_values_of_secret_environment_variables_are_found():
-    env = {"OPENAI_API_KEY": "sk-abc-12345678", "MY_TOKEN": "tok-123456789", "HOME": "/root", "SHORT_KEY": "abc",
-           "SSH_AUTH_SOCK": "/tmp/ssh-agent.sock", "AUTHOR": "Ada Lovelace", "AWS_SECRET_ACCESS_KEY": "aws-secret-1"}
+    env = {
+        "OPENAI_API_KEY": "sk-abc-12345678",
+        "MY_TOKEN": "tok-123456789",
+        "HOME": "/root",
+        "SHORT_KEY": "abc",
+        "SSH_AUTH_SOCK": "/tmp/ssh-agent.sock",
+        "AUTHOR": "Ada Lovelace",
+        "AWS_SECRET_ACCESS_KEY": "aws-secret-1",
+    }
     from_env = [v for v in secret_values(env) if v in env.values()]  # registered secrets come too
     assert from_env == ["sk-abc-12345678", "tok-123456789", "aws-secret-1"]  # longest first
 
@@ -26,16 +43,24 @@ def test_registered_secrets_are_scrubbed_whatever_their_variable():
 
 
 def test_scrub_replaces_fields_and_substrings_recursively():
-    data = {"params": {"api_key": "whatever", "temperature": 0}, "messages": [{"content": "k=hunter2-secret!"}],
-            "note": ("Bearer abcdefghijklmnop",)}
+    data = {
+        "params": {"api_key": "whatever", "temperature": 0},
+        "messages": [{"content": "k=hunter2-secret!"}],
+        "note": ("Bearer abcdefghijklmnop",),
+    }
     cleaned = scrub(data, ["hunter2-secret"])
-    assert cleaned == {"params": {"api_key": REDACTED, "temperature": 0},
-                       "messages": [{"content": f"k={REDACTED}!"}], "note": [REDACTED]}
+    assert cleaned == {
+        "params": {"api_key": REDACTED, "temperature": 0},
+        "messages": [{"content": f"k={REDACTED}!"}],
+        "note": [REDACTED],
+    }
 
 
 def test_key_shaped_strings_are_scrubbed_without_knowing_them():
-    assert scrub_text("error for key sk-proj-AbCdEfGhIjKlMnOpQrSt in request", []) == \
-        f"error for key {REDACTED} in request"
+    assert (
+        scrub_text("error for key sk-proj-AbCdEfGhIjKlMnOpQrSt in request", [])
+        == f"error for key {REDACTED} in request"
+    )
     assert scrub_text("fn main() { let sk = 1; }", []) == "fn main() { let sk = 1; }"
 
 

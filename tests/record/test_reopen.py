@@ -1,7 +1,6 @@
 """RunWriter.reopen (for --resume) after a run was killed in the middle of writing an event."""
 
 
-
 def test_reopen_after_a_cut_off_write_sets_the_fragment_aside(tmp_path):
     from verusagent.record import RunStarted, RunStopped, RunWriter, read_run
 

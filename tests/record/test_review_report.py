@@ -7,15 +7,24 @@ from verusagent.record.timeline import describe
 
 
 def test_a_shadow_report_keeps_its_mode_score_and_votes(tmp_path):
-    finding = {"severity": "critical", "location": {"unit": "fn:f"}, "reason": "r", "evidence": "e",
-               "votes": ["substantial", "minor", "substantial"]}
+    finding = {
+        "severity": "critical",
+        "location": {"unit": "fn:f"},
+        "reason": "r",
+        "evidence": "e",
+        "votes": ["substantial", "minor", "substantial"],
+    }
     with RunWriter.create(tmp_path, "r") as writer:
         writer.emit(RunStarted(run_id="r"))
         writer.emit(ReviewReport(sha256="a" * 64, findings=[finding], gate="llm", mode="shadow", score=2 / 3))
     report = read_run(writer.folder).events[1]
     assert isinstance(report, ReviewReport)
     assert (report.mode, report.score, report.gate, report.findings[0]["votes"]) == (
-        "shadow", 2 / 3, "llm", finding["votes"])
+        "shadow",
+        2 / 3,
+        "llm",
+        finding["votes"],
+    )
     assert describe(report) == "review aaaaaaaaaaaa: 1 findings, score 0.67 [shadow]"
 
 

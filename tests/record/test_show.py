@@ -23,13 +23,19 @@ def make_run(tmp_path, scripted_replies=True):
     from verusagent.llm.script import Script, ScriptedReply
     from verusagent.llm.settings import ModelSettings
 
-    install_script(Script(replies=[ScriptedReply(error="rate_limit"),
-                                   ScriptedReply(text="```rust\nfn f() {}\n```", prompt_tokens=100,
-                                                 completion_tokens=20)]))
+    install_script(
+        Script(
+            replies=[
+                ScriptedReply(error="rate_limit"),
+                ScriptedReply(text="```rust\nfn f() {}\n```", prompt_tokens=100, completion_tokens=20),
+            ]
+        )
+    )
     writer = RunWriter.create(tmp_path / "runs", "20250101-000000-abcdef")
     settings = ModelSettings(model="scripted/demo", cache=False)
-    writer.emit(RunStarted(run_id=writer.run_id, command="prove f.rs", config=settings.public_view(),
-                           budgets={"max_calls": 10}))
+    writer.emit(
+        RunStarted(run_id=writer.run_id, command="prove f.rs", config=settings.public_view(), budgets={"max_calls": 10})
+    )
     client = ModelClient(settings, recorder=writer, retry=RetryPolicy(base_delay_s=0), sleep=lambda s: None)
     client.complete([{"role": "user", "content": "prove f"}], purpose="prove")
     digest = writer.write_candidate("verus! { fn f() {} }\n")
@@ -37,8 +43,9 @@ def make_run(tmp_path, scripted_replies=True):
     writer.emit(GuardChecked(sha256=digest, clean=True))
     writer.emit(VerusRun(sha256=digest, verdict="verified", verus_version="0.2026", is_standin=True, duration_s=0.4))
     writer.emit(RunVerdict(verdict="verified", accepted_sha256=digest))
-    writer.write_result(RunResult(run_id=writer.run_id, verdict="verified", accepted_sha256=digest,
-                                  spend=client.budget.snapshot()))
+    writer.write_result(
+        RunResult(run_id=writer.run_id, verdict="verified", accepted_sha256=digest, spend=client.budget.snapshot())
+    )
     writer.close()
     return writer, digest
 
@@ -48,15 +55,18 @@ def test_show_prints_a_timeline(tmp_path):
     result = CliRunner().invoke(app, ["show", "latest", "--runs-dir", str(tmp_path / "runs")])
     assert result.exit_code == 0, result.output
     out = result.output
-    for expected in ["run 20250101-000000-abcdef started: prove f.rs (model scripted/demo; budgets: max_calls 10)",
-                     "model request call-1 [prove] scripted/demo, attempt 1",
-                     "model error call-1 attempt 1: rate_limit (will retry)",
-                     "model reply call-1: 1 choices, 100+20 tokens, cost unknown",
-                     f"candidate {digest[:12]} (invariants, round 1)", f"guard {digest[:12]}: clean",
-                     f"verus {digest[:12]}: verified, 0 errors, 0.4s [stand-in]",
-                     f"VERDICT verified: accepted {digest[:12]}",
-                     "spent: 2 model calls (0 from cache), 100+20 tokens, $0.0000 (+1 calls of unknown price)",
-                     f"result: verified, accepted {digest[:12]}"]:
+    for expected in [
+        "run 20250101-000000-abcdef started: prove f.rs (model scripted/demo; budgets: max_calls 10)",
+        "model request call-1 [prove] scripted/demo, attempt 1",
+        "model error call-1 attempt 1: rate_limit (will retry)",
+        "model reply call-1: 1 choices, 100+20 tokens, cost unknown",
+        f"candidate {digest[:12]} (invariants, round 1)",
+        f"guard {digest[:12]}: clean",
+        f"verus {digest[:12]}: verified, 0 errors, 0.4s [stand-in]",
+        f"VERDICT verified: accepted {digest[:12]}",
+        "spent: 2 model calls (0 from cache), 100+20 tokens, $0.0000 (+1 calls of unknown price)",
+        f"result: verified, accepted {digest[:12]}",
+    ]:
         assert expected in out, expected
     lines = [line for line in out.splitlines() if line.strip().startswith("+")]
     assert len(lines) == 9

@@ -32,14 +32,29 @@ from verusagent.record.runs import RunNotFound
 
 ALL_KINDS = [
     RunStarted(run_id="r", command="prove", config={"model": "scripted/x"}, budgets={"max_calls": 5}),
-    ModelRequest(call_id="call-1", attempt=1, model="scripted/x", purpose="prove",
-                 messages=[{"role": "user", "content": "q"}]),
-    ModelReply(call_id="call-1", attempt=1, texts=["a"], finish_reasons=["stop"],
-               usage=TokenUsage(prompt_tokens=3, completion_tokens=4), cost_usd=None, latency_s=0.5),
+    ModelRequest(
+        call_id="call-1", attempt=1, model="scripted/x", purpose="prove", messages=[{"role": "user", "content": "q"}]
+    ),
+    ModelReply(
+        call_id="call-1",
+        attempt=1,
+        texts=["a"],
+        finish_reasons=["stop"],
+        usage=TokenUsage(prompt_tokens=3, completion_tokens=4),
+        cost_usd=None,
+        latency_s=0.5,
+    ),
     CandidateCreated(sha256="ab" * 32, strategy="invariants", round=1, parent=None, call_id="call-1"),
     GuardChecked(sha256="ab" * 32, clean=False, violations=[{"rule": "escape-hatch", "line": 3}]),
-    VerusRun(sha256="ab" * 32, verdict="failed", errors=2, flags=["--verify-function", "f"], partial=True,
-             is_standin=True, duration_s=1.5),
+    VerusRun(
+        sha256="ab" * 32,
+        verdict="failed",
+        errors=2,
+        flags=["--verify-function", "f"],
+        partial=True,
+        is_standin=True,
+        duration_s=1.5,
+    ),
     RunVerdict(verdict="partial", accepted_sha256=None, obligations=[{"kind": "assertion", "line": 9}]),
     RunStopped(reason="done"),
 ]
@@ -137,8 +152,12 @@ def test_a_line_cut_off_by_a_crash_is_reported_not_raised(tmp_path):
 def test_a_damaged_middle_line_is_reported_and_the_rest_is_read(tmp_path):
     path = tmp_path / "r" / "events.jsonl"
     path.parent.mkdir()
-    lines = [json.dumps(RunStarted(run_id="r").model_dump()), "not json", json.dumps({"kind": "verdict"}),
-             json.dumps(RunStopped(reason="done").model_dump())]
+    lines = [
+        json.dumps(RunStarted(run_id="r").model_dump()),
+        "not json",
+        json.dumps({"kind": "verdict"}),
+        json.dumps(RunStopped(reason="done").model_dump()),
+    ]
     path.write_text("\n".join(lines) + "\n")
     log = read_run(path.parent)
     assert [e.kind for e in log.events] == ["run_started", "run_stopped"]
@@ -149,8 +168,16 @@ def test_a_damaged_middle_line_is_reported_and_the_rest_is_read(tmp_path):
 def test_secrets_are_scrubbed_from_events_and_results(tmp_path, monkeypatch):
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-secret-value-123456789")
     with RunWriter.create(tmp_path, "r") as writer:
-        writer.emit(RunStarted(run_id="r", config={"api_key": "literal-key-value", "headers": {"x": "y"},
-                                                   "note": "key is sk-ant-secret-value-123456789"}))
+        writer.emit(
+            RunStarted(
+                run_id="r",
+                config={
+                    "api_key": "literal-key-value",
+                    "headers": {"x": "y"},
+                    "note": "key is sk-ant-secret-value-123456789",
+                },
+            )
+        )
         writer.write_result(RunResult(run_id="r", stopped_reason="auth failed for sk-ant-secret-value-123456789"))
     data = b"".join(p.read_bytes() for p in writer.folder.rglob("*") if p.is_file())
     for secret in [b"sk-ant-secret-value-123456789", b"literal-key-value", b'"x": "y"']:

@@ -8,8 +8,9 @@ from verusagent.review.gate import Release, ReviewVerdict
 class PassThroughReview:
     name = "pass-through"
 
-    def review(self, sha256: str, strategy: str, text: str, parent_text: str | None,
-               skip: str | None = None) -> ReviewVerdict:
+    def review(
+        self, sha256: str, strategy: str, text: str, parent_text: str | None, skip: str | None = None
+    ) -> ReviewVerdict:
         return ReviewVerdict(mode="off", note=skip or "no review (pass-through)")
 
     def after_verus(self, sha256: str, text: str, failing: set[str] | None) -> None:

@@ -1,6 +1,5 @@
 """The review's context: the context slicer's view around the unit's function, never a whole large file."""
 
-
 from verusagent.lens import parse
 from verusagent.review.context import REVIEW_BUDGET_TOKENS, review_context
 

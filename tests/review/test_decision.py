@@ -10,8 +10,7 @@ from verusagent.review.decision import calibrated_rule, can_ever_reject
 from verusagent.review.votes import VoteError, finding_votes
 
 # 3 votes: the only scores there are
-ZERO, THIRD, TWO_THIRDS, ONE = (score_of([finding_votes(["substantial"] * s + ["minor"] * (3 - s))])
-                                for s in range(4))
+ZERO, THIRD, TWO_THIRDS, ONE = (score_of([finding_votes(["substantial"] * s + ["minor"] * (3 - s))]) for s in range(4))
 GRID = [ZERO, THIRD, TWO_THIRDS, ONE]
 
 
@@ -19,16 +18,19 @@ def test_three_votes_give_the_grid():
     assert GRID == [0.0, 1 / 3, 2 / 3, 1.0]
 
 
-@pytest.mark.parametrize(("threshold", "rejected"), [
-    (0.0, [THIRD, TWO_THIRDS, ONE]),  # at a grid point: the point itself passes
-    (1 / 6, [THIRD, TWO_THIRDS, ONE]),  # between points: everything above passes the cut
-    (1 / 3, [TWO_THIRDS, ONE]),
-    (0.5, [TWO_THIRDS, ONE]),
-    (2 / 3, [ONE]),
-    (5 / 6, [ONE]),
-    (1.0, []),  # nothing is above 1: a threshold of 1.0 can never reject
-    (None, []),  # no threshold: never reject
-])
+@pytest.mark.parametrize(
+    ("threshold", "rejected"),
+    [
+        (0.0, [THIRD, TWO_THIRDS, ONE]),  # at a grid point: the point itself passes
+        (1 / 6, [THIRD, TWO_THIRDS, ONE]),  # between points: everything above passes the cut
+        (1 / 3, [TWO_THIRDS, ONE]),
+        (0.5, [TWO_THIRDS, ONE]),
+        (2 / 3, [ONE]),
+        (5 / 6, [ONE]),
+        (1.0, []),  # nothing is above 1: a threshold of 1.0 can never reject
+        (None, []),  # no threshold: never reject
+    ],
+)
 def test_ties_on_the_three_vote_grid_follow_the_strict_rule(threshold, rejected):
     assert [score for score in GRID if rejects(score, threshold)] == rejected
     assert can_ever_reject(threshold) == bool(rejected)

@@ -26,10 +26,17 @@ def test_disputes_after_the_code_block_or_malformed_are_ignored() -> None:
     assert parse_disputes("no blocks here") == []
 
 
-PROVE = dict(file_name="f.rs", source="verus! { fn f() {} }\n", targets=[], strategy="", feedback=["a note"],
-             reply_format="file")
-FINDING = {"id": "ab12cd34.1", "severity": "critical", "unit": "fn:f/loop#1", "location": {"lines": [4, 5]},
-           "reason": "the invariant fails on entry", "evidence": {"quote": "i < n,", "explanation": "i == n first"}}
+PROVE = dict(
+    file_name="f.rs", source="verus! { fn f() {} }\n", targets=[], strategy="", feedback=["a note"], reply_format="file"
+)
+FINDING = {
+    "id": "ab12cd34.1",
+    "severity": "critical",
+    "unit": "fn:f/loop#1",
+    "location": {"lines": [4, 5]},
+    "reason": "the invariant fails on entry",
+    "evidence": {"quote": "i < n,", "explanation": "i == n first"},
+}
 
 
 def test_prompts_without_blocking_findings_are_unchanged_byte_for_byte() -> None:
@@ -37,7 +44,8 @@ def test_prompts_without_blocking_findings_are_unchanged_byte_for_byte() -> None
         assert render(task, **PROVE, review_findings=[]) == render(task, **PROVE)
     diagnostics = [{"kind": "assertion", "message": "m", "location": "l", "excerpt": "", "related": []}]
     assert render("repair", **PROVE, diagnostics=diagnostics, review_findings=[]) == render(
-        "repair", **PROVE, diagnostics=diagnostics)
+        "repair", **PROVE, diagnostics=diagnostics
+    )
 
 
 def test_blocking_findings_are_shown_with_the_dispute_format() -> None:

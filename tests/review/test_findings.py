@@ -1,6 +1,5 @@
 """Findings are checkable or dropped: the quote must be in the candidate (white space may differ)."""
 
-
 import pytest
 
 from verusagent.lens import parse
@@ -34,23 +33,30 @@ def test_a_quote_outside_the_unit_is_found_in_the_candidate() -> None:
     assert TEXT.splitlines()[finding.location["lines"][0] - 1].strip() == "absent(s, k, upto),"
 
 
-@pytest.mark.parametrize(("item", "reason"), [
-    (claim(quote="i < v.len() + 7"), "the quoted evidence is not in the candidate"),
-    (claim(quote="i"), "no quote of the candidate's code to check (at least 3 characters)"),
-    (claim(quote=None), "no quote of the candidate's code to check (at least 3 characters)"),
-    (claim(severity="fatal"), "severity must be one of critical, gap, not 'fatal'"),
-    (claim(check="vibes"), "check must be one of scope, depend, compute, logic, not 'vibes'"),
-    (claim(reason="  "), "no reason"),
-    (["a list"], "not a JSON object"),
-])
+@pytest.mark.parametrize(
+    ("item", "reason"),
+    [
+        (claim(quote="i < v.len() + 7"), "the quoted evidence is not in the candidate"),
+        (claim(quote="i"), "no quote of the candidate's code to check (at least 3 characters)"),
+        (claim(quote=None), "no quote of the candidate's code to check (at least 3 characters)"),
+        (claim(severity="fatal"), "severity must be one of critical, gap, not 'fatal'"),
+        (claim(check="vibes"), "check must be one of scope, depend, compute, logic, not 'vibes'"),
+        (claim(reason="  "), "no reason"),
+        (["a list"], "not a JSON object"),
+    ],
+)
 def test_a_finding_that_cannot_be_checked_is_dropped(item, reason: str) -> None:
     dropped = check_finding(item, LOOP, TEXT, "ab.3")
     assert not isinstance(dropped, Finding) and dropped.reason == reason
 
 
 def test_case_and_the_nested_evidence_form_are_accepted() -> None:
-    item = {"severity": "Critical", "reason": "r", "check": "DEPEND",
-            "evidence": {"quote": "v@ == start,", "explanation": "unchanged"}}
+    item = {
+        "severity": "Critical",
+        "reason": "r",
+        "check": "DEPEND",
+        "evidence": {"quote": "v@ == start,", "explanation": "unchanged"},
+    }
     finding = check_finding(item, LOOP, TEXT, "ab.4")
     assert isinstance(finding, Finding) and (finding.severity, finding.check) == ("critical", "depend")
     assert finding.evidence.explanation == "unchanged"

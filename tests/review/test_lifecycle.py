@@ -1,7 +1,6 @@
 """A finding's life: open, then resolved (its unit changed and was not confirmed again, or verus verified its
 function unchanged) or dismissed (disputed and judged not real by another validator), releasing its candidate."""
 
-
 from verusagent.lens import parse
 from verusagent.review.findings import Evidence, Finding
 from verusagent.review.lifecycle import FindingBook
@@ -15,14 +14,30 @@ CHANGED = AFTER.replace("            v@ == start,\n", "            v@ == start,\
 
 
 def blocking(fid: str = "aa.1", unit: str = "fn:find/loop#1") -> Finding:
-    return Finding(id=fid, unit=unit, unit_kind="loop", severity="critical", location={"unit": unit, "lines": [80, 80]},
-                   reason="r", evidence=Evidence(quote="v@ == start,"), check="logic", votes=["substantial"] * 3,
-                   validators=["v#1", "v#2", "v#3"], score=1.0, validated=True)
+    return Finding(
+        id=fid,
+        unit=unit,
+        unit_kind="loop",
+        severity="critical",
+        location={"unit": unit, "lines": [80, 80]},
+        reason="r",
+        evidence=Evidence(quote="v@ == start,"),
+        check="logic",
+        votes=["substantial"] * 3,
+        validators=["v#1", "v#2", "v#3"],
+        score=1.0,
+        validated=True,
+    )
 
 
 def blocked_outcome(*findings: Finding) -> ReviewOutcome:
-    return ReviewOutcome(mode="on", findings=list(findings), blocked=True, rejects=True,
-                         units=[UnitResult(id=f.unit, kind="loop", score=1.0, findings=[f.id]) for f in findings])
+    return ReviewOutcome(
+        mode="on",
+        findings=list(findings),
+        blocked=True,
+        rejects=True,
+        units=[UnitResult(id=f.unit, kind="loop", score=1.0, findings=[f.id]) for f in findings],
+    )
 
 
 def book_with(finding: Finding, strategy: str = "invariants") -> FindingBook:

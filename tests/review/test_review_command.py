@@ -20,31 +20,50 @@ from tests.paths import REPO_ROOT
 from tests.review.review_fakes import BASE, PROVED
 
 runner = CliRunner()
-CLAIM = {"severity": "critical", "reason": "the loop forgets that v is unchanged", "quote": "v@ == start,",
-         "evidence": "without it absent(v@, ...) says nothing about v", "check": "depend"}
+CLAIM = {
+    "severity": "critical",
+    "reason": "the loop forgets that v is unchanged",
+    "quote": "v@ == start,",
+    "evidence": "without it absent(v@, ...) says nothing about v",
+    "check": "depend",
+}
 
 
 @pytest.fixture
 def files(tmp_path, monkeypatch) -> tuple[Path, Path]:
     monkeypatch.setenv("VERUSAGENT_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.chdir(tmp_path)
-    return Path(shutil.copy(REPO_ROOT / BASE, tmp_path / "base.rs")), Path(shutil.copy(REPO_ROOT / PROVED, tmp_path / "find.rs"))
+    return Path(shutil.copy(REPO_ROOT / BASE, tmp_path / "base.rs")), Path(
+        shutil.copy(REPO_ROOT / PROVED, tmp_path / "find.rs")
+    )
 
 
 def sarif_schema() -> dict:
     """The SARIF 2.1.0 subset the gate's tests validate against (tests/gate/sarif_subset_schema.py)."""
-    spec = importlib.util.spec_from_file_location("sarif_subset_schema", REPO_ROOT / "tests/gate/sarif_subset_schema.py")
+    spec = importlib.util.spec_from_file_location(
+        "sarif_subset_schema", REPO_ROOT / "tests/gate/sarif_subset_schema.py"
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module.SARIF_2_1_0_SUBSET
 
 
 def script(vote: str = "substantial", proposer: dict | None = None):
-    first = proposer or {"when": "Unit to review: `fn:find/loop#1`",
-                         "text": "```json\n" + json.dumps([CLAIM]) + "\n```"}
-    return install_script(Script.model_validate({"replies": [
-        first, {"when": "You are reviewing", "text": "[]", "repeat": True},
-        {"when": "Decide independently", "text": json.dumps({"vote": vote}), "repeat": True}]}))
+    first = proposer or {
+        "when": "Unit to review: `fn:find/loop#1`",
+        "text": "```json\n" + json.dumps([CLAIM]) + "\n```",
+    }
+    return install_script(
+        Script.model_validate(
+            {
+                "replies": [
+                    first,
+                    {"when": "You are reviewing", "text": "[]", "repeat": True},
+                    {"when": "Decide independently", "text": json.dumps({"vote": vote}), "repeat": True},
+                ]
+            }
+        )
+    )
 
 
 def review(files, *args: str):
@@ -83,8 +102,7 @@ def test_json_and_sarif(files) -> None:
 
 def test_a_threshold_of_one_says_it_never_rejects(files, tmp_path) -> None:
     path = tmp_path / "cal.json"
-    save_calibration(Calibration(threshold=1.0, tau=0.05, delta=0.1, k=60, n_valid=60, n_invalid=10, n_needed=45),
-                     path)
+    save_calibration(Calibration(threshold=1.0, tau=0.05, delta=0.1, k=60, n_valid=60, n_invalid=10, n_needed=45), path)
     script()
     result = review(files, "--calibration", str(path))
     assert result.exit_code == 0, result.output
@@ -105,8 +123,11 @@ def test_bad_input_is_a_usage_error(files, tmp_path) -> None:
     bad = runner.invoke(app, ["review", str(original), str(tmp_path / "latin1.rs"), "--model", "m"])
     assert bad.exit_code == 2 and "not UTF-8" in bad.output
     (tmp_path / "cal.json").write_text("{}")
-    cal = runner.invoke(app, ["review", str(original), str(candidate), "--model", "m", "--calibration",
-                              str(tmp_path / "cal.json")])
+    cal = runner.invoke(
+        app, ["review", str(original), str(candidate), "--model", "m", "--calibration", str(tmp_path / "cal.json")]
+    )
     assert cal.exit_code == 2 and "not a verusagent calibration file" in cal.output
-    assert runner.invoke(app, ["review", str(original), str(candidate), "--model", "m", "--json", "--sarif"]
-                         ).exit_code == 2
+    assert (
+        runner.invoke(app, ["review", str(original), str(candidate), "--model", "m", "--json", "--sarif"]).exit_code
+        == 2
+    )

@@ -18,13 +18,19 @@ CALL = "Unit to review: `fn:find/call#1:lemma_absent_extends`"
 
 
 def claim(quote: str, severity: str = "critical") -> dict:
-    return {"severity": severity, "reason": "not established", "quote": quote, "evidence": "see the invariants",
-            "check": "depend"}
+    return {
+        "severity": severity,
+        "reason": "not established",
+        "quote": quote,
+        "evidence": "see the invariants",
+        "check": "depend",
+    }
 
 
 def proposals(*rules: tuple[str, list[dict]]) -> RuleCompleter:
-    return RuleCompleter([(marker, "Thinking aloud here.\n```json\n" + json.dumps(items) + "\n```")
-                          for marker, items in rules])
+    return RuleCompleter(
+        [(marker, "Thinking aloud here.\n```json\n" + json.dumps(items) + "\n```") for marker, items in rules]
+    )
 
 
 def votes(*judgments: str) -> RuleCompleter:
@@ -32,8 +38,9 @@ def votes(*judgments: str) -> RuleCompleter:
 
 
 def reviewer(proposer, validator, rule=DEFAULT_RULE, sink=None, count=3) -> Reviewer:
-    return Reviewer(proposer, validator, rule, sink or ListSink(), "find.rs", votes=count, proposer_model="p",
-                    validator_model="v")
+    return Reviewer(
+        proposer, validator, rule, sink or ListSink(), "find.rs", votes=count, proposer_model="p", validator_model="v"
+    )
 
 
 def test_units_come_cheapest_first_and_on_stops_at_the_first_rejecting_one() -> None:
@@ -96,8 +103,11 @@ def test_dropped_findings_are_recorded_and_missing_votes_leave_a_finding_unscore
     validator = RuleCompleter([("Decide independently", ['{"vote": "substantial"}', "no idea", '{"vote": "x"}'])])
     outcome = reviewer(proposer, validator, sink=sink).review(SHA, AFTER, BEFORE, "on")
     reasons = [e.reason for e in sink.kinds("review_finding_dropped")]
-    assert reasons == ["the quoted evidence is not in the candidate", "severity must be one of critical, gap, not "
-                       "'fatal'", "not a JSON object"]
+    assert reasons == [
+        "the quoted evidence is not in the candidate",
+        "severity must be one of critical, gap, not 'fatal'",
+        "not a JSON object",
+    ]
     [finding] = outcome.findings
     assert finding.score is None and "1 of 3 votes usable" in finding.unscored and not outcome.blocked
     assert [e.vote for e in sink.kinds("review_vote")] == ["substantial", None, None]
@@ -110,11 +120,18 @@ def test_nothing_changed_means_nothing_reviewed() -> None:
     assert outcome.units == [] and proposer.requests == [] and outcome.score == 0.0
 
 
-@pytest.mark.parametrize(("reply", "vote"), [
-    ('{"vote": "substantial"}', "substantial"), ("```json\n{\"vote\": \"Not Real\"}\n```", "not_real"),
-    ('I checked. {"vote": "minor", "justification": "proved automatically"} Done.', "minor"), ('"minor"', None),
-    ('{"vote": "maybe"}', None), ("no json", None), ('{"verdict": "minor"}', None),
-])
+@pytest.mark.parametrize(
+    ("reply", "vote"),
+    [
+        ('{"vote": "substantial"}', "substantial"),
+        ('```json\n{"vote": "Not Real"}\n```', "not_real"),
+        ('I checked. {"vote": "minor", "justification": "proved automatically"} Done.', "minor"),
+        ('"minor"', None),
+        ('{"vote": "maybe"}', None),
+        ("no json", None),
+        ('{"verdict": "minor"}', None),
+    ],
+)
 def test_votes_are_read_strictly(reply: str, vote: str | None) -> None:
     assert parse_vote(reply) == vote
 
@@ -122,8 +139,16 @@ def test_votes_are_read_strictly(reply: str, vote: str | None) -> None:
 def _claim(unit: str, reason: str, lines: list[int]):
     from verusagent.review.findings import Evidence, Finding
 
-    return Finding(id="x", unit=unit, unit_kind="loop", severity="critical", location={"unit": unit, "lines": lines},
-                   reason=reason, evidence=Evidence(quote="r < n,"), check="logic")
+    return Finding(
+        id="x",
+        unit=unit,
+        unit_kind="loop",
+        severity="critical",
+        location={"unit": unit, "lines": lines},
+        reason=reason,
+        evidence=Evidence(quote="r < n,"),
+        check="logic",
+    )
 
 
 def test_a_claim_proposed_again_for_another_unit_is_merged_before_its_votes():

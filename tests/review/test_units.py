@@ -1,6 +1,5 @@
 """Review units: what a candidate changed against its parent, located by the lens, cheapest kind first."""
 
-
 from verusagent.lens import parse
 from verusagent.review.units import ORDER, UnitKind, changed_units, find_unit, unit_text
 
@@ -15,17 +14,21 @@ def test_the_changed_units_of_an_honest_proof_in_review_order() -> None:
     assert [(u.id, u.kind) for u in units] == [
         ("fn:find/call#1:lemma_absent_extends", UnitKind.LEMMA_CALL),
         ("fn:find/loop#1", UnitKind.LOOP),
-        ("fn:sorted", UnitKind.FUNCTION), ("fn:absent", UnitKind.FUNCTION),
-        ("fn:lemma_sum_to_grows", UnitKind.FUNCTION), ("fn:find", UnitKind.FUNCTION),
-        ("fn:lemma_absent_extends", UnitKind.NEW_LEMMA), ("fn:Counter::lemma_bump_bounded", UnitKind.NEW_LEMMA),
+        ("fn:sorted", UnitKind.FUNCTION),
+        ("fn:absent", UnitKind.FUNCTION),
+        ("fn:lemma_sum_to_grows", UnitKind.FUNCTION),
+        ("fn:find", UnitKind.FUNCTION),
+        ("fn:lemma_absent_extends", UnitKind.NEW_LEMMA),
+        ("fn:Counter::lemma_bump_bounded", UnitKind.NEW_LEMMA),
     ]
     assert [ORDER.index(u.kind) for u in units] == sorted(ORDER.index(u.kind) for u in units)
 
 
 def test_unchanged_and_reindented_units_are_not_reviewed() -> None:
     assert changed_units(parse(AFTER), parse(AFTER)) == []
-    reindented = AFTER.replace("        invariant\n            i <= v.len(),",
-                               "        invariant\n              i <= v.len(),")
+    reindented = AFTER.replace(
+        "        invariant\n            i <= v.len(),", "        invariant\n              i <= v.len(),"
+    )
     assert changed_units(parse(reindented), parse(AFTER)) == []
 
 

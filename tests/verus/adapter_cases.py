@@ -30,30 +30,41 @@ CASES = [
     Case(
         "assertion",
         HEADER + "proof fn facts(x: int) {\n    assert(x * x >= 0) by (nonlinear_arith);\n    assert(x > 0);\n}\n}\n",
-        Verdict.FAILED, DiagnosticKind.ASSERTION, "x > 0",
+        Verdict.FAILED,
+        DiagnosticKind.ASSERTION,
+        "x > 0",
     ),
     Case(
         "invariant",
         HEADER + "fn count(n: u32) -> (r: u32)\n    ensures r == n,\n{\n    let mut i: u32 = 0;\n"
         "    while i < n\n        invariant\n            i <= n,\n            i < 5,\n        decreases n - i,\n"
         "    {\n        i = i + 1;\n    }\n    i\n}\n}\n",
-        Verdict.FAILED, DiagnosticKind.INVARIANT_END_OF_LOOP, "i < 5",
+        Verdict.FAILED,
+        DiagnosticKind.INVARIANT_END_OF_LOOP,
+        "i < 5",
     ),
     Case(
         "precondition",
         HEADER + "fn inc(x: u32) -> (r: u32)\n    requires x < 100,\n    ensures r == x + 1,\n{\n    x + 1\n}\n\n"
         "fn caller() {\n    let y = inc(200);\n}\n}\n",
-        Verdict.FAILED, DiagnosticKind.PRECONDITION, "inc(200)", "failed precondition",
+        Verdict.FAILED,
+        DiagnosticKind.PRECONDITION,
+        "inc(200)",
+        "failed precondition",
     ),
     Case(
         "mode",
         HEADER + "fn exec_fn() -> u32 {\n    7\n}\n\nspec fn spec_fn() -> u32 {\n    exec_fn()\n}\n}\n",
-        Verdict.FRONTEND_REJECTED, DiagnosticKind.MODE_CALL, "exec_fn()",
+        Verdict.FRONTEND_REJECTED,
+        DiagnosticKind.MODE_CALL,
+        "exec_fn()",
     ),
     Case(
         "rustc",
         HEADER + "fn not_a_number() -> u32 {\n    true\n}\n}\n",
-        Verdict.DID_NOT_COMPILE, DiagnosticKind.RUSTC_ERROR, "true",
+        Verdict.DID_NOT_COMPILE,
+        DiagnosticKind.RUSTC_ERROR,
+        "true",
     ),
     Case(
         "with_main",

@@ -77,8 +77,15 @@ def _writer(path: str, worker: int) -> int:
 
 def _result(reason: str) -> VerusResult:
     return VerusResult(
-        verdict=Verdict.FAILED, partial=False, reasons=[reason], duration_s=1.0, verus_path="/x/verus",
-        verus_version="0.2026.08.15.7d4628a", is_standin=False, content_sha256="0" * 64, file_name="c.rs",
+        verdict=Verdict.FAILED,
+        partial=False,
+        reasons=[reason],
+        duration_s=1.0,
+        verus_path="/x/verus",
+        verus_version="0.2026.08.15.7d4628a",
+        is_standin=False,
+        content_sha256="0" * 64,
+        file_name="c.rs",
         flags=["--output-json"],
     )
 

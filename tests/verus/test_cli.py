@@ -26,9 +26,16 @@ fn caller() {
 }
 }
 """
-PRECONDITION = {"verdict": "failed", "errors": [
-    {"message": "precondition not satisfied", "line_contains": "inc(20)",
-     "related": [{"line_contains": "x < 10", "label": "failed precondition"}]}]}
+PRECONDITION = {
+    "verdict": "failed",
+    "errors": [
+        {
+            "message": "precondition not satisfied",
+            "line_contains": "inc(20)",
+            "related": [{"line_contains": "x < 10", "label": "failed precondition"}],
+        }
+    ],
+}
 
 
 @pytest.fixture
@@ -107,11 +114,13 @@ def test_verify_fn_in_one_file_resolves_names_as_a_crate_does(runner, monkeypatc
     monkeypatch.setenv("VERUS_STANDIN_LOG", str(log))
     source = tmp_path / "mods.rs"
     source.write_text(MODULES)
-    expected = {("helper",): ["--verify-function", "helper", "--verify-only-module", "m"],
-                ("m::helper",): ["--verify-function", "helper", "--verify-only-module", "m"],
-                ("helper", "--module", "m"): ["--verify-function", "helper", "--verify-only-module", "m"],
-                ("fn:Counter::bump",): ["--verify-function", "Counter::bump", "--verify-root"],
-                ("bump",): ["--verify-function", "Counter::bump", "--verify-root"]}
+    expected = {
+        ("helper",): ["--verify-function", "helper", "--verify-only-module", "m"],
+        ("m::helper",): ["--verify-function", "helper", "--verify-only-module", "m"],
+        ("helper", "--module", "m"): ["--verify-function", "helper", "--verify-only-module", "m"],
+        ("fn:Counter::bump",): ["--verify-function", "Counter::bump", "--verify-root"],
+        ("bump",): ["--verify-function", "Counter::bump", "--verify-root"],
+    }
     for args, flags in expected.items():
         done = verify(runner, str(source), "--fn", *args)
         assert done.exit_code == 0, (args, done.output)
@@ -156,7 +165,10 @@ def test_diagnose_saved_json_run_with_source(runner, rs_file, monkeypatch, tmp_p
     scenario(monkeypatch, tmp_path, PRECONDITION)
     saved = subprocess.run(
         [sys.executable, str(STANDIN), "--output-json", "--error-format=json", rs_file.name],
-        cwd=rs_file.parent, capture_output=True, text=True, check=False,
+        cwd=rs_file.parent,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     log = tmp_path / "run.log"
     log.write_text(saved.stdout + saved.stderr)
@@ -172,7 +184,9 @@ def test_diagnose_reads_stdin(runner) -> None:
 
 
 def test_help_starts_without_heavy_imports() -> None:
-    code = ("import sys, verusagent.cli; "
-            "print(sorted(m for m in ('litellm', 'pydantic', 'verusagent.verus') if m in sys.modules))")
+    code = (
+        "import sys, verusagent.cli; "
+        "print(sorted(m for m in ('litellm', 'pydantic', 'verusagent.verus') if m in sys.modules))"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "verusagent.verus" not in done.stdout and "litellm" not in done.stdout

@@ -16,10 +16,15 @@ from tests.paths import REPO_ROOT
 
 STANDIN = REPO_ROOT / "tools" / "verus_standin.py"
 CRATES = REPO_ROOT / "rust_fixtures" / "crates"
-DECREASES = {"when_contains": "while sent < n {", "verdict": "failed",
-             "errors": [{"message": "loop must have a decreases clause", "line_contains": "while sent < n"}]}
-IN_OPS = {"verdict": "failed", "errors": [{"message": "possible arithmetic underflow/overflow",
-                                           "line_contains": "total + i as u64"}]}
+DECREASES = {
+    "when_contains": "while sent < n {",
+    "verdict": "failed",
+    "errors": [{"message": "loop must have a decreases clause", "line_contains": "while sent < n"}],
+}
+IN_OPS = {
+    "verdict": "failed",
+    "errors": [{"message": "possible arithmetic underflow/overflow", "line_contains": "total + i as u64"}],
+}
 
 
 def sources_of(folder: Path, cargo: bool = False, edits: dict[str, str] | None = None):
@@ -28,8 +33,9 @@ def sources_of(folder: Path, cargo: bool = False, edits: dict[str, str] | None =
     for path, text in (edits or {}).items():
         assert path in files
         files[path] = text.encode()
-    return layout, crate_sources(layout, files, tree_digest(layout.tree) if layout.tree else "",
-                                 str(STANDIN) if cargo else None)
+    return layout, crate_sources(
+        layout, files, tree_digest(layout.tree) if layout.tree else "", str(STANDIN) if cargo else None
+    )
 
 
 @pytest.fixture
@@ -55,8 +61,9 @@ def test_the_users_crate_is_never_touched_and_edits_go_to_the_scratch_copy(netli
     assert {p: (netlib / p).read_bytes() for p in before} == before
 
 
-def test_cargo_verus_verify_runs_from_the_workspace_and_paths_are_the_members(tmp_path, use_scenario,
-                                                                            standin_log) -> None:
+def test_cargo_verus_verify_runs_from_the_workspace_and_paths_are_the_members(
+    tmp_path, use_scenario, standin_log
+) -> None:
     workspace = Path(shutil.copytree(CRATES / "workspace", tmp_path / "ws"))
     layout, sources = sources_of(workspace / "core_math", cargo=True)
     result = run_verus(use_scenario({"rules": [IN_OPS]}), sources)
@@ -93,7 +100,9 @@ def test_the_cache_key_covers_every_file_of_the_crate(netlib, use_scenario, stan
     _, sources = sources_of(netlib)
     assert not run_verus(install, sources).from_cache
     assert run_verus(install, sources).from_cache
-    _, other = sources_of(netlib, edits={"src/store/mod.rs": "verus! { pub fn put() {} }\n"})  # a file the prompt never shows
+    _, other = sources_of(
+        netlib, edits={"src/store/mod.rs": "verus! { pub fn put() {} }\n"}
+    )  # a file the prompt never shows
     assert not run_verus(install, other).from_cache
     (netlib / "Cargo.toml").write_text((netlib / "Cargo.toml").read_text() + "# a build change\n")
     _, rebuilt = sources_of(netlib)
@@ -117,8 +126,13 @@ def test_cargo_verify_refuses_partial_flags_as_cargo_verus_does(netlib, use_scen
     import sys
 
     use_scenario({"rules": [{"verdict": "verified"}]})
-    done = subprocess.run([sys.executable, str(STANDIN), "verus", "verify", "--", "--verify-root"], cwd=netlib,
-                          capture_output=True, text=True, timeout=30)
+    done = subprocess.run(
+        [sys.executable, str(STANDIN), "verus", "verify", "--", "--verify-root"],
+        cwd=netlib,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert done.returncode == 1 and "Partial verification must use `cargo verus focus`" in done.stderr
 
 
@@ -154,11 +168,17 @@ def test_cargo_verus_is_found_beside_verus_only_with_cargo(tmp_path, monkeypatch
 
 
 def test_the_standin_follows_path_attributes_and_places_errors_in_the_file_named(netlib, use_scenario) -> None:
-    rule = {"verdict": "failed", "errors": [
-        {"message": "postcondition not satisfied", "file": "src/store/mod.rs", "line_contains": "r == len + 1"},
-        {"message": "assertion failed", "line_contains": "lemma_double_bound(n);"}]}  # in the #[path] file
+    rule = {
+        "verdict": "failed",
+        "errors": [
+            {"message": "postcondition not satisfied", "file": "src/store/mod.rs", "line_contains": "r == len + 1"},
+            {"message": "assertion failed", "line_contains": "lemma_double_bound(n);"},
+        ],
+    }  # in the #[path] file
     _, sources = sources_of(netlib)
     result = run_verus(use_scenario({"rules": [rule]}), sources)
     assert [(d.location.file, d.location.line) for d in result.errors_only()] == [
-        ("src/store/mod.rs", 9), ("src/util/arith_helpers.rs", 20)]
+        ("src/store/mod.rs", 9),
+        ("src/util/arith_helpers.rs", 20),
+    ]
     assert "netlib::arith::double" in result.func_details

@@ -54,8 +54,10 @@ CATALOGUE = [
 NOTES = [
     ("recommendation not met", K.RECOMMENDS),
     ("recommendation not met: value may be out of range of the target type", K.RECOMMENDS),
-    ("function body check: not all errors may have been reported; rerun with a higher value for --multiple-errors",
-     K.MORE_ERRORS_POSSIBLE),
+    (
+        "function body check: not all errors may have been reported; rerun with a higher value for --multiple-errors",
+        K.MORE_ERRORS_POSSIBLE,
+    ),
     ("automatically chose triggers for this expression:", K.TRIGGER_NOTE),
     ("diagnostics via expansion", K.EXPANSION_NOTE),
     ("something nobody catalogued", K.OTHER_NOTE),

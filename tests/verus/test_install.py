@@ -83,8 +83,15 @@ def test_flags_come_from_help(use_scenario) -> None:
 
 
 def make_install(version: str, flags: list[str] | None) -> VerusInstall:
-    return VerusInstall(path="/v", found_by="PATH", version=version, version_info={}, supported_flags=flags,
-                        is_standin=False, fingerprint="f")
+    return VerusInstall(
+        path="/v",
+        found_by="PATH",
+        version=version,
+        version_info={},
+        supported_flags=flags,
+        is_standin=False,
+        fingerprint="f",
+    )
 
 
 def test_without_help_no_cheating_follows_the_version_date() -> None:

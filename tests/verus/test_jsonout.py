@@ -9,19 +9,31 @@ from verusagent.verus import Verdict, parse_log, parse_output
 
 def span(file, line, col, end_col, text, label=None, primary=False, byte_start=0):
     return {
-        "file_name": file, "byte_start": byte_start, "byte_end": byte_start + (end_col - col),
-        "line_start": line, "line_end": line, "column_start": col, "column_end": end_col,
+        "file_name": file,
+        "byte_start": byte_start,
+        "byte_end": byte_start + (end_col - col),
+        "line_start": line,
+        "line_end": line,
+        "column_start": col,
+        "column_end": end_col,
         "is_primary": primary,
         "text": [{"text": text, "highlight_start": col, "highlight_end": end_col}],
-        "label": label, "suggested_replacement": None, "suggestion_applicability": None, "expansion": None,
+        "label": label,
+        "suggested_replacement": None,
+        "suggestion_applicability": None,
+        "expansion": None,
     }
 
 
 def diag(message, spans=(), level="error", code=None, children=()):
     return {
-        "$message_type": "diagnostic", "message": message,
+        "$message_type": "diagnostic",
+        "message": message,
         "code": {"code": code, "explanation": "explained"} if code else None,
-        "level": level, "spans": list(spans), "children": list(children), "rendered": f"{level}: {message}\n",
+        "level": level,
+        "spans": list(spans),
+        "children": list(children),
+        "rendered": f"{level}: {message}\n",
     }
 
 
@@ -34,25 +46,41 @@ def lines(*entries) -> str:
 
 
 def results(**fields) -> str:
-    base = {"encountered-error": True, "encountered-vir-error": False, "success": False, "verified": 1,
-            "errors": 1, "is-verifying-entire-crate": True}
-    return json.dumps({"verification-results": {**base, **fields}, "verus": {"version": "0.2026.08.15.7d4628a"}},
-                      indent=2)
+    base = {
+        "encountered-error": True,
+        "encountered-vir-error": False,
+        "success": False,
+        "verified": 1,
+        "errors": 1,
+        "is-verifying-entire-crate": True,
+    }
+    return json.dumps(
+        {"verification-results": {**base, **fields}, "verus": {"version": "0.2026.08.15.7d4628a"}}, indent=2
+    )
 
 
 PRECONDITION = diag(
     "precondition not satisfied",
     [
         span("lib.rs", 12, 9, 19, "        v.index(i);", primary=True, byte_start=301),
-        span("/verus/source/vstd/seq.rs", 88, 13, 27, "            i < self.len(),", "failed precondition",
-             byte_start=4410),
+        span(
+            "/verus/source/vstd/seq.rs",
+            88,
+            13,
+            27,
+            "            i < self.len(),",
+            "failed precondition",
+            byte_start=4410,
+        ),
     ],
 )
 ABORTING = diag("aborting due to 2 previous errors")
 FAILURE_NOTE = diag("For more information about this error, try `rustc --explain E0308`.", level="failure-note")
 TYPE_MISMATCH = diag(
-    "mismatched types", [span("lib.rs", 3, 18, 22, "    let x: u32 = true;", "expected `u32`, found `bool`", True)],
-    code="E0308", children=[child("expected type `u32`")],
+    "mismatched types",
+    [span("lib.rs", 3, 18, 22, "    let x: u32 = true;", "expected `u32`, found `bool`", True)],
+    code="E0308",
+    children=[child("expected type `u32`")],
 )
 
 
@@ -64,7 +92,11 @@ def test_label_in_another_file_is_a_related_clause() -> None:
     assert (error.location.byte_start, error.location.byte_end, error.location.text) == (301, 311, "v.index(i)")
     [requires] = error.related
     assert (requires.file, requires.line, requires.col, requires.label) == (
-        "/verus/source/vstd/seq.rs", 88, 13, "failed precondition")
+        "/verus/source/vstd/seq.rs",
+        88,
+        13,
+        "failed precondition",
+    )
     assert requires.text == "i < self.len()" and requires.byte_start == 4410
 
 
@@ -87,12 +119,18 @@ def test_interleaved_non_json_lines_are_kept_verbatim_in_order() -> None:
     tree = ["note: diagnostics via expansion", "  false ✔", "    NOTE: Verus failed to prove an assertion"]
     stderr = lines(
         "[verus stand-in] note: not the real verus; answering from scenario x",
-        PRECONDITION, *tree, '{"truncated": ', "info: syncing channel updates for 'stable'", ABORTING,
+        PRECONDITION,
+        *tree,
+        '{"truncated": ',
+        "info: syncing channel updates for 'stable'",
+        ABORTING,
     )
     parsed = parse_output(results(), stderr, 1)
     assert [d.kind for d in parsed.diagnostics] == [K.PRECONDITION]
     assert parsed.raw_lines == [
-        "[verus stand-in] note: not the real verus; answering from scenario x", *tree, '{"truncated": ',
+        "[verus stand-in] note: not the real verus; answering from scenario x",
+        *tree,
+        '{"truncated": ',
         "info: syncing channel updates for 'stable'",
     ]
     assert parsed.standin_detected and parsed.verdict == Verdict.FAILED
@@ -109,8 +147,10 @@ def test_children_give_notes_helps_and_their_spans() -> None:
     entry = diag(
         "recursive function must have a decreases clause",
         [span("lib.rs", 5, 1, 10, "fn f(n: u64) {", primary=True)],
-        children=[child("use #[verifier::exec_allows_no_decreases_clause]", "help"),
-                  child("the proof note", spans=[span("lib.rs", 7, 5, 9, "    f(n)")])],
+        children=[
+            child("use #[verifier::exec_allows_no_decreases_clause]", "help"),
+            child("the proof note", spans=[span("lib.rs", 7, 5, 9, "    f(n)")]),
+        ],
     )
     [d] = parse_output(results(**{"encountered-vir-error": True}), lines(entry), 1).diagnostics
     assert d.kind == K.MISSING_DECREASES
@@ -121,8 +161,10 @@ def test_children_give_notes_helps_and_their_spans() -> None:
 def test_exit_label_is_the_failing_location() -> None:
     entry = diag(
         "postcondition not satisfied",
-        [span("lib.rs", 20, 5, 17, "    return false;", "at this exit", True),
-         span("lib.rs", 3, 9, 20, "        r == x + 1,", "failed this postcondition")],
+        [
+            span("lib.rs", 20, 5, 17, "    return false;", "at this exit", True),
+            span("lib.rs", 3, 9, 20, "        r == x + 1,", "failed this postcondition"),
+        ],
     )
     [d] = parse_output(results(), lines(entry), 1).diagnostics
     assert (d.location.line, d.location.label) == (20, "at this exit")

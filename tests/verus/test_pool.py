@@ -83,8 +83,9 @@ def test_ctrl_c_leaves_no_process(script_text: str, processes: int, tmp_path: Pa
     script = tmp_path / "run.py"
     script.write_text(script_text)
     env = {**__import__("os").environ, "VERUS_STANDIN_SCENARIO": str(SCENARIOS / "hang.json")}
-    runner = subprocess.Popen([sys.executable, str(script), str(STANDIN)], env=env,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    runner = subprocess.Popen(
+        [sys.executable, str(script), str(STANDIN)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     try:
         # each hanging run records itself and its z3-like child
         assert wait_until(lambda: len(pids_in(pidfile)) == processes, 20.0), pids_in(pidfile)

@@ -75,8 +75,17 @@ def test_flags_and_scratch_copy(use_scenario, standin_log) -> None:
     run_verus(install, SOURCE, options=RunOptions(rlimit=30, multiple_errors=5, file_name="my-proof.rs"))
     [call] = standin_log()
     assert call["argv"] == [
-        "--output-json", "--error-format=json", "--no-report-long-running", "--multiple-errors", "5",
-        "--rlimit", "30", "--crate-type=lib", "--num-threads", str(num_threads(RunOptions())), "my_proof.rs",
+        "--output-json",
+        "--error-format=json",
+        "--no-report-long-running",
+        "--multiple-errors",
+        "5",
+        "--rlimit",
+        "30",
+        "--crate-type=lib",
+        "--num-threads",
+        str(num_threads(RunOptions())),
+        "my_proof.rs",
     ]
     assert Path(call["cwd"]).name.startswith("verusagent-verus-") and not Path(call["cwd"]).exists()
 
@@ -124,7 +133,11 @@ def test_scope_flags_pair_a_function_with_exactly_one_root_or_module() -> None:
     assert scope_flags(RunOptions()) == []
     assert scope_flags(RunOptions(verify_function="f")) == ["--verify-function", "f", "--verify-root"]
     assert scope_flags(RunOptions(verify_function="T::f", verify_module="net")) == [
-        "--verify-function", "T::f", "--verify-only-module", "net"]
+        "--verify-function",
+        "T::f",
+        "--verify-only-module",
+        "net",
+    ]
     assert scope_flags(RunOptions(verify_module="net")) == ["--verify-only-module", "net"]
     assert scope_flags(RunOptions(verify_root=True)) == ["--verify-root"]
     assert not RunOptions().partial and RunOptions(verify_root=True).partial

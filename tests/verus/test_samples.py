@@ -45,13 +45,22 @@ NOT_COPY = "move occurs because `s` has type `S`, which does not implement the `
 EXPECTED = {
     "doc01_success_results_line": S(V.VERIFIED, NOTE_PROGRESS, results=(1, 0)),
     "doc02_assertion_failed_full": S(
-        V.FAILED, NOTE_PROGRESS, D("error", K.ASSERTION, "getting_started.rs", 19, 12, "forall", "assertion failed"),
+        V.FAILED,
+        NOTE_PROGRESS,
+        D("error", K.ASSERTION, "getting_started.rs", 19, 12, "forall", "assertion failed"),
         results=(0, 1),
     ),
     "doc03_assertion_failed_vscode": S(
         V.FAILED,
-        D("error", K.ASSERTION, "verus_test/src/main.rs", 19, 12, "forall|i: int, j: int| min(i, j) == min(i, i)",
-          "assertion failed"),
+        D(
+            "error",
+            K.ASSERTION,
+            "verus_test/src/main.rs",
+            19,
+            12,
+            "forall|i: int, j: int| min(i, j) == min(i, i)",
+            "assertion failed",
+        ),
     ),
     "doc04_postcondition_abbrev": S(
         V.FAILED, D("error", K.POSTCONDITION, None, None, 11, "s1.intersect(s2).len() <= s1.len()", ATTR)
@@ -63,7 +72,15 @@ EXPECTED = {
         D("error", K.RLIMIT, LOOPS, 66, 7, "fn trigger_forever2()"),
         *[D("note", K.PROFILE_NOTE)] * 4,
         D("note", K.PROFILE_NOTE, LOOPS, 70, 93, "f(x, y)", related=[(TRIGGERS, LOOPS, 70, 9, Q70)]),
-        D("note", K.PROFILE_NOTE, LOOPS, 69, 32, "h(x, y)", related=[(TRIGGERS, LOOPS, 69, 9, "forall|x: nat, y: nat| ")]),
+        D(
+            "note",
+            K.PROFILE_NOTE,
+            LOOPS,
+            69,
+            32,
+            "h(x, y)",
+            related=[(TRIGGERS, LOOPS, 69, 9, "forall|x: nat, y: nat| ")],
+        ),
         D("note", K.PROFILE_NOTE, LOOPS, 68, 24, "g(x)", related=[(TRIGGERS, LOOPS, 68, 9, "forall|x: nat| ")]),
         results=(0, 1),
     ),
@@ -96,15 +113,31 @@ EXPECTED = {
     ),
     "doc18_postcondition_end_of_body_plus_overflow": S(
         V.FAILED,
-        D("error", K.POSTCONDITION, None, None, 9, "r == always_non_negative(operations@)", ATTR,
-          related=[("eob", None, None, 1, "{")]),
+        D(
+            "error",
+            K.POSTCONDITION,
+            None,
+            None,
+            9,
+            "r == always_non_negative(operations@)",
+            ATTR,
+            related=[("eob", None, None, 1, "{")],
+        ),
         D("error", K.ARITHMETIC_OVERFLOW, None, None, 13, "s + operations[i] as i128"),
     ),
     "doc19_invariant_end_of_loop_plus_post_at_exit": S(
         V.FAILED,
         D("error", K.INVARIANT_END_OF_LOOP, None, None, 13, "s == sum(operations@.take(i as int))"),
-        D("error", K.POSTCONDITION, None, None, 13, "return false", "at this exit",
-          related=[(ATTR, None, None, 9, "r == always_non_negative(operations@)")]),
+        D(
+            "error",
+            K.POSTCONDITION,
+            None,
+            None,
+            13,
+            "return false",
+            "at this exit",
+            related=[(ATTR, None, None, 9, "r == always_non_negative(operations@)")],
+        ),
     ),
     "doc20_trigger_does_not_cover": S(
         V.FRONTEND_REJECTED, D("error", K.TRIGGER_INVALID, None, None, None, "forall|i: int, j: int|")
@@ -119,38 +152,80 @@ EXPECTED = {
     ),
     "doc23_rust_borrowck_E0502_spec": S(
         V.DID_NOT_COMPILE,
-        D("error", K.RUSTC_ERROR, "simple_test.rs", 9, 12, "x", "immutable borrow occurs here",
-          related=[("mutable borrow occurs here", "simple_test.rs", 7, 17, "&mut x"),
-                   ("mutable borrow later used here", "simple_test.rs", 11, 5, "*x_ref = 20")]),
+        D(
+            "error",
+            K.RUSTC_ERROR,
+            "simple_test.rs",
+            9,
+            12,
+            "x",
+            "immutable borrow occurs here",
+            related=[
+                ("mutable borrow occurs here", "simple_test.rs", 7, 17, "&mut x"),
+                ("mutable borrow later used here", "simple_test.rs", 11, 5, "*x_ref = 20"),
+            ],
+        ),
     ),
     "doc24_overflow_requires": S(V.FAILED, D("error", K.ARITHMETIC_OVERFLOW, None, None, 14, "x1 + x1")),
     "doc25_precondition_failed_label": S(
         V.FAILED,
         D("error", K.PRECONDITION, None, None, 13, "octuple(20)", related=[("fp", None, None, 9, "x1 < 16")]),
     ),
-    "doc26_assertion_failed_abbrev": S(V.FAILED, D("error", K.ASSERTION, None, None, 12, "n == 80", "assertion failed")),
+    "doc26_assertion_failed_abbrev": S(
+        V.FAILED, D("error", K.ASSERTION, None, None, 12, "n == 80", "assertion failed")
+    ),
     "doc27_assert_plus_recommendation_label": S(
         V.FAILED,
         D("error", K.ASSERTION, None, None, 12, "f(0) <= f(1)", "assertion failed"),
-        D("note", K.RECOMMENDS, None, None, 12, "f(0) <= f(1)",
-          related=[("recommendation not met", None, None, 16, "i > 0")]),
+        D(
+            "note",
+            K.RECOMMENDS,
+            None,
+            None,
+            12,
+            "f(0) <= f(1)",
+            related=[("recommendation not met", None, None, 16, "i > 0")],
+        ),
     ),
     "doc28_strings_assertion_failed": S(
         V.FAILED, D("error", K.ASSERTION, "../examples/guide/strings.rs", 21, 12, "x@.len() == 11", "assertion failed")
     ),
     "doc29_mode_error_mut_ref": S(
         V.FRONTEND_REJECTED,
-        D("error", K.MODE_OTHER, "xyz.rs", 7, 5, "*", "this place may have mode exec",
-          related=[("this mutable reference has mode `tracked`, but may point to an exec-mode location",
-                    "xyz.rs", 7, 6, "x")]),
+        D(
+            "error",
+            K.MODE_OTHER,
+            "xyz.rs",
+            7,
+            5,
+            "*",
+            "this place may have mode exec",
+            related=[
+                (
+                    "this mutable reference has mode `tracked`, but may point to an exec-mode location",
+                    "xyz.rs",
+                    7,
+                    6,
+                    "x",
+                )
+            ],
+        ),
     ),
     "doc30_state_machine_safety_condition": S(
         V.FAILED, D("error", K.STATE_MACHINE_CONDITION, "y.rs", 50, 17, "assert(pre.counter == 2);")
     ),
     "iss01_postcondition_end_of_body_2022": S(
         V.FAILED,
-        D("error", K.POSTCONDITION, "rust_verify/example/assertions.rs", 22, 13, "false", ATTR,
-          related=[("eob", "rust_verify/example/assertions.rs", 21, 17, "{")]),
+        D(
+            "error",
+            K.POSTCONDITION,
+            "rust_verify/example/assertions.rs",
+            22,
+            13,
+            "false",
+            ATTR,
+            related=[("eob", "rust_verify/example/assertions.rs", 21, 17, "{")],
+        ),
     ),
     "iss02_postcondition_trait_fn_2022": S(
         V.FAILED,
@@ -159,8 +234,15 @@ EXPECTED = {
     "iss04_modules_notes_precondition_crossfile_panic_2023": S(
         V.TOOL_FAILURE,
         *[NOTE_PROGRESS] * 4,
-        D("error", K.PRECONDITION, "src/main_t.rs", 62, 40, "host_state.next_impl(&mut netc)",
-          related=[("fp", "src/host_impl_t.rs", 99, 13, "old(netc).state().is_Receiving()")]),
+        D(
+            "error",
+            K.PRECONDITION,
+            "src/main_t.rs",
+            62,
+            40,
+            "host_state.next_impl(&mut netc)",
+            related=[("fp", "src/host_impl_t.rs", 99, 13, "old(netc).state().is_Receiving()")],
+        ),
         panics=1,
     ),
     "iss05_postcondition_bodyless_trait_impl_2023": S(
@@ -177,13 +259,26 @@ EXPECTED = {
     ),
     "iss08_precondition_note_label_no_source_2024": S(
         V.FAILED,
-        D("error", K.PRECONDITION, "exercise_01_memoize.rs", 91, 9, "handle.release_write(cache)",
-          related=[("fp", "/home/runner/work/verus/verus/source/vstd/rwlock.rs", 404, 13, None)]),
+        D(
+            "error",
+            K.PRECONDITION,
+            "exercise_01_memoize.rs",
+            91,
+            9,
+            "handle.release_write(cache)",
+            related=[("fp", "/home/runner/work/verus/verus/source/vstd/rwlock.rs", 404, 13, None)],
+        ),
     ),
     "iss10_rlimit_old_wording_2022": S(
         V.FAILED,
-        D("error", K.RLIMIT, "/Users/andreal/ETH/Src/verified-nrkernel/page-table/spec.rs", 512, 5,
-          "fn inv_implies_interp_aux_inv(self, i: nat)"),
+        D(
+            "error",
+            K.RLIMIT,
+            "/Users/andreal/ETH/Src/verified-nrkernel/page-table/spec.rs",
+            512,
+            5,
+            "fn inv_implies_interp_aux_inv(self, i: nat)",
+        ),
     ),
     "iss11_triggers_notes_2025": S(
         None,
@@ -217,19 +312,49 @@ EXPECTED = {
     ),
     "iss28_recommendation_note_into_vstd_2023": S(
         None,
-        D("note", K.RECOMMENDS, "src/allocation_layer/AllocationJournal_v.rs", 427, 49, "nextroot.unwrap()",
-          related=[("recommendation not met", "/home/jonh/verus/source/pervasive/std_specs/option.rs", 95, 16,
-                    "option.is_Some()")]),
+        D(
+            "note",
+            K.RECOMMENDS,
+            "src/allocation_layer/AllocationJournal_v.rs",
+            427,
+            49,
+            "nextroot.unwrap()",
+            related=[
+                (
+                    "recommendation not met",
+                    "/home/jonh/verus/source/pervasive/std_specs/option.rs",
+                    95,
+                    16,
+                    "option.is_Some()",
+                )
+            ],
+        ),
     ),
     "iss29_proof_block_in_spec_error_2025": S(
         V.FRONTEND_REJECTED, D("error", K.PROOF_BLOCK_MISPLACED, "/playground/src/main.rs", 10, 15, "{")
     ),
     "iss31_rustc_E0382_use_of_moved_2023": S(
         V.DID_NOT_COMPILE,
-        D("error", K.RUSTC_ERROR, MOVED, 210, 25, "s", "value used here after move",
-          related=[(NOT_COPY, MOVED, 203, 22, "s"), ("value moved here", MOVED, 210, 22, "s")]),
-        D("error", K.RUSTC_ERROR, MOVED, 211, 22, "s", "value used here after move",
-          related=[(NOT_COPY, MOVED, 203, 22, "s"), ("value moved here", MOVED, 210, 25, "s")]),
+        D(
+            "error",
+            K.RUSTC_ERROR,
+            MOVED,
+            210,
+            25,
+            "s",
+            "value used here after move",
+            related=[(NOT_COPY, MOVED, 203, 22, "s"), ("value moved here", MOVED, 210, 22, "s")],
+        ),
+        D(
+            "error",
+            K.RUSTC_ERROR,
+            MOVED,
+            211,
+            22,
+            "s",
+            "value used here after move",
+            related=[(NOT_COPY, MOVED, 203, 22, "s"), ("value moved here", MOVED, 210, 25, "s")],
+        ),
     ),
     "iss32_results_line_counts_2026": S(V.FAILED, results=(713, 3)),
 }

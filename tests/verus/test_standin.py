@@ -16,8 +16,9 @@ def call(args: list[str], cwd: Path, scenario: Path | None = None) -> subprocess
     env = {"PATH": "/usr/bin:/bin"}
     if scenario is not None:
         env["VERUS_STANDIN_SCENARIO"] = str(scenario)
-    return subprocess.run([sys.executable, str(STANDIN), *args], cwd=cwd, env=env, capture_output=True, text=True,
-                          timeout=30)
+    return subprocess.run(
+        [sys.executable, str(STANDIN), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=30
+    )
 
 
 def write(tmp_path: Path, scenario: dict) -> Path:
@@ -42,12 +43,26 @@ def test_every_run_carries_the_marker(tmp_path: Path) -> None:
 
 
 def test_rules_pick_the_first_match_and_compute_positions(tmp_path: Path) -> None:
-    scenario = write(tmp_path, {"rules": [
-        {"when_contains": "nothing like this", "verdict": "verified"},
-        {"when_contains": "add(", "when_not_contains": "assume(", "verdict": "failed",
-         "errors": [{"message": "precondition not satisfied", "line_contains": "add(1, 2)",
-                     "related": [{"line_contains": '"é"', "label": "failed precondition"}]}]},
-    ]})
+    scenario = write(
+        tmp_path,
+        {
+            "rules": [
+                {"when_contains": "nothing like this", "verdict": "verified"},
+                {
+                    "when_contains": "add(",
+                    "when_not_contains": "assume(",
+                    "verdict": "failed",
+                    "errors": [
+                        {
+                            "message": "precondition not satisfied",
+                            "line_contains": "add(1, 2)",
+                            "related": [{"line_contains": '"é"', "label": "failed precondition"}],
+                        }
+                    ],
+                },
+            ]
+        },
+    )
     done = call(["--output-json", "--error-format=json", "input.rs"], tmp_path, scenario)
     assert done.returncode == 1
     parsed = parse_output(done.stdout, done.stderr, done.returncode)
@@ -55,21 +70,30 @@ def test_rules_pick_the_first_match_and_compute_positions(tmp_path: Path) -> Non
     data = SOURCE.encode()
     loc = error.location
     assert (loc.line, loc.col, loc.end_col) == (3, 17, 26)
-    assert data[loc.byte_start:loc.byte_end] == b"add(1, 2)"
+    assert data[loc.byte_start : loc.byte_end] == b"add(1, 2)"
     related = error.related[0]
     assert (related.line, related.col, related.end_col) == (2, 13, 16)  # columns in characters
-    assert data[related.byte_start:related.byte_end] == '"é"'.encode()
+    assert data[related.byte_start : related.byte_end] == '"é"'.encode()
     assert parsed.standin_detected and parsed.summary.errors == 1
 
 
 def test_human_format_round_trips_through_the_text_parser(tmp_path: Path) -> None:
-    scenario = write(tmp_path, {"verdict": "failed", "errors": [
-        {"message": "assertion failed", "line_contains": "add(1, 2)", "label": "assertion failed"}]})
+    scenario = write(
+        tmp_path,
+        {
+            "verdict": "failed",
+            "errors": [{"message": "assertion failed", "line_contains": "add(1, 2)", "label": "assertion failed"}],
+        },
+    )
     done = call(["input.rs"], tmp_path, scenario)
     parsed = parse_text_log(done.stderr + done.stdout)
     [error] = parsed.diagnostics
     assert (error.location.file, error.location.line, error.location.col, error.location.text) == (
-        "input.rs", 3, 17, "add(1, 2)")
+        "input.rs",
+        3,
+        17,
+        "add(1, 2)",
+    )
     assert parsed.summary.errors == 1 and parsed.standin_detected
 
 
@@ -111,8 +135,14 @@ TWO_FUNCTIONS = "fn helper(x: u8) -> u8 {\n    x + 1\n}\n\nfn main() {\n    let 
 def _focus_scenario(tmp_path: Path) -> Path:
     (tmp_path / "input.rs").write_text(TWO_FUNCTIONS, encoding="utf-8")
     path = tmp_path / "scenario.json"
-    path.write_text(json.dumps({"verdict": "failed", "errors": [
-        {"message": "possible arithmetic underflow/overflow", "line_contains": "x + 1"}]}))
+    path.write_text(
+        json.dumps(
+            {
+                "verdict": "failed",
+                "errors": [{"message": "possible arithmetic underflow/overflow", "line_contains": "x + 1"}],
+            }
+        )
+    )
     return path
 
 
@@ -146,28 +176,42 @@ def test_a_verify_function_that_names_no_function_of_its_module_is_refused_as_ve
     (tmp_path / "input.rs").write_text(MODULES, encoding="utf-8")
     scenario = tmp_path / "scenario.json"
     scenario.write_text(json.dumps({"verdict": "verified"}))
-    for function, scope in (("helper", ["--verify-root"]), ("main", ["--verify-only-module", "m"]),
-                            ("nosuch", ["--verify-root"]), ("Counter::bump", ["--verify-only-module", "m"])):
+    for function, scope in (
+        ("helper", ["--verify-root"]),
+        ("main", ["--verify-only-module", "m"]),
+        ("nosuch", ["--verify-root"]),
+        ("Counter::bump", ["--verify-only-module", "m"]),
+    ):
         done = call(["--output-json", "--verify-function", function, *scope, "input.rs"], tmp_path, scenario)
         assert done.returncode == 1, (function, scope)
         assert f"could not find function {function} specified by --verify-function" in done.stderr
         assert "available functions are:" in done.stderr and "not the real verus" in done.stderr
     listed = call(["--verify-function", "nosuch", "--verify-root", "input.rs"], tmp_path, scenario).stderr
     assert "  - Counter::bump\n  - main" in listed and "helper" not in listed  # the root's functions only
-    for function, scope in (("helper", ["--verify-only-module", "m"]), ("Counter::bump", ["--verify-root"]),
-                            ("bump", ["--verify-root"]), ("*elp*", ["--verify-only-module", "m"])):
+    for function, scope in (
+        ("helper", ["--verify-only-module", "m"]),
+        ("Counter::bump", ["--verify-root"]),
+        ("bump", ["--verify-root"]),
+        ("*elp*", ["--verify-only-module", "m"]),
+    ):
         done = call(["--output-json", "--verify-function", function, *scope, "input.rs"], tmp_path, scenario)
         assert done.returncode == 0, (function, scope, done.stderr)
 
 
 def test_a_focused_run_reports_only_the_errors_inside_its_function(tmp_path: Path) -> None:
     scenario = _focus_scenario(tmp_path)
-    elsewhere = call(["--output-json", "--error-format=json", "--verify-function", "main", "--verify-root",
-                      "input.rs"], tmp_path, scenario)
+    elsewhere = call(
+        ["--output-json", "--error-format=json", "--verify-function", "main", "--verify-root", "input.rs"],
+        tmp_path,
+        scenario,
+    )
     parsed = parse_output(elsewhere.stdout, elsewhere.stderr, elsewhere.returncode)
     assert elsewhere.returncode == 0 and parsed.partial and not parsed.errors()
-    inside = call(["--output-json", "--error-format=json", "--verify-function", "helper", "--verify-root",
-                   "input.rs"], tmp_path, scenario)
+    inside = call(
+        ["--output-json", "--error-format=json", "--verify-function", "helper", "--verify-root", "input.rs"],
+        tmp_path,
+        scenario,
+    )
     parsed = parse_output(inside.stdout, inside.stderr, inside.returncode)
     assert inside.returncode == 1 and [d.message for d in parsed.errors()] == ["possible arithmetic underflow/overflow"]
 

@@ -25,14 +25,18 @@ def test_results_line_glued_to_progress_text_is_found() -> None:
 
 
 def test_results_line_glued_before_an_aborting_line() -> None:
-    parsed = parse_text_log(ASSERTION + "\nverification results:: 0 verified, 1 errorserror: aborting due to 1 previous error\n")
+    parsed = parse_text_log(
+        ASSERTION + "\nverification results:: 0 verified, 1 errorserror: aborting due to 1 previous error\n"
+    )
     assert parsed.verdict == Verdict.FAILED
     assert [d.kind for d in parsed.diagnostics] == [K.ASSERTION]
 
 
 def test_results_line_before_or_after_aborting() -> None:
-    for tail in ("error: aborting due to 1 previous error\n\nverification results:: 0 verified, 1 errors\n",
-                 "verification results:: 0 verified, 1 errors\nerror: aborting due to 1 previous error\n"):
+    for tail in (
+        "error: aborting due to 1 previous error\n\nverification results:: 0 verified, 1 errors\n",
+        "verification results:: 0 verified, 1 errors\nerror: aborting due to 1 previous error\n",
+    ):
         parsed = parse_text_log(ASSERTION + "\n" + tail)
         assert parsed.verdict == Verdict.FAILED and len(parsed.diagnostics) == 1
 

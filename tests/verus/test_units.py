@@ -33,15 +33,26 @@ fn sum(n: u32) -> (s: u32)
 }
 """
 
-SCENARIO = {"verdict": "failed", "errors": [
-    {"message": "invariant not satisfied at end of loop body", "line_contains": "s <= i * 10"},
-    {"message": "precondition not satisfied", "line_contains": "inc(i % 5)",
-     "related": [{"line_contains": "x < 10", "label": "failed precondition"}]},
-    {"message": "postcondition not satisfied", "line_contains": "r == x + 1", "label": "failed this postcondition"},
-    {"message": "possible arithmetic underflow/overflow", "line_contains": "s + inc(i % 5)"},
-    {"message": "precondition not satisfied", "line_contains": "inc(i % 5)",
-     "related": [{"file": "vstd/arith.rs", "line": 40, "col": 9, "text": "a < b", "label": "failed precondition"}]},
-]}
+SCENARIO = {
+    "verdict": "failed",
+    "errors": [
+        {"message": "invariant not satisfied at end of loop body", "line_contains": "s <= i * 10"},
+        {
+            "message": "precondition not satisfied",
+            "line_contains": "inc(i % 5)",
+            "related": [{"line_contains": "x < 10", "label": "failed precondition"}],
+        },
+        {"message": "postcondition not satisfied", "line_contains": "r == x + 1", "label": "failed this postcondition"},
+        {"message": "possible arithmetic underflow/overflow", "line_contains": "s + inc(i % 5)"},
+        {
+            "message": "precondition not satisfied",
+            "line_contains": "inc(i % 5)",
+            "related": [
+                {"file": "vstd/arith.rs", "line": 40, "col": 9, "text": "a < b", "label": "failed precondition"}
+            ],
+        },
+    ],
+}
 
 
 @pytest.fixture
@@ -54,7 +65,10 @@ def test_invariant_maps_to_its_loop_and_clause(mapped) -> None:
     invariant = mapped[0]
     assert invariant.unit_id == "fn:sum/loop#1"
     assert (invariant.clause.owner_id, invariant.clause.kind, invariant.clause.index) == (
-        "fn:sum/loop#1", "invariant", 1)
+        "fn:sum/loop#1",
+        "invariant",
+        1,
+    )
     assert invariant.clause.text == "s <= i * 10"
 
 
@@ -98,7 +112,7 @@ def test_abbreviated_excerpt_without_lines_gets_no_unit() -> None:
 
 
 def test_byte_offset_counts_characters() -> None:
-    data = 'a\nlet é = 1;\n'.encode()
+    data = "a\nlet é = 1;\n".encode()
     assert byte_offset(data, 2, 9) == data.index(b"=") + 2
     assert byte_offset(data, 9, 1) is None
     assert SpanRef(file="x.rs", line=3, col=4).where() == "x.rs:3:4"

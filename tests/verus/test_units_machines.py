@@ -18,10 +18,14 @@ def _log(message: str, text: str, needle: str) -> str:
 def test_errors_in_a_lemma_and_in_a_transition(machines_dir: Path) -> None:
     text = (machines_dir / "fifo.rs").read_text()
     model = lens.parse(text.encode())
-    logs = [_log("assertion failed", text, "assert(Self::inc_wrap(tail, post.len()) != head);"),
-            _log("assertion failed", text, "perm.id() == pre.backing_cells.index(tail as int)")]
+    logs = [
+        _log("assertion failed", text, "assert(Self::inc_wrap(tail, post.len()) != head);"),
+        _log("assertion failed", text, "perm.id() == pre.backing_cells.index(tail as int)"),
+    ]
     units = [d.unit_id for log in logs for d in map_to_units(parse_text_log(log).diagnostics, model, "fifo.rs")]
     # the second is the call `perm.id()` in the transition's assert, the innermost unit there
     assert units == ["sm:FifoQueue/inductive:produce_start", "sm:FifoQueue/transition:produce_start/call#1:id"]
-    assert [function_unit(u) for u in units] == ["sm:FifoQueue/inductive:produce_start",
-                                                 "sm:FifoQueue/transition:produce_start"]
+    assert [function_unit(u) for u in units] == [
+        "sm:FifoQueue/inductive:produce_start",
+        "sm:FifoQueue/transition:produce_start",
+    ]

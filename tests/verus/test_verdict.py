@@ -7,13 +7,36 @@ import pytest
 from verusagent.verus import Verdict as V
 from verusagent.verus import parse_output
 
-OK = {"encountered-error": False, "encountered-vir-error": False, "success": True, "verified": 2, "errors": 0,
-      "is-verifying-entire-crate": True}
-ERROR_LINE = json.dumps({"$message_type": "diagnostic", "message": "assertion failed", "code": None,
-                         "level": "error", "spans": [], "children": [], "rendered": ""})
-RUSTC_LINE = json.dumps({"$message_type": "diagnostic", "message": "mismatched types",
-                         "code": {"code": "E0308", "explanation": None}, "level": "error", "spans": [],
-                         "children": [], "rendered": ""})
+OK = {
+    "encountered-error": False,
+    "encountered-vir-error": False,
+    "success": True,
+    "verified": 2,
+    "errors": 0,
+    "is-verifying-entire-crate": True,
+}
+ERROR_LINE = json.dumps(
+    {
+        "$message_type": "diagnostic",
+        "message": "assertion failed",
+        "code": None,
+        "level": "error",
+        "spans": [],
+        "children": [],
+        "rendered": "",
+    }
+)
+RUSTC_LINE = json.dumps(
+    {
+        "$message_type": "diagnostic",
+        "message": "mismatched types",
+        "code": {"code": "E0308", "explanation": None},
+        "level": "error",
+        "spans": [],
+        "children": [],
+        "rendered": "",
+    }
+)
 
 
 def document(**changes) -> str:
@@ -26,18 +49,32 @@ CASES = [
     ("success key missing", document(success=None), "", 0, V.TOOL_FAILURE),
     ("success but exit 1", document(), "", 1, V.TOOL_FAILURE),
     ("success but an error on stderr", document(), ERROR_LINE, 0, V.TOOL_FAILURE),
-    ("partial run passing", document(success=None, **{"is-verifying-entire-crate": False}), "", 0,
-     V.VERIFIED_PARTIAL),
-    ("partial run even with success true", document(**{"is-verifying-entire-crate": False}), "", 0,
-     V.VERIFIED_PARTIAL),
+    ("partial run passing", document(success=None, **{"is-verifying-entire-crate": False}), "", 0, V.VERIFIED_PARTIAL),
+    ("partial run even with success true", document(**{"is-verifying-entire-crate": False}), "", 0, V.VERIFIED_PARTIAL),
     ("failed queries", document(success=False, errors=2, **{"encountered-error": True}), ERROR_LINE, 1, V.FAILED),
-    ("front-end error", json.dumps({"verification-results": {"encountered-error": True,
-                                                               "encountered-vir-error": True, "success": False}}),
-     ERROR_LINE, 1, V.FRONTEND_REJECTED),
-    ("did not compile", document(success=False, verified=0, **{"encountered-error": True}), RUSTC_LINE, 1,
-     V.DID_NOT_COMPILE),
-    ("error outside queries after some verified", document(success=False, **{"encountered-error": True}),
-     ERROR_LINE, 1, V.FRONTEND_REJECTED),
+    (
+        "front-end error",
+        json.dumps(
+            {"verification-results": {"encountered-error": True, "encountered-vir-error": True, "success": False}}
+        ),
+        ERROR_LINE,
+        1,
+        V.FRONTEND_REJECTED,
+    ),
+    (
+        "did not compile",
+        document(success=False, verified=0, **{"encountered-error": True}),
+        RUSTC_LINE,
+        1,
+        V.DID_NOT_COMPILE,
+    ),
+    (
+        "error outside queries after some verified",
+        document(success=False, **{"encountered-error": True}),
+        ERROR_LINE,
+        1,
+        V.FRONTEND_REJECTED,
+    ),
     ("empty stdout", "", ERROR_LINE, 1, V.TOOL_FAILURE),
     ("garbage stdout", "Segmentation fault\n", "", 139, V.TOOL_FAILURE),
     ("truncated JSON", document()[:40], "", 0, V.TOOL_FAILURE),

@@ -68,8 +68,13 @@ class Evaluation(BaseModel):
         """Verified first, then fewer failing functions, then fewer errors, then more verified functions. A
         candidate the pre-check rejected ranks as verus's front-end rejection of it would."""
         if self.prechecked_out:
-            return (False, _VERDICT_QUALITY[self.precheck.verdict()], -len(self.failing_functions()),
-                    -len(self.errors), 0)
+            return (
+                False,
+                _VERDICT_QUALITY[self.precheck.verdict()],
+                -len(self.failing_functions()),
+                -len(self.errors),
+                0,
+            )
         if self.verus is None or self.rejected_by is not None:
             return (False, -1, 0, 0, 0)
         return (
@@ -92,8 +97,10 @@ def describe(evaluation: Evaluation) -> str:
     if evaluation.rejected_by == "precheck":
         errors = evaluation.errors
         first = errors[0].message if errors else ""
-        return f"rejected by the pre-check ({len(errors)} error{'s' if len(errors) != 1 else ''} verus would " \
-               f"report first: {first})"
+        return (
+            f"rejected by the pre-check ({len(errors)} error{'s' if len(errors) != 1 else ''} verus would "
+            f"report first: {first})"
+        )
     if evaluation.rejected_by == "review":
         return "rejected by the review"
     if evaluation.verus is None:

@@ -33,7 +33,9 @@ class SessionLimits(BaseModel):
     max_tool_calls: int = Field(default=DEFAULT_SESSION_TOOL_CALLS, ge=1)
     max_tokens: int | None = Field(default=None, ge=0)
     max_cost_usd: float | None = Field(default=None, ge=0)
-    max_verus_runs: int | None = Field(default=DEFAULT_SESSION_VERUS_RUNS, ge=0)  # fresh verus runs of the session's verify calls
+    max_verus_runs: int | None = Field(
+        default=DEFAULT_SESSION_VERUS_RUNS, ge=0
+    )  # fresh verus runs of the session's verify calls
     max_seconds: float = Field(default=DEFAULT_SESSION_SECONDS, gt=0)  # wall time of the session
 
 

@@ -33,12 +33,23 @@ WHOLE = ScreeningPlan(kind="whole", reason="a whole-file run")
 
 
 class Evaluator:
-    def __init__(self, original: str, policy: GuardPolicy, review: ReviewGate, verifier: Verifier, record: RunWriter,
-                 focus: FocusSettings | None = None, costs: CostBook | None = None,
-                 workspace: CrateWorkspace | None = None, precheck: Prechecker | None = None):
+    def __init__(
+        self,
+        original: str,
+        policy: GuardPolicy,
+        review: ReviewGate,
+        verifier: Verifier,
+        record: RunWriter,
+        focus: FocusSettings | None = None,
+        costs: CostBook | None = None,
+        workspace: CrateWorkspace | None = None,
+        precheck: Prechecker | None = None,
+    ):
         self.original = original
         # the files a candidate text holds (one, for a file; an evaluator without verus screens a single file)
-        self.workspace = workspace or (verifier.workspace if verifier is not None else CrateWorkspace.single("input.rs"))
+        self.workspace = workspace or (
+            verifier.workspace if verifier is not None else CrateWorkspace.single("input.rs")
+        )
         self.policy = policy
         self.review_gate = review
         self.verifier = verifier
@@ -55,32 +66,59 @@ class Evaluator:
         A replayed candidate (``--resume``) reached verus before: it is not reviewed again."""
         self.record.write_candidate(candidate.text)
         self.texts[candidate.sha256] = candidate.text
-        self.record.emit(CandidateCreated(sha256=candidate.sha256, strategy=candidate.strategy,
-                                          round=candidate.round, parent=candidate.parent, call_id=candidate.call_id))
+        self.record.emit(
+            CandidateCreated(
+                sha256=candidate.sha256,
+                strategy=candidate.strategy,
+                round=candidate.round,
+                parent=candidate.parent,
+                call_id=candidate.call_id,
+            )
+        )
         report = guard_workspace(self.workspace, self.original, candidate.text, self.policy)
         self._record_guard(candidate.sha256, report)
         pre = self._precheck(candidate) if report.clean else None
         verdict = self._review(candidate, report, replay, pre)
         self._record_review(candidate.sha256, verdict)
-        rejected = "guard" if not report.clean else "precheck" if pre is not None and not pre.clean else \
-            ("review" if verdict.blocked else None)
-        return Evaluation(candidate=candidate, guard=report, findings=verdict.findings, rejected_by=rejected,
-                          precheck=pre)
+        rejected = (
+            "guard"
+            if not report.clean
+            else "precheck"
+            if pre is not None and not pre.clean
+            else ("review" if verdict.blocked else None)
+        )
+        return Evaluation(
+            candidate=candidate, guard=report, findings=verdict.findings, rejected_by=rejected, precheck=pre
+        )
 
     def _precheck(self, candidate: Candidate) -> PrecheckReport | None:
         """The static pre-check on the candidate's files; its findings are placed in the lens's units."""
         if self.prechecker is None:
             return None
         report = self.prechecker.check(self.workspace.parsed(candidate.text))
-        self.record.emit(Prechecked(sha256=candidate.sha256, clean=report.clean, findings=report.summary(),
-                                       rules_off=report.rules_off, duration_s=report.duration_s))
+        self.record.emit(
+            Prechecked(
+                sha256=candidate.sha256,
+                clean=report.clean,
+                findings=report.summary(),
+                rules_off=report.rules_off,
+                duration_s=report.duration_s,
+            )
+        )
         return report
 
-    def _review(self, candidate: Candidate, report: GuardReport, replay: bool,
-                pre: PrecheckReport | None = None) -> ReviewVerdict:
-        skip = ("the guard rejected it" if not report.clean else
-                "the pre-check rejected it" if pre is not None and not pre.clean else
-                "replayed on resume: it reached verus before" if replay else None)
+    def _review(
+        self, candidate: Candidate, report: GuardReport, replay: bool, pre: PrecheckReport | None = None
+    ) -> ReviewVerdict:
+        skip = (
+            "the guard rejected it"
+            if not report.clean
+            else "the pre-check rejected it"
+            if pre is not None and not pre.clean
+            else "replayed on resume: it reached verus before"
+            if replay
+            else None
+        )
         parent = self._parent_text(candidate)
         return self.review_gate.review(candidate.sha256, candidate.strategy, candidate.text, parent, skip)
 
@@ -91,18 +129,38 @@ class Evaluator:
 
     def release(self, evaluation: Evaluation, findings: list[Finding]) -> Evaluation:
         """A candidate the review blocked, whose blocking findings were all dismissed: it may go to verus."""
-        verdict = ReviewVerdict(mode="on", findings=findings, blocked=False,
-                                note="released: every finding that blocked it was dismissed on dispute")
+        verdict = ReviewVerdict(
+            mode="on",
+            findings=findings,
+            blocked=False,
+            note="released: every finding that blocked it was dismissed on dispute",
+        )
         self._record_review(evaluation.candidate.sha256, verdict)
         return evaluation.model_copy(update={"rejected_by": None, "findings": findings})
 
     def _record_review(self, sha: str, verdict: ReviewVerdict) -> None:
-        self.record.emit(ReviewReport(sha256=sha, findings=[f.record() for f in verdict.findings], gate=self.review_gate.name,
-                                      mode=verdict.mode, score=verdict.score, blocked=verdict.blocked,
-                                      units=verdict.units, stopped_at=verdict.stopped_at, note=verdict.note))
+        self.record.emit(
+            ReviewReport(
+                sha256=sha,
+                findings=[f.record() for f in verdict.findings],
+                gate=self.review_gate.name,
+                mode=verdict.mode,
+                score=verdict.score,
+                blocked=verdict.blocked,
+                units=verdict.units,
+                stopped_at=verdict.stopped_at,
+                note=verdict.note,
+            )
+        )
 
-    def verify(self, evaluations: list[Evaluation], purpose: str, no_cheating: bool = False,
-               fresh: bool = False, parents: dict[str, Evaluation] | None = None) -> list[Evaluation]:
+    def verify(
+        self,
+        evaluations: list[Evaluation],
+        purpose: str,
+        no_cheating: bool = False,
+        fresh: bool = False,
+        parents: dict[str, Evaluation] | None = None,
+    ) -> list[Evaluation]:
         """Run verus on the screened candidates that passed; the others come back unchanged. With `parents`
         (the evaluations so far, by hash), a screening run may be focused on the functions that matter."""
         passed = {e.candidate.sha256: e for e in evaluations if e.rejected_by is None}
@@ -110,8 +168,9 @@ class Evaluator:
         results = self._run(passed, plans, purpose, no_cheating, fresh)
         return [e.model_copy(update={"verus": results.get(e.candidate.sha256, e.verus)}) for e in evaluations]
 
-    def evaluate(self, candidate: Candidate, purpose: str,
-                 parents: dict[str, Evaluation] | None = None, replay: bool = False) -> Evaluation:
+    def evaluate(
+        self, candidate: Candidate, purpose: str, parents: dict[str, Evaluation] | None = None, replay: bool = False
+    ) -> Evaluation:
         return self.verify([self.screen(candidate, replay)], purpose, parents=parents)[0]
 
     def verify_scope(self, evaluation: Evaluation, scope: dict, purpose: str) -> tuple[VerusResult, list[int]]:
@@ -168,10 +227,19 @@ class Evaluator:
             self.plans[sha] = plan
         return self.plans[sha]
 
-    def _run(self, passed: dict[str, Evaluation], plans: dict[str, ScreeningPlan], purpose: str,
-             no_cheating: bool, fresh: bool) -> dict[str, VerusResult]:
-        jobs = [((sha, index), e.candidate.text, scope)
-                for sha, e in passed.items() for index, scope in enumerate(plans[sha].scopes())]
+    def _run(
+        self,
+        passed: dict[str, Evaluation],
+        plans: dict[str, ScreeningPlan],
+        purpose: str,
+        no_cheating: bool,
+        fresh: bool,
+    ) -> dict[str, VerusResult]:
+        jobs = [
+            ((sha, index), e.candidate.text, scope)
+            for sha, e in passed.items()
+            for index, scope in enumerate(plans[sha].scopes())
+        ]
         parts: dict[str, list[VerusResult]] = {}
         for sha in passed:
             self.last_runs[sha] = []
@@ -179,10 +247,16 @@ class Evaluator:
             self.last_runs[sha].append(self._record_verus(sha, result, purpose, no_cheating).seq)
             self.costs.observe(result.flags, result.duration_s, result.verdict.value, result.from_cache)
             parts.setdefault(sha, []).append(result)
-        refused = {sha: plans[sha] for sha, found in parts.items()
-                   if plans[sha].kind != "whole" and any(map(is_scope_failure, found))}
-        results = {sha: found[0] if plans[sha].kind == "whole" else combine(found, plans[sha])
-                   for sha, found in parts.items() if sha not in refused}
+        refused = {
+            sha: plans[sha]
+            for sha, found in parts.items()
+            if plans[sha].kind != "whole" and any(map(is_scope_failure, found))
+        }
+        results = {
+            sha: found[0] if plans[sha].kind == "whole" else combine(found, plans[sha])
+            for sha, found in parts.items()
+            if sha not in refused
+        }
         for sha, result in results.items():
             self._resolve_findings(sha, passed[sha].candidate.text, result)
         return results | self._whole_instead(refused, passed, purpose, no_cheating, fresh)
@@ -197,8 +271,14 @@ class Evaluator:
             failing = set()
         self.review_gate.after_verus(sha, text, failing)
 
-    def _whole_instead(self, refused: dict[str, ScreeningPlan], passed: dict[str, Evaluation], purpose: str,
-                       no_cheating: bool, fresh: bool) -> dict[str, VerusResult]:
+    def _whole_instead(
+        self,
+        refused: dict[str, ScreeningPlan],
+        passed: dict[str, Evaluation],
+        purpose: str,
+        no_cheating: bool,
+        fresh: bool,
+    ) -> dict[str, VerusResult]:
         """verus refused a focused run (a name it does not resolve): those functions are verified whole from now."""
         for sha, plan in refused.items():
             self.costs.unfocusable.update(t.unit_id for t in plan.targets)
@@ -208,17 +288,33 @@ class Evaluator:
         return self._run(chosen, {sha: WHOLE for sha in chosen}, purpose, no_cheating, fresh) if chosen else {}
 
     def _record_plan(self, sha: str, plan: ScreeningPlan) -> None:
-        self.record.emit(ScreeningPlanned(sha256=sha, plan=plan.kind, targets=[t.model_dump() for t in plan.targets],
-                                          reason=plan.reason, estimate_s=plan.estimate_s))
+        self.record.emit(
+            ScreeningPlanned(
+                sha256=sha,
+                plan=plan.kind,
+                targets=[t.model_dump() for t in plan.targets],
+                reason=plan.reason,
+                estimate_s=plan.estimate_s,
+            )
+        )
 
     def _record_guard(self, sha: str, report: GuardReport) -> None:
         violations = [v.model_dump(mode="json") for v in report.violations]
         self.record.emit(GuardChecked(sha256=sha, clean=report.clean, violations=violations))
 
     def _record_verus(self, sha: str, result: VerusResult, purpose: str, no_cheating: bool) -> VerusRun:
-        return self.record.emit(VerusRun(
-            sha256=sha, verdict=result.verdict.value, partial=result.partial, flags=result.flags,
-            verus_version=result.verus_version, is_standin=result.is_standin, from_cache=result.from_cache,
-            errors=len(result.errors_only()), duration_s=result.duration_s, purpose=purpose,
-            no_cheating=no_cheating and "--no-cheating" in result.flags,
-        ))
+        return self.record.emit(
+            VerusRun(
+                sha256=sha,
+                verdict=result.verdict.value,
+                partial=result.partial,
+                flags=result.flags,
+                verus_version=result.verus_version,
+                is_standin=result.is_standin,
+                from_cache=result.from_cache,
+                errors=len(result.errors_only()),
+                duration_s=result.duration_s,
+                purpose=purpose,
+                no_cheating=no_cheating and "--no-cheating" in result.flags,
+            )
+        )

@@ -83,8 +83,10 @@ class CostBook:
 
     def estimates(self, targets: list[FocusTarget]) -> dict[str, float]:
         whole = fmean(self.whole)
-        estimate = {"whole": whole,
-                    "functions": len(targets) * (fmean(self.function) if self.function else FUNCTION_RUN_PRIOR * whole)}
+        estimate = {
+            "whole": whole,
+            "functions": len(targets) * (fmean(self.function) if self.function else FUNCTION_RUN_PRIOR * whole),
+        }
         modules = {t.module for t in targets}
         if len(modules) == 1:
             measured = self.module.get(next(iter(modules)))
@@ -99,8 +101,9 @@ def _one_file(text: str) -> dict[str, SourceModel]:
     return {"": parse_shared(text)[0]}
 
 
-def plan_screening(text: str, parent: "ParentView | None", costs: CostBook, settings: FocusSettings,
-                   models: Models = _one_file) -> ScreeningPlan:
+def plan_screening(
+    text: str, parent: "ParentView | None", costs: CostBook, settings: FocusSettings, models: Models = _one_file
+) -> ScreeningPlan:
     if settings.mode == FocusMode.OFF:
         return ScreeningPlan(kind="whole", reason="focused screening is off")
     if settings.mode == FocusMode.AUTO and text.count("\n") < settings.min_lines:
@@ -119,8 +122,12 @@ def _cheapest(targets: list[FocusTarget], estimate: dict[str, float], settings: 
         choices.pop("whole")
     kind = min(choices, key=lambda k: (choices[k], k != "whole"))
     figures = ", ".join(f"{k} {v:.1f} s" for k, v in sorted(estimate.items()))
-    return ScreeningPlan(kind=kind, targets=targets if kind != "whole" else [], estimate_s=estimate,
-                         reason=f"{len(targets)} functions to check; estimated verus seconds: {figures}")
+    return ScreeningPlan(
+        kind=kind,
+        targets=targets if kind != "whole" else [],
+        estimate_s=estimate,
+        reason=f"{len(targets)} functions to check; estimated verus seconds: {figures}",
+    )
 
 
 class ParentView(BaseModel):
@@ -130,8 +137,9 @@ class ParentView(BaseModel):
     result: VerusResult | None
 
 
-def focus_targets(text: str, parent: ParentView | None, costs: CostBook,
-                  models: Models = _one_file) -> list[FocusTarget] | str:
+def focus_targets(
+    text: str, parent: ParentView | None, costs: CostBook, models: Models = _one_file
+) -> list[FocusTarget] | str:
     """The functions to verify, or why the whole file must be verified. In a crate, every file's functions
     (their ids and modules are the crate's: `fn:net::send` in module `net`)."""
     if parent is None or parent.result is None or parent.result.verdict not in _KNOWN_FAILURES:
@@ -157,7 +165,7 @@ def focus_targets(text: str, parent: ParentView | None, costs: CostBook,
 
 def target_of(function: Function) -> FocusTarget:
     prefix = f"{function.module}::" if function.module else ""
-    relative = function.qualified[len(prefix):] if function.qualified.startswith(prefix) else function.qualified
+    relative = function.qualified[len(prefix) :] if function.qualified.startswith(prefix) else function.qualified
     return FocusTarget(unit_id=function.id, pattern=relative, module=function.module)
 
 
@@ -175,7 +183,7 @@ def _outside_functions(model: SourceModel) -> bytes:
     """The file without its functions, white space dropped: what a proof must not change."""
     data, pieces, cursor = model.data, [], 0
     for function in sorted(_outermost(model.functions), key=lambda f: f.span.start):
-        pieces.append(data[cursor:function.span.start])
+        pieces.append(data[cursor : function.span.start])
         cursor = function.span.end
     pieces.append(data[cursor:])
     return b"".join(b"".join(piece.split()) for piece in pieces)
@@ -206,19 +214,33 @@ def combine(results: list[VerusResult], plan: ScreeningPlan) -> VerusResult:
     worst = min(results, key=_verdict_order)
     verdict = worst.verdict if worst.verdict != Verdict.VERIFIED else Verdict.VERIFIED_PARTIAL
     names = ", ".join(t.pattern for t in plan.targets)
-    return worst.model_copy(update={
-        "verdict": verdict, "partial": True,
-        "reasons": [f"focused screening ({plan.kind}: {names}; {len(results)} verus runs): not an acceptance",
-                    *[r for result in results for r in result.reasons]],
-        "diagnostics": [d for result in results for d in result.diagnostics],
-        "verified": sum(r.verified or 0 for r in results), "errors": sum(r.errors or 0 for r in results),
-        "duration_s": sum(r.duration_s for r in results), "from_cache": all(r.from_cache for r in results),
-        "flags": [flag for result in results for flag in result.flags],
-    })
+    return worst.model_copy(
+        update={
+            "verdict": verdict,
+            "partial": True,
+            "reasons": [
+                f"focused screening ({plan.kind}: {names}; {len(results)} verus runs): not an acceptance",
+                *[r for result in results for r in result.reasons],
+            ],
+            "diagnostics": [d for result in results for d in result.diagnostics],
+            "verified": sum(r.verified or 0 for r in results),
+            "errors": sum(r.errors or 0 for r in results),
+            "duration_s": sum(r.duration_s for r in results),
+            "from_cache": all(r.from_cache for r in results),
+            "flags": [flag for result in results for flag in result.flags],
+        }
+    )
 
 
-_ORDER = [Verdict.TOOL_FAILURE, Verdict.TIMEOUT, Verdict.DID_NOT_COMPILE, Verdict.FRONTEND_REJECTED, Verdict.FAILED,
-          Verdict.VERIFIED_PARTIAL, Verdict.VERIFIED]
+_ORDER = [
+    Verdict.TOOL_FAILURE,
+    Verdict.TIMEOUT,
+    Verdict.DID_NOT_COMPILE,
+    Verdict.FRONTEND_REJECTED,
+    Verdict.FAILED,
+    Verdict.VERIFIED_PARTIAL,
+    Verdict.VERIFIED,
+]
 
 
 def _verdict_order(result: VerusResult) -> int:

@@ -25,8 +25,16 @@ from verusagent.verus import Verdict
 
 
 class Agent:
-    def __init__(self, task: Task, config: AgentConfig, client: ModelClient, evaluator: Evaluator,
-                 finisher: Finisher, reporter: Progress, kit: SessionKit | None = None):
+    def __init__(
+        self,
+        task: Task,
+        config: AgentConfig,
+        client: ModelClient,
+        evaluator: Evaluator,
+        finisher: Finisher,
+        reporter: Progress,
+        kit: SessionKit | None = None,
+    ):
         self.task, self.config, self.client = task, config, client
         self.evaluator, self.finisher, self.reporter = evaluator, finisher, reporter
         self.workspace = evaluator.workspace  # the files of a candidate text: one for a single file
@@ -102,9 +110,17 @@ class Agent:
         pool = ThreadPoolExecutor(max_workers=len(self.portfolio), thread_name_prefix="strategy")
         try:
             futures = [
-                pool.submit(self.proposer(strategy), self.client, self.config, self.task.source_path.name, strategy,
-                            self.best[strategy.name], round_no, self.feedback[strategy.name][-keep:] if keep else [],
-                            self.evaluator.prompt_findings(strategy.name, keep))
+                pool.submit(
+                    self.proposer(strategy),
+                    self.client,
+                    self.config,
+                    self.task.source_path.name,
+                    strategy,
+                    self.best[strategy.name],
+                    round_no,
+                    self.feedback[strategy.name][-keep:] if keep else [],
+                    self.evaluator.prompt_findings(strategy.name, keep),
+                )
                 for strategy in self.portfolio
             ]
             return self.collect(futures)
@@ -113,8 +129,9 @@ class Agent:
 
     def proposer(self, strategy: Strategy):
         """A strategy's proposer: one request for k candidates, or an agent-mode session."""
-        return partial(run_session, self.kit) if strategy.kind == "session" else partial(propose,
-                                                                                          workspace=self.workspace)
+        return (
+            partial(run_session, self.kit) if strategy.kind == "session" else partial(propose, workspace=self.workspace)
+        )
 
     def collect(self, futures) -> tuple[list[Proposal], Exception | None]:
         """Each strategy's proposal; a budget stop or fatal model error is kept to raise after this round."""
@@ -136,7 +153,9 @@ class Agent:
             repeats = [c for c in proposal.candidates if c.sha256 in self.seen]
             self.feedback[proposal.strategy.name].extend(
                 f"Your reply repeated candidate {c.sha256[:10]}, already evaluated: "
-                f"{describe(self.seen[c.sha256])}. Try something different." for c in repeats)
+                f"{describe(self.seen[c.sha256])}. Try something different."
+                for c in repeats
+            )
         released = self.settle_disputes(proposals)
         unique = {c.sha256: c for p in proposals for c in p.candidates if c.sha256 not in self.seen}
         screened = [self.evaluator.screen(candidate) for candidate in unique.values()]
@@ -150,8 +169,11 @@ class Agent:
 
     def settle_disputes(self, proposals: list[Proposal]) -> list[Evaluation]:
         """Disputed review findings are judged; a blocked candidate left with no blocking finding goes to verus."""
-        return [evaluation for proposal in proposals
-                for evaluation in self.evaluator.settle_disputes(proposal.strategy.name, proposal.disputes, self.seen)]
+        return [
+            evaluation
+            for proposal in proposals
+            for evaluation in self.evaluator.settle_disputes(proposal.strategy.name, proposal.disputes, self.seen)
+        ]
 
     def note_rejection(self, evaluation: Evaluation) -> None:
         """Guard violations and pre-check findings go into the strategy's feedback (the candidate may not rank
@@ -183,8 +205,13 @@ class Agent:
             pruned = prune_crate(self.workspace, current.candidate.text, current.errors, current.verus.file_name)
             if pruned is None or sha256_text(pruned) in self.seen:
                 break
-            candidate = Candidate(text=pruned, sha256=sha256_text(pruned), strategy=current.candidate.strategy,
-                                  round=current.candidate.round, parent=current.candidate.sha256)
+            candidate = Candidate(
+                text=pruned,
+                sha256=sha256_text(pruned),
+                strategy=current.candidate.strategy,
+                round=current.candidate.round,
+                parent=current.candidate.sha256,
+            )
             step = self.evaluator.evaluate(candidate, "houdini", parents=self.seen)
             self.remember([step])
             self.reporter.evaluated(step, note="houdini")
@@ -207,7 +234,8 @@ class Agent:
         if final.accepted and guard_now.clean:
             return True
         self.feedback[evaluation.candidate.strategy].append(
-            "The acceptance run did not confirm this proof: " + "; ".join(final.verus.reasons if final.verus else []))
+            "The acceptance run did not confirm this proof: " + "; ".join(final.verus.reasons if final.verus else [])
+        )
         self.demote(final)
         return False
 

@@ -49,8 +49,16 @@ class RunOutcome(BaseModel):
 
 
 class Finisher:
-    def __init__(self, task: Task, record: RunWriter, client: ModelClient, install: VerusInstall, verus_runs,
-                 workspace=None, review_summary=lambda: ""):
+    def __init__(
+        self,
+        task: Task,
+        record: RunWriter,
+        client: ModelClient,
+        install: VerusInstall,
+        verus_runs,
+        workspace=None,
+        review_summary=lambda: "",
+    ):
         self.task, self.record, self.client, self.install = task, record, client, install
         self.verus_runs = verus_runs  # a callable: fresh verus runs so far
         self.workspace = workspace  # a crate's files (verusagent.crate.workspace); None: the task's single file
@@ -87,30 +95,55 @@ class Finisher:
         self.record.close()
         spend = self.client.budget.snapshot()
         return RunOutcome(
-            verdict=verdict, run_id=self.record.run_id, run_folder=self.record.folder, accepted_sha256=sha,
-            output_path=written, backup_path=backup, already_verified=already, obligations=obligations,
-            stopped_reason=reason, detail=detail, verus_version=self.install.version,
-            verus_is_standin=self.install.is_standin, model=self.client.settings.model,
-            model_is_standin=is_scripted(self.client.settings.model), calls=spend.calls,
-            cached_calls=spend.cached_calls, tokens=spend.tokens,
-            cost_usd=spend.cost_usd, verus_runs=self.verus_runs(), changed_files=self.written,
-            backup_paths=self.backups, review=self.review_summary(),
+            verdict=verdict,
+            run_id=self.record.run_id,
+            run_folder=self.record.folder,
+            accepted_sha256=sha,
+            output_path=written,
+            backup_path=backup,
+            already_verified=already,
+            obligations=obligations,
+            stopped_reason=reason,
+            detail=detail,
+            verus_version=self.install.version,
+            verus_is_standin=self.install.is_standin,
+            model=self.client.settings.model,
+            model_is_standin=is_scripted(self.client.settings.model),
+            calls=spend.calls,
+            cached_calls=spend.cached_calls,
+            tokens=spend.tokens,
+            cost_usd=spend.cost_usd,
+            verus_runs=self.verus_runs(),
+            changed_files=self.written,
+            backup_paths=self.backups,
+            review=self.review_summary(),
         )
 
     def _result(self, verdict, reason, obligations, sha, **extra) -> RunResult:
         return RunResult(
-            run_id=self.record.run_id, verdict=verdict, accepted_sha256=sha, obligations=obligations,
-            stopped_reason=reason, spend=self.client.budget.snapshot(), started_ts=self.record.clock.started_wall,
-            finished_ts=self.record.clock.now(), source=str(self.task.source_path),
-            verus_version=self.install.version, verus_is_standin=self.install.is_standin, **extra,
+            run_id=self.record.run_id,
+            verdict=verdict,
+            accepted_sha256=sha,
+            obligations=obligations,
+            stopped_reason=reason,
+            spend=self.client.budget.snapshot(),
+            started_ts=self.record.clock.started_wall,
+            finished_ts=self.record.clock.now(),
+            source=str(self.task.source_path),
+            verus_version=self.install.version,
+            verus_is_standin=self.install.is_standin,
+            **extra,
             **self._crate_result(),
         )
 
     def _crate_result(self) -> dict:
         if self.task.crate is None:
             return {}
-        return {"crate_folder": str(self.task.crate.layout.folder), "crate_root": self.task.crate.layout.root,
-                "changed_files": self.written}
+        return {
+            "crate_folder": str(self.task.crate.layout.folder),
+            "crate_root": self.task.crate.layout.root,
+            "changed_files": self.written,
+        }
 
     def _write(self, candidate, verified: bool) -> tuple[Path | None, Path | None, str]:
         """Write the proof (in place only with --in-place, after a backup, and only when verified). A file that
@@ -134,7 +167,6 @@ class Finisher:
             target = self.task.source_path.with_name(self.task.source_path.stem + ".standin-verified.rs")
         target.write_text(text, encoding="utf-8")
         return target, None
-
 
     def _write_crate(self, text: str, verified: bool) -> tuple[Path, Path | None]:
         """--in-place: each changed file after its backup (verified only); else a copy of the crate."""
@@ -162,8 +194,7 @@ def obligations_of(best: Evaluation | None, with_files: bool = False) -> list[di
     if best is None or (best.verus is None and not best.prechecked_out):
         return [{"kind": "no_verus_result", "message": "no candidate reached verus"}]
     remaining = [
-        {"unit": d.unit_id, "kind": d.kind.value, "message": d.message,
-         "line": d.location.line if d.location else None}
+        {"unit": d.unit_id, "kind": d.kind.value, "message": d.message, "line": d.location.line if d.location else None}
         | ({"file": d.location.file if d.location else None} if with_files else {})
         for d in best.errors
     ]

@@ -72,8 +72,13 @@ def write_copy(layout: CrateLayout, files: dict[str, str], folder: Path) -> Path
     """The crate (its workspace, for a member; its module files alone, for a bare root file) copied into
     `folder`, with `files` (crate paths) written over it; returns the crate folder inside the copy."""
     if layout.tree is not None:
-        shutil.copytree(layout.tree, folder, ignore=lambda _, names: {n for n in names if n in SKIPPED_FOLDERS},
-                        dirs_exist_ok=True, symlinks=True)
+        shutil.copytree(
+            layout.tree,
+            folder,
+            ignore=lambda _, names: {n for n in names if n in SKIPPED_FOLDERS},
+            dirs_exist_ok=True,
+            symlinks=True,
+        )
         crate = folder / layout.tree_prefix
     else:
         crate = folder
@@ -101,7 +106,6 @@ def _write(path: Path, data: bytes) -> None:
     path.write_bytes(data)
 
 
-
 class CratePlan(BaseModel):
     """A crate input, or (crate None) a single file as before crates."""
 
@@ -111,8 +115,7 @@ class CratePlan(BaseModel):
     out: Path | None = None
 
 
-def plan_crate(source: Path, package: str | None, names: list[str], out: Path | None,
-               in_place: bool) -> CratePlan:
+def plan_crate(source: Path, package: str | None, names: list[str], out: Path | None, in_place: bool) -> CratePlan:
     """Raises CrateError (one line) for a path that is no crate, an unreadable or non-UTF-8 file, a missing module
     file, or a `--fn` name that matches no function or several."""
     located = find_crate(source, package)
@@ -131,9 +134,12 @@ def plan_crate(source: Path, package: str | None, names: list[str], out: Path | 
         if problem:
             raise CrateError(problem)
     digest = _tree_digest(layout)
-    return CratePlan(crate=CrateTask(layout=layout, target=target, tree_digest=digest),
-                     original=join_files(texts, layout.paths), targets=targets,
-                     out=out or default_name(layout, "verified"))
+    return CratePlan(
+        crate=CrateTask(layout=layout, target=target, tree_digest=digest),
+        original=join_files(texts, layout.paths),
+        targets=targets,
+        out=out or default_name(layout, "verified"),
+    )
 
 
 def _texts(layout: CrateLayout) -> dict[str, str]:

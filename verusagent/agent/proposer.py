@@ -29,8 +29,15 @@ class Proposal:
 
 
 def propose(
-    client: ModelClient, config: AgentConfig, file_name: str, strategy: Strategy, base: Evaluation,
-    round_no: int, feedback: list[str], review_findings: list[Finding] | None = None, *,
+    client: ModelClient,
+    config: AgentConfig,
+    file_name: str,
+    strategy: Strategy,
+    base: Evaluation,
+    round_no: int,
+    feedback: list[str],
+    review_findings: list[Finding] | None = None,
+    *,
     workspace: CrateWorkspace | None = None,
 ) -> Proposal:
     """``review_findings``: the open findings that blocked this strategy's candidates; the prompt shows them
@@ -52,21 +59,40 @@ def propose(
     return proposal
 
 
-def build_prompt(config: AgentConfig, file_name: str, strategy: Strategy, base: Evaluation, feedback: list[str],
-                 workspace: CrateWorkspace | None = None) -> tuple[str, dict]:
+def build_prompt(
+    config: AgentConfig,
+    file_name: str,
+    strategy: Strategy,
+    base: Evaluation,
+    feedback: list[str],
+    workspace: CrateWorkspace | None = None,
+) -> tuple[str, dict]:
     """The strategy's prompt on the candidate `base` (``verusagent.prompt.proposal``); ``workspace``: the files of
     a candidate text (a crate), else the single file ``file_name``."""
     synth = config.mode == TaskMode.SYNTH and base.candidate.round == 0
-    return round_prompt(workspace or CrateWorkspace.single(file_name), base.candidate.text, base.errors,
-                        targets=config.targets, synth=synth, approach=strategy.approach, feedback=feedback,
-                        description=config.description or "",
-                        writes=config.targets if config.mode == TaskMode.SYNTH else [],
-                        context_tokens=config.context_tokens)
+    return round_prompt(
+        workspace or CrateWorkspace.single(file_name),
+        base.candidate.text,
+        base.errors,
+        targets=config.targets,
+        synth=synth,
+        approach=strategy.approach,
+        feedback=feedback,
+        description=config.description or "",
+        writes=config.targets if config.mode == TaskMode.SYNTH else [],
+        context_tokens=config.context_tokens,
+    )
 
 
 def _candidate(text: str, strategy: Strategy, round_no: int, base: Evaluation, call_id: str | None) -> Candidate:
-    return Candidate(text=text, sha256=sha256_text(text), strategy=strategy.name, round=round_no,
-                     parent=base.candidate.sha256, call_id=call_id)
+    return Candidate(
+        text=text,
+        sha256=sha256_text(text),
+        strategy=strategy.name,
+        round=round_no,
+        parent=base.candidate.sha256,
+        call_id=call_id,
+    )
 
 
 def _pad(call_ids: list[str], count: int) -> list[str | None]:

@@ -59,8 +59,14 @@ def restore(agent: Agent, log: RunLog) -> None:
     _restore_screening(agent, log, replayed)
     for sha in replayed:
         origin = created[sha]
-        candidate = Candidate(text=log.candidate(sha), sha256=sha, strategy=origin.strategy, round=origin.round,
-                              parent=origin.parent, call_id=origin.call_id)
+        candidate = Candidate(
+            text=log.candidate(sha),
+            sha256=sha,
+            strategy=origin.strategy,
+            round=origin.round,
+            parent=origin.parent,
+            call_id=origin.call_id,
+        )
         agent.remember([agent.evaluator.evaluate(candidate, "resume", parents=agent.seen, replay=True)])
     _restore_bests(agent, created)
     rounds = [created[sha].round for sha in replayed]

@@ -43,8 +43,9 @@ def guard_policy(config: AgentConfig, original: str, workspace: CrateWorkspace) 
     if config.mode != TaskMode.SYNTH:
         return GuardPolicy()
     names = config.targets or workspace.placeholders(original)  # paths such as `Type::f`, `net::send`
-    return GuardPolicy(exec_editable_functions=frozenset([*names, *(f"fn:{name}" for name in names)]),
-                       allow_new_exec_functions=True)
+    return GuardPolicy(
+        exec_editable_functions=frozenset([*names, *(f"fn:{name}" for name in names)]), allow_new_exec_functions=True
+    )
 
 
 def workspace_for(task: Task, install: VerusInstall) -> CrateWorkspace:
@@ -54,65 +55,105 @@ def workspace_for(task: Task, install: VerusInstall) -> CrateWorkspace:
         return CrateWorkspace.single(task.source_path.name)
 
     cargo = find_cargo_verus(install.path) if task.crate.layout.manifest else None
-    return CrateWorkspace(task.crate.layout, task.crate.target, tree_digest=task.crate.tree_digest, cargo_verus=cargo,
-                     cargo_identity=identity(cargo) if cargo else "")
+    return CrateWorkspace(
+        task.crate.layout,
+        task.crate.target,
+        tree_digest=task.crate.tree_digest,
+        cargo_verus=cargo,
+        cargo_identity=identity(cargo) if cargo else "",
+    )
 
 
-def build_agent(plan: RunPlan, record: RunWriter, reporter: Progress, install: VerusInstall | None = None,
-                resumed: bool = False) -> Agent:
+def build_agent(
+    plan: RunPlan, record: RunWriter, reporter: Progress, install: VerusInstall | None = None, resumed: bool = False
+) -> Agent:
     install = install or find_verus(plan.verus)
     config, task = plan.config, plan.task
     workspace = workspace_for(task, install)
     if config.mode == TaskMode.SYNTH and not config.targets:  # the functions to write, named once for every prompt
         config = config.model_copy(update={"targets": workspace.placeholders(task.original)})
-    budget = BudgetTracker(Budget(max_calls=config.max_calls, max_tokens=config.max_tokens,
-                                  max_cost_usd=config.max_cost_usd))
-    settings = ModelSettings(model=config.model, api_base=config.api_base, temperature=config.temperature,
-                             n=config.samples, cache=config.use_cache)
+    budget = BudgetTracker(
+        Budget(max_calls=config.max_calls, max_tokens=config.max_tokens, max_cost_usd=config.max_cost_usd)
+    )
+    settings = ModelSettings(
+        model=config.model,
+        api_base=config.api_base,
+        temperature=config.temperature,
+        n=config.samples,
+        cache=config.use_cache,
+    )
     client = make_client(settings, budget=budget, recorder=record)
-    options = RunOptions(timeout_s=config.timeout_s, rlimit=config.rlimit, file_name=task.source_path.name,
-                         use_cache=config.use_cache)
+    options = RunOptions(
+        timeout_s=config.timeout_s, rlimit=config.rlimit, file_name=task.source_path.name, use_cache=config.use_cache
+    )
     verifier = Verifier(install, options, jobs=config.jobs, max_runs=config.max_verus_runs, workspace=workspace)
     costs = CostBook()
     record.emit(_started(plan, record, install, settings, resumed))
     review = build_review(config, settings, budget, record, task.source_path.name, costs, workspace)
     prechecker = Prechecker(crate_name(workspace.layout), config.vstd, install.path) if config.precheck else None
-    evaluator = Evaluator(task.original, guard_policy(config, task.original, workspace), review, verifier, record,
-                          focus=FocusSettings(mode=config.focus), costs=costs, workspace=workspace,
-                          precheck=prechecker)
-    finisher = Finisher(task, record, client, install, lambda: verifier.fresh_runs, workspace=workspace,
-                        review_summary=review.summary)
+    evaluator = Evaluator(
+        task.original,
+        guard_policy(config, task.original, workspace),
+        review,
+        verifier,
+        record,
+        focus=FocusSettings(mode=config.focus),
+        costs=costs,
+        workspace=workspace,
+        precheck=prechecker,
+    )
+    finisher = Finisher(
+        task, record, client, install, lambda: verifier.fresh_runs, workspace=workspace, review_summary=review.summary
+    )
     reporter.line(_verus_line(install))
     if task.crate is not None:
         reporter.line(_crate_line(workspace))
     if settings.model.startswith("scripted/"):
-        reporter.line(f"model: {settings.model}, the scripted model (a stand-in replaying a script, not a language model)")
+        reporter.line(
+            f"model: {settings.model}, the scripted model (a stand-in replaying a script, not a language model)"
+        )
     kit = SessionKit(evaluator=evaluator, library=LemmaLibrary(config.vstd, install.path), reporter=reporter)
     return Agent(task, config, client, evaluator, finisher, reporter, kit)
 
 
-def build_review(config: AgentConfig, settings: ModelSettings, budget: BudgetTracker, record: RunWriter,
-                 file_name: str, costs: CostBook, workspace: CrateWorkspace) -> AgentReview:
+def build_review(
+    config: AgentConfig,
+    settings: ModelSettings,
+    budget: BudgetTracker,
+    record: RunWriter,
+    file_name: str,
+    costs: CostBook,
+    workspace: CrateWorkspace,
+) -> AgentReview:
     """The review gate of this run: its rule (said in a `review_rule` event), its reviewer (none when off). It
     reviews each file of a crate's candidate against the same file of the parent (`workspace.models`)."""
     review = config.review
     rule = load_rule(review.calibration)
     record.emit(rule_event(rule, review.votes))
-    reviewer = None if review.mode == ReviewMode.OFF else build_reviewer(review, settings, rule, budget, record,
-                                                                          file_name)
+    reviewer = (
+        None if review.mode == ReviewMode.OFF else build_reviewer(review, settings, rule, budget, record, file_name)
+    )
     return AgentReview(review, rule, reviewer, record, costs.mean_seconds, models=workspace.models)
 
 
-def _started(plan: RunPlan, record: RunWriter, install: VerusInstall, settings: ModelSettings,
-             resumed: bool) -> RunStarted:
+def _started(
+    plan: RunPlan, record: RunWriter, install: VerusInstall, settings: ModelSettings, resumed: bool
+) -> RunStarted:
     config = plan.config
     return RunStarted(
-        run_id=record.run_id, command=config.mode.value, version=__version__, resumed=resumed,
-        config={"plan": _plan_for_record(plan),
-                "model": settings.public_view(), "verus_path": install.path},
-        budgets={"max_calls": config.max_calls, "max_tokens": config.max_tokens,
-                 "max_cost_usd": config.max_cost_usd, "max_verus_runs": config.max_verus_runs},
-        verus_version=install.version, verus_is_standin=install.is_standin,
+        run_id=record.run_id,
+        command=config.mode.value,
+        version=__version__,
+        resumed=resumed,
+        config={"plan": _plan_for_record(plan), "model": settings.public_view(), "verus_path": install.path},
+        budgets={
+            "max_calls": config.max_calls,
+            "max_tokens": config.max_tokens,
+            "max_cost_usd": config.max_cost_usd,
+            "max_verus_runs": config.max_verus_runs,
+        },
+        verus_version=install.version,
+        verus_is_standin=install.is_standin,
     )
 
 
@@ -126,8 +167,10 @@ def _plan_for_record(plan: RunPlan) -> dict:
 def _crate_line(workspace: CrateWorkspace) -> str:
     layout = workspace.layout
     runner = f"cargo verus verify ({workspace.cargo_verus})" if workspace.cargo_verus else f"verus {layout.root}"
-    return (f"crate: {layout.describe()}; the prompt shows {workspace.target}; each candidate runs as `{runner}` "
-            "on a scratch copy of the crate")
+    return (
+        f"crate: {layout.describe()}; the prompt shows {workspace.target}; each candidate runs as `{runner}` "
+        "on a scratch copy of the crate"
+    )
 
 
 def _verus_line(install: VerusInstall) -> str:

@@ -18,8 +18,14 @@ class VerusBudgetExceeded(Exception):
 
 
 class Verifier:
-    def __init__(self, install: VerusInstall, options: RunOptions, jobs: int, max_runs: int | None = None,
-                 workspace: CrateWorkspace | None = None):
+    def __init__(
+        self,
+        install: VerusInstall,
+        options: RunOptions,
+        jobs: int,
+        max_runs: int | None = None,
+        workspace: CrateWorkspace | None = None,
+    ):
         self.install = install
         self.options = options
         self.workspace = workspace or CrateWorkspace.single(options.file_name)  # what a candidate text is
@@ -43,8 +49,9 @@ class Verifier:
         """Each (tag, text, scope): `scope` updates the run options (`verify_function`, `verify_module`,
         `verify_root` for a focused run; empty for a whole-file run). Answers from the result cache come first
         and cost nothing; each run that starts verus counts against the budget."""
-        options = self.options.model_copy(update={"no_cheating": no_cheating,
-                                                  "use_cache": self.options.use_cache and not fresh})
+        options = self.options.model_copy(
+            update={"no_cheating": no_cheating, "use_cache": self.options.use_cache and not fresh}
+        )
         pending = []
         for tag, text, scope in jobs:
             source, chosen = self.workspace.sources(text), options.model_copy(update=scope)
@@ -85,8 +92,9 @@ class Verifier:
         self.pool.close()
 
 
-def result_from_log(log_text: str, source: str, file_name: str,
-                    workspace: CrateWorkspace | None = None) -> VerusResult | None:
+def result_from_log(
+    log_text: str, source: str, file_name: str, workspace: CrateWorkspace | None = None
+) -> VerusResult | None:
     """A failing verus result read from a saved log (`repair --log`); None when the log shows no failure, in
     which case verus must run: a log can never make a candidate verified. In a crate, the log's file names are
     read as the crate's (`src/net.rs`, or from the workspace folder)."""
@@ -99,8 +107,15 @@ def result_from_log(log_text: str, source: str, file_name: str,
     else:
         diagnostics = map_to_units(parsed.diagnostics, parse(source))
     return VerusResult(
-        verdict=parsed.verdict, partial=parsed.partial, diagnostics=diagnostics,
-        reasons=["read from a saved verus log, not a verus run", *parsed.reasons], duration_s=0.0,
-        verus_path="(saved log)", verus_version=parsed.verus_version or "unknown",
-        is_standin=parsed.standin_detected, content_sha256=sha256_text(source), file_name=file_name, flags=[],
+        verdict=parsed.verdict,
+        partial=parsed.partial,
+        diagnostics=diagnostics,
+        reasons=["read from a saved verus log, not a verus run", *parsed.reasons],
+        duration_s=0.0,
+        verus_path="(saved log)",
+        verus_version=parsed.verus_version or "unknown",
+        is_standin=parsed.standin_detected,
+        content_sha256=sha256_text(source),
+        file_name=file_name,
+        flags=[],
     )

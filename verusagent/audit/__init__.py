@@ -1,7 +1,7 @@
 """The run-record audit: checks a record against its invariants (see ``invariants.py``).
 
-    report = audit_run(Path(".verusagent/runs/<id>"))
-    report.ok, report.broken_invariants(), report.breaches  # each breach names the events involved by seq
+report = audit_run(Path(".verusagent/runs/<id>"))
+report.ok, report.broken_invariants(), report.breaches  # each breach names the events involved by seq
 """
 
 from collections.abc import Iterable
@@ -29,8 +29,11 @@ def audit_run(folder: Path) -> AuditReport:
     try:
         log = read_run(folder)
     except ValidationError as error:  # read_run refuses a result.json that is not a RunResult
-        unreadable = Breach(invariant=None, title="unreadable result.json",
-                            message=f"result.json is not a run result, so the events were not audited: {error}")
+        unreadable = Breach(
+            invariant=None,
+            title="unreadable result.json",
+            message=f"result.json is not a run result, so the events were not audited: {error}",
+        )
         return AuditReport(folder=folder, events_checked=0, breaches=[unreadable], warnings=[])
     view = RecordView(events=log.events, folder=folder, result=log.result)
     return _audit(view, log.problems, log.truncated_tail)
@@ -38,8 +41,12 @@ def audit_run(folder: Path) -> AuditReport:
 
 def _audit(view: RecordView, problems: list[LineProblem], truncated_tail: bool) -> AuditReport:
     breaches = line_breaches(problems, truncated_tail) + start_breaches(view) + check_invariants(view)
-    return AuditReport(folder=view.folder, events_checked=len(view.events), breaches=breaches,
-                       warnings=record_warnings(view, truncated_tail))
+    return AuditReport(
+        folder=view.folder,
+        events_checked=len(view.events),
+        breaches=breaches,
+        warnings=record_warnings(view, truncated_tail),
+    )
 
 
 __all__ = ["INVARIANTS", "TITLES", "AuditReport", "Breach", "EventRef", "audit_events", "audit_run"]

@@ -65,10 +65,16 @@ class BudgetLedger:
 
     def _call_overruns(self) -> list[str]:
         b, s = self.budgets, self.spent
-        limits = [("max_calls", s.calls, b.max_calls, "calls made"), ("max_tokens", s.tokens, b.max_tokens,
-                  "tokens used"), ("max_cost_usd", s.cost_usd, b.max_cost_usd, "USD spent")]
-        return [f"{used:g} {what} of {name} {limit:g}" for name, used, limit, what in limits
-                if limit is not None and used >= limit]
+        limits = [
+            ("max_calls", s.calls, b.max_calls, "calls made"),
+            ("max_tokens", s.tokens, b.max_tokens, "tokens used"),
+            ("max_cost_usd", s.cost_usd, b.max_cost_usd, "USD spent"),
+        ]
+        return [
+            f"{used:g} {what} of {name} {limit:g}"
+            for name, used, limit, what in limits
+            if limit is not None and used >= limit
+        ]
 
     def _charge(self, reply: ModelReply) -> None:
         if reply.usage is not None:

@@ -24,8 +24,7 @@ def has_content(value: Any) -> bool:
 def guard_violation_location(violation: dict[str, Any]) -> Any:
     # A deleted function has no place in the candidate: its place in the original, or its unit id, locates it;
     # a crate's own rule (a module added, a build file changed) is located by its file.
-    return (violation.get("candidate") or violation.get("original") or violation.get("function")
-            or violation.get("file"))
+    return violation.get("candidate") or violation.get("original") or violation.get("function") or violation.get("file")
 
 
 def missing_parts(location: Any, reason: Any, evidence: Any) -> list[str]:
@@ -39,8 +38,7 @@ def review_gaps(findings: list[dict[str, Any]]) -> list[str]:
 
 
 def guard_gaps(violations: list[dict[str, Any]]) -> list[str]:
-    return _gaps([(v.get("rule"), guard_violation_location(v), v.get("reason"), v.get("evidence"))
-                  for v in violations])
+    return _gaps([(v.get("rule"), guard_violation_location(v), v.get("reason"), v.get("evidence")) for v in violations])
 
 
 def _gaps(findings: list[tuple[Any, Any, Any, Any]]) -> list[str]:

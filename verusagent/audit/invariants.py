@@ -75,11 +75,24 @@ def accepted_candidate_guarded(view: RecordView) -> list[Breach]:
         dirty = [r for r in reports if not r.clean or r.violations]
         if len(dirty) == len(reports):
             what = "only dirty guard reports" if reports else "no guard report"
-            breaches.append(breach(3, f"verdict #{verdict.seq} accepts {short(verdict.accepted_sha256)} with "
-                                      f"{what} on it", *reports, verdict))
+            breaches.append(
+                breach(
+                    3,
+                    f"verdict #{verdict.seq} accepts {short(verdict.accepted_sha256)} with {what} on it",
+                    *reports,
+                    verdict,
+                )
+            )
         elif dirty:
-            breaches.append(breach(3, f"verdict #{verdict.seq} accepts {short(verdict.accepted_sha256)} although "
-                                      f"a guard report on it is dirty", *dirty, verdict))
+            breaches.append(
+                breach(
+                    3,
+                    f"verdict #{verdict.seq} accepts {short(verdict.accepted_sha256)} although "
+                    f"a guard report on it is dirty",
+                    *dirty,
+                    verdict,
+                )
+            )
     return breaches
 
 
@@ -98,8 +111,10 @@ def no_verus_with_open_critical(view: RecordView) -> list[Breach]:
         elif isinstance(event, VerusRun) and open_by_sha.get(event.sha256):
             still_open = list(open_by_sha[event.sha256].values())
             reasons = "; ".join(f"{f.get('reason')} at {f.get('location')}" for _, f in still_open)
-            message = (f"verus run #{event.seq} on {short(event.sha256)} while {len(still_open)} validated critical "
-                       f"finding(s) are open on it: {reasons}")
+            message = (
+                f"verus run #{event.seq} on {short(event.sha256)} while {len(still_open)} validated critical "
+                f"finding(s) are open on it: {reasons}"
+            )
             breaches.append(breach(4, message, *(report for report, _ in still_open), event))
     return breaches
 
@@ -129,8 +144,7 @@ def findings_complete(view: RecordView) -> list[Breach]:
         else:
             continue
         if gaps:
-            breaches.append(breach(5, f"{event.kind} #{event.seq} on {short(event.sha256)}: {'; '.join(gaps)}",
-                                   event))
+            breaches.append(breach(5, f"{event.kind} #{event.seq} on {short(event.sha256)}: {'; '.join(gaps)}", event))
     return breaches
 
 
@@ -153,8 +167,13 @@ def gated_before_verus(view: RecordView) -> list[Breach]:
         breaches.extend(_gate_breaches(view, index, run))
     for index, report in view.indexed(GuardChecked) + view.indexed(ReviewReport):
         if not view.on_sha(CandidateCreated, report.sha256, before=index):
-            breaches.append(breach(7, f"{report.kind} #{report.seq} on {short(report.sha256)} comes before any "
-                                      f"candidate_created for it", report))
+            breaches.append(
+                breach(
+                    7,
+                    f"{report.kind} #{report.seq} on {short(report.sha256)} comes before any candidate_created for it",
+                    report,
+                )
+            )
     return breaches
 
 
@@ -168,16 +187,19 @@ def _first_verus_runs(view: RecordView) -> list[tuple[int, VerusRun]]:
 def _gate_breaches(view: RecordView, index: int, run: VerusRun) -> list[Breach]:
     created = view.on_sha(CandidateCreated, run.sha256, before=index)
     if not created:
-        return [breach(7, f"verus run #{run.seq} on {short(run.sha256)} comes before any candidate_created "
-                          f"for it", run)]
+        return [
+            breach(7, f"verus run #{run.seq} on {short(run.sha256)} comes before any candidate_created for it", run)
+        ]
     start, creation = created[0]
     breaches = []
     for kind in (GuardChecked, ReviewReport):
         reports = view.on_sha(kind, run.sha256, before=len(view.events))
         if not any(start < i < index for i, _ in reports):
             name = kind.model_fields["kind"].default
-            message = (f"no {name} on {short(run.sha256)} between its creation #{creation.seq} and its first "
-                       f"verus run #{run.seq}")
+            message = (
+                f"no {name} on {short(run.sha256)} between its creation #{creation.seq} and its first "
+                f"verus run #{run.seq}"
+            )
             breaches.append(breach(7, message, creation, *(r for _, r in reports), run))
     return breaches
 
@@ -190,8 +212,14 @@ def verdict_claims(view: RecordView) -> list[Breach]:
         if verdict.verdict == "verified" and not verdict.accepted_sha256:
             breaches.append(breach(8, f"verdict #{verdict.seq} is verified but accepts no candidate", verdict))
         elif verdict.verdict != "verified" and verdict.accepted_sha256:
-            breaches.append(breach(8, f"verdict #{verdict.seq} is {verdict.verdict} yet claims an accepted "
-                                      f"candidate {short(verdict.accepted_sha256)}", verdict))
+            breaches.append(
+                breach(
+                    8,
+                    f"verdict #{verdict.seq} is {verdict.verdict} yet claims an accepted "
+                    f"candidate {short(verdict.accepted_sha256)}",
+                    verdict,
+                )
+            )
     return breaches + _result_breaches(view)
 
 
@@ -204,8 +232,10 @@ def _result_breaches(view: RecordView) -> list[Breach]:
     if last is not None and (last.verdict, last.accepted_sha256) == (result.verdict, result.accepted_sha256):
         return []
     recorded = f"{last.verdict} accepting {short(last.accepted_sha256)}" if last else "no verdict"
-    message = (f"result.json says {result.verdict} accepting {short(result.accepted_sha256)}, but the record's "
-               f"last verdict says {recorded}")
+    message = (
+        f"result.json says {result.verdict} accepting {short(result.accepted_sha256)}, but the record's "
+        f"last verdict says {recorded}"
+    )
     return [breach(8, message, *([last] if last else []))]
 
 
@@ -221,19 +251,30 @@ def prechecked_not_verified(view: RecordView) -> list[Breach]:
             breaches.extend(_precheck_gaps(event))
         elif isinstance(event, VerusRun) and event.sha256 in rejected:
             report = rejected[event.sha256]
-            breaches.append(breach(18, f"verus run #{event.seq} on {short(event.sha256)}, which pre-check report "
-                                       f"#{report.seq} rejected", report, event))
+            breaches.append(
+                breach(
+                    18,
+                    f"verus run #{event.seq} on {short(event.sha256)}, which pre-check report #{report.seq} rejected",
+                    report,
+                    event,
+                )
+            )
     return breaches
 
 
 def _precheck_gaps(report: Prechecked) -> list[Breach]:
     if not report.findings:
-        return [breach(18, f"pre-check report #{report.seq} on {short(report.sha256)} rejects with no finding",
-                       report)]
+        return [breach(18, f"pre-check report #{report.seq} on {short(report.sha256)} rejects with no finding", report)]
     incomplete = [f for f in report.findings if not (f.get("rule") and f.get("message") and f.get("line"))]
     if incomplete:
-        return [breach(18, f"pre-check report #{report.seq} on {short(report.sha256)}: {len(incomplete)} "
-                           f"finding(s) without a rule, a message or a line", report)]
+        return [
+            breach(
+                18,
+                f"pre-check report #{report.seq} on {short(report.sha256)}: {len(incomplete)} "
+                f"finding(s) without a rule, a message or a line",
+                report,
+            )
+        ]
     return []
 
 
@@ -257,4 +298,3 @@ INVARIANTS: dict[int, Callable[[RecordView], list[Breach]]] = {
 
 def check_invariants(view: RecordView) -> list[Breach]:
     return [found for check in INVARIANTS.values() for found in check(view)]
-

@@ -18,4 +18,3 @@ def _closing(report: AuditReport) -> str:
     broken = [f"invariant {n}" for n in report.broken_invariants()]
     structural = sorted({b.title for b in report.breaches if b.invariant is None})
     return f"{len(report.breaches)} breach(es): " + ", ".join(broken + structural)
-

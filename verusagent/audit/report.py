@@ -60,8 +60,12 @@ class Breach(BaseModel):
 
 def breach(invariant: int, message: str, *events: Event) -> Breach:
     unique = {id(e): e for e in events}.values()  # an event named twice is listed once
-    return Breach(invariant=invariant, title=TITLES[invariant], message=message,
-                  events=sorted((EventRef.of(e) for e in unique), key=lambda ref: ref.seq))
+    return Breach(
+        invariant=invariant,
+        title=TITLES[invariant],
+        message=message,
+        events=sorted((EventRef.of(e) for e in unique), key=lambda ref: ref.seq),
+    )
 
 
 class AuditReport(BaseModel):

@@ -32,12 +32,24 @@ def blocked_has_no_verus_run(view: RecordView) -> list[Breach]:
         if isinstance(event, ReviewReport) and event.mode != "shadow":
             latest[event.sha256] = event
         elif isinstance(event, ReviewReport) and event.blocked:
-            breaches.append(breach(9, f"shadow-mode review report #{event.seq} on {short(event.sha256)} blocks "
-                                      f"its candidate (shadow mode blocks nothing)", event))
+            breaches.append(
+                breach(
+                    9,
+                    f"shadow-mode review report #{event.seq} on {short(event.sha256)} blocks "
+                    f"its candidate (shadow mode blocks nothing)",
+                    event,
+                )
+            )
         elif isinstance(event, VerusRun) and event.sha256 in latest and latest[event.sha256].blocked:
             report = latest[event.sha256]
-            breaches.append(breach(9, f"verus run #{event.seq} on {short(event.sha256)}, which review report "
-                                      f"#{report.seq} blocked", report, event))
+            breaches.append(
+                breach(
+                    9,
+                    f"verus run #{event.seq} on {short(event.sha256)}, which review report #{report.seq} blocked",
+                    report,
+                    event,
+                )
+            )
     return breaches
 
 
@@ -55,8 +67,15 @@ def review_precedes_verus(view: RecordView) -> list[Breach]:
             ran.setdefault(event.sha256, event)
         elif isinstance(event, ReviewReport) and event.sha256 in ran:
             run = ran[event.sha256]
-            breaches.append(breach(10, f"review report #{event.seq} on {short(event.sha256)} comes after verus run "
-                                       f"#{run.seq} of the same candidate", run, event))
+            breaches.append(
+                breach(
+                    10,
+                    f"review report #{event.seq} on {short(event.sha256)} comes after verus run "
+                    f"#{run.seq} of the same candidate",
+                    run,
+                    event,
+                )
+            )
     return breaches
 
 
@@ -74,8 +93,9 @@ def findings_found_in_candidate(view: RecordView) -> list[Breach]:
                 continue
             problems = [p for n, f in enumerate(event.findings, 1) if (p := _evidence_problem(n, f, text))]
             if problems:
-                breaches.append(breach(11, f"review report #{event.seq} on {short(event.sha256)}: "
-                                           f"{'; '.join(problems)}", event))
+                breaches.append(
+                    breach(11, f"review report #{event.seq} on {short(event.sha256)}: {'; '.join(problems)}", event)
+                )
     return breaches
 
 
@@ -118,8 +138,14 @@ def dismissed_by_another_validator(view: RecordView) -> list[Breach]:
             for finding in event.findings:
                 real = "votes" in finding or "votes_cast" in finding
                 if real and finding.get("status") == "dismissed" and finding.get("id") not in dismissed:
-                    breaches.append(breach(12, f"review report #{event.seq} says finding {finding.get('id')} is "
-                                               f"dismissed, but no validator dismissed it before", event))
+                    breaches.append(
+                        breach(
+                            12,
+                            f"review report #{event.seq} says finding {finding.get('id')} is "
+                            f"dismissed, but no validator dismissed it before",
+                            event,
+                        )
+                    )
     return breaches
 
 

@@ -32,15 +32,28 @@ def applied_edits_guarded(view: RecordView) -> list[Breach]:
 def _edit_breaches(view: RecordView, index: int, result: ToolResult) -> list[Breach]:
     sha = result.produced_sha256 or ""
     if sha != result.sha256:
-        return [breach(14, f"edit result #{result.seq} is applied but leaves {short(result.sha256)} current, not the "
-                          f"{short(sha)} it produced", result)]
+        return [
+            breach(
+                14,
+                f"edit result #{result.seq} is applied but leaves {short(result.sha256)} current, not the "
+                f"{short(sha)} it produced",
+                result,
+            )
+        ]
     call = _call_of(view, index, result)
     start = call[0] if call else -1
     reports = [(i, r) for i, r in view.on_sha(GuardChecked, sha, before=index) if i > start]
     clean = [r for _, r in reports if r.clean and not r.violations]
     created = view.on_sha(CandidateCreated, sha, before=index)
-    why = ("no tool_call before it" if call is None else "no candidate_created for it" if not created
-           else "no clean guard report on it since its call" if not clean else "")
+    why = (
+        "no tool_call before it"
+        if call is None
+        else "no candidate_created for it"
+        if not created
+        else "no clean guard report on it since its call"
+        if not clean
+        else ""
+    )
     if view.folder is not None and not why:
         why = stored_candidate_problem(view.folder, sha) or ""
     if not why:
@@ -49,8 +62,11 @@ def _edit_breaches(view: RecordView, index: int, result: ToolResult) -> list[Bre
 
 
 def _call_of(view: RecordView, index: int, result: ToolResult) -> tuple[int, ToolCalled] | None:
-    calls = [(i, c) for i, c in view.indexed(ToolCalled)
-             if i < index and c.session == result.session and c.call_id == result.call_id]
+    calls = [
+        (i, c)
+        for i, c in view.indexed(ToolCalled)
+        if i < index and c.session == result.session and c.call_id == result.call_id
+    ]
     return calls[-1] if calls else None
 
 
@@ -63,8 +79,14 @@ def _current_breaches(view: RecordView) -> list[Breach]:
         elif isinstance(event, ToolResult) and event.session in current:
             expected = event.produced_sha256 if event.applied else current[event.session]
             if event.sha256 != expected:
-                breaches.append(breach(14, f"tool result #{event.seq} ({event.name}) makes {short(event.sha256)} "
-                                          f"current without an applied edit producing it", event))
+                breaches.append(
+                    breach(
+                        14,
+                        f"tool result #{event.seq} ({event.name}) makes {short(event.sha256)} "
+                        f"current without an applied edit producing it",
+                        event,
+                    )
+                )
             current[event.session] = event.sha256
     return breaches
 
@@ -107,13 +129,23 @@ def accepted_by_acceptance_run(view: RecordView) -> list[Breach]:
     for index, verdict in view.accepting_verdicts():
         session = view.session_at(index)
         version = session.verus_version if session else None
-        successes = [run for _, run in view.on_sha(VerusRun, verdict.accepted_sha256 or "", before=index)
-                     if acceptance_shortfall(run, version) is None]
+        successes = [
+            run
+            for _, run in view.on_sha(VerusRun, verdict.accepted_sha256 or "", before=index)
+            if acceptance_shortfall(run, version) is None
+        ]
         if successes and not any(run.purpose == "acceptance" and not run.from_cache for run in successes):
             kinds = {(r.purpose or "-") + (" (cached)" if r.from_cache else "") for r in successes}
             purposes = ", ".join(sorted(kinds))
-            breaches.append(breach(16, f"verdict #{verdict.seq} accepts {short(verdict.accepted_sha256)} on verus "
-                                       f"runs made for {purposes}, not on a fresh acceptance run", *successes, verdict))
+            breaches.append(
+                breach(
+                    16,
+                    f"verdict #{verdict.seq} accepts {short(verdict.accepted_sha256)} on verus "
+                    f"runs made for {purposes}, not on a fresh acceptance run",
+                    *successes,
+                    verdict,
+                )
+            )
     return breaches
 
 
@@ -124,8 +156,15 @@ def sessions_within_limits(view: RecordView) -> list[Breach]:
     for index, started in view.indexed(SessionStarted):
         end = _end_of(view, index, started.session)
         breaches.extend(_limit_breaches(view, started, index, end))
-        late = [e for e in view.events[end + 1:] if isinstance(e, ToolCalled | ToolResult)
-                and e.session == started.session] if end < len(view.events) else []
+        late = (
+            [
+                e
+                for e in view.events[end + 1 :]
+                if isinstance(e, ToolCalled | ToolResult) and e.session == started.session
+            ]
+            if end < len(view.events)
+            else []
+        )
         if late:
             breaches.append(breach(17, f"session {started.session} has tool events after it ended", *late))
     return breaches
@@ -141,13 +180,19 @@ def _end_of(view: RecordView, start: int, session: str) -> int:
 
 
 def _limit_breaches(view: RecordView, started: SessionStarted, start: int, end: int) -> list[Breach]:
-    inside = view.events[start + 1:end]
+    inside = view.events[start + 1 : end]
     calls = [e for e in inside if isinstance(e, ToolResult) and e.session == started.session and e.error not in NOT_RUN]
     runs = [e for e in inside if isinstance(e, VerusRun) and not e.from_cache and e.purpose in SESSION_VERUS_PURPOSES]
     breaches = []
     for count, key, what in ((calls, "max_tool_calls", "tool calls"), (runs, "max_verus_runs", "fresh verus runs")):
         limit = started.limits.get(key)
         if isinstance(limit, int) and len(count) > limit:
-            breaches.append(breach(17, f"session {started.session} made {len(count)} {what}, over its {key} {limit}",
-                                   started, count[limit]))
+            breaches.append(
+                breach(
+                    17,
+                    f"session {started.session} made {len(count)} {what}, over its {key} {limit}",
+                    started,
+                    count[limit],
+                )
+            )
     return breaches

@@ -21,9 +21,14 @@ def start_breaches(view: RecordView) -> list[Breach]:
     if first == 0:
         return []
     early = view.events[:first]
-    return [Breach(invariant=None, title="events before run_started",
-                   message=f"{len(early)} event(s) precede the first run_started",
-                   events=[EventRef.of(e) for e in early])]
+    return [
+        Breach(
+            invariant=None,
+            title="events before run_started",
+            message=f"{len(early)} event(s) precede the first run_started",
+            events=[EventRef.of(e) for e in early],
+        )
+    ]
 
 
 def record_warnings(view: RecordView, truncated_tail: bool) -> list[str]:

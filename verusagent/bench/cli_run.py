@@ -48,18 +48,27 @@ def plan(options: dict, task_options: TaskOptions) -> tuple[BenchSettings, list]
     if options["oracle"] == bool(options["model"]):
         raise BenchUsageError("give --model M, or --oracle (the ground truth as the reply) instead of a model")
     if options["model"] and not known_to_litellm(options["model"]):  # offline: the driver never loads litellm
-        raise BenchUsageError(f"unknown model {options['model']!r}: litellm names no such provider or model; write "
-                              "provider/model, e.g. openai/gpt-4o")
+        raise BenchUsageError(
+            f"unknown model {options['model']!r}: litellm names no such provider or model; write "
+            "provider/model, e.g. openai/gpt-4o"
+        )
     suite = options["suite"].resolve()
     tasks = load_suite(suite, options["tasks"], options["limit"])
     mode = _mode(options["mode"], tasks)
     settings = BenchSettings(
-        suite=suite, suite_kind=tasks[0].suite if tasks else "verus-bench", mode=mode,
-        oracle=options["oracle"], model=options["model"],
+        suite=suite,
+        suite_kind=tasks[0].suite if tasks else "verus-bench",
+        mode=mode,
+        oracle=options["oracle"],
+        model=options["model"],
         agent_config=agent_config(task_options, mode, options["model"], options["oracle"]).model_dump(mode="json"),
-        verus=_verus_path(options["verus"]), task_timeout_s=options["task_timeout"],
-        max_total_cost=options["max_total_cost"], tasks_glob=options["tasks"], limit=options["limit"],
-        selected=[SelectedTask(task_id=t.task_id, source=t.source) for t in tasks], version=__version__,
+        verus=_verus_path(options["verus"]),
+        task_timeout_s=options["task_timeout"],
+        max_total_cost=options["max_total_cost"],
+        tasks_glob=options["tasks"],
+        limit=options["limit"],
+        selected=[SelectedTask(task_id=t.task_id, source=t.source) for t in tasks],
+        version=__version__,
     )
     return settings, tasks
 
@@ -69,8 +78,9 @@ def _mode(given: str | None, tasks: list) -> str:
     mode of its own runs in it: another --mode for it is a usage error."""
     own = {t.mode for t in tasks if t.mode is not None}
     if given is not None and own - {given}:
-        raise BenchUsageError(f"--mode {given}: this suite's tasks run in {', '.join(sorted(own))} mode "
-                              "(their bodies are to be written)")
+        raise BenchUsageError(
+            f"--mode {given}: this suite's tasks run in {', '.join(sorted(own))} mode (their bodies are to be written)"
+        )
     return given or (own.pop() if len(own) == 1 else "prove")
 
 
@@ -108,8 +118,9 @@ def _run(settings: BenchSettings, tasks, finished, executor, options: dict, cons
     try:
         runner.run()
     except KeyboardInterrupt:
-        console.print(f"interrupted: finished results are kept in {out}; continue with --resume", highlight=False,
-                      soft_wrap=True)
+        console.print(
+            f"interrupted: finished results are kept in {out}; continue with --resume", highlight=False, soft_wrap=True
+        )
         code = EXIT_INTERRUPTED
     finally:
         signal.signal(signal.SIGTERM, previous)
@@ -125,12 +136,17 @@ def _interrupt(signum, frame) -> None:
 
 
 def _header(settings: BenchSettings, executor, total: int, done: int) -> str:
-    verus = ("the verus STAND-IN (not verus: its verdicts prove nothing)" if settings.verus is None and settings.oracle
-             else settings.verus or "verus from $VERUS_PATH or PATH on each worker")
+    verus = (
+        "the verus STAND-IN (not verus: its verdicts prove nothing)"
+        if settings.verus is None and settings.oracle
+        else settings.verus or "verus from $VERUS_PATH or PATH on each worker"
+    )
     model = "the scripted model (a stand-in answering with the ground truth)" if settings.oracle else settings.model
     resumed = f", {done} already finished" if done else ""
-    return (f"bench: {total} tasks of {settings.suite} ({settings.suite_kind}, {settings.mode}){resumed}; "
-            f"{executor.name}, {executor.slots} workers\n  verdicts by: {verus}\n  replies by: {model}")
+    return (
+        f"bench: {total} tasks of {settings.suite} ({settings.suite_kind}, {settings.mode}){resumed}; "
+        f"{executor.name}, {executor.slots} workers\n  verdicts by: {verus}\n  replies by: {model}"
+    )
 
 
 def _print_summary(summary: dict, out: Path, as_json: bool, console: Console) -> None:
@@ -138,13 +154,20 @@ def _print_summary(summary: dict, out: Path, as_json: bool, console: Console) ->
     if as_json:
         sys.stdout.write(json.dumps(summary, indent=2) + "\n")
     who, guard = summary["answered_by"], summary["guard"]
-    console.print(f"{summary['solved']} of {summary['total']} solved, {summary['unsolved']} unsolved, "
-                  f"{summary['errors']} errors, {summary['skipped']} skipped; verdicts by {who['verus']}; "
-                  f"replies by {who['model']}", highlight=False, soft_wrap=True)
+    console.print(
+        f"{summary['solved']} of {summary['total']} solved, {summary['unsolved']} unsolved, "
+        f"{summary['errors']} errors, {summary['skipped']} skipped; verdicts by {who['verus']}; "
+        f"replies by {who['model']}",
+        highlight=False,
+        soft_wrap=True,
+    )
     if summary["oracle"]:
-        console.print(f"pipeline check: {guard['clean']} tasks whose ground truth the guard passed, "
-                      f"{guard['clean_solved']} of them verified; {guard['flagged']} guard-flagged",
-                      highlight=False, soft_wrap=True)
+        console.print(
+            f"pipeline check: {guard['clean']} tasks whose ground truth the guard passed, "
+            f"{guard['clean_solved']} of them verified; {guard['flagged']} guard-flagged",
+            highlight=False,
+            soft_wrap=True,
+        )
     console.print(f"report: {out / 'report.md'}", highlight=False, soft_wrap=True)
 
 
@@ -152,8 +175,11 @@ def report_from_cli(folder: Path, compare: Path | None, as_json: bool) -> int:
     console = make_console(stderr=True)
     for path in filter(None, (folder, compare)):
         if not (path / BENCH_FILE).is_file():
-            console.print(f"[red]error:[/red] {path} is not a bench folder ({BENCH_FILE} is missing)", highlight=False,
-                          soft_wrap=True)
+            console.print(
+                f"[red]error:[/red] {path} is not a bench folder ({BENCH_FILE} is missing)",
+                highlight=False,
+                soft_wrap=True,
+            )
             return EXIT_USAGE
     summary = rebuild(folder)
     if compare is not None:

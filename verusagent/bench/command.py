@@ -17,27 +17,42 @@ from verusagent.commands.options import with_options
 @app.command()
 @with_options(TaskOptions)
 def bench(
-    suite: Path = typer.Argument(..., help="A Verus-Bench root (tasks.jsonl), a VeruSAGE-Bench folder or project, "
-                                 "or a vericoding suite (folders of <task>/verus_spec.rs)."),
+    suite: Path = typer.Argument(
+        ...,
+        help="A Verus-Bench root (tasks.jsonl), a VeruSAGE-Bench folder or project, "
+        "or a vericoding suite (folders of <task>/verus_spec.rs).",
+    ),
     out: Path = typer.Option(..., "--out", help="The bench folder: results.jsonl, runs/, summary.json, report.md."),
     model: Optional[str] = typer.Option(None, "--model", help="A litellm model string (not with --oracle)."),
-    oracle: bool = typer.Option(False, "--oracle", help="The scripted model answers with the ground truth; no model. "
-                                "Without --verus the verus stand-in answers."),
-    mode: Optional[str] = typer.Option(None, "--mode", help="prove | repair | synth [default: synth for a "
-                                       "vericoding suite (folders of verus_spec.rs), else prove]."),
+    oracle: bool = typer.Option(
+        False,
+        "--oracle",
+        help="The scripted model answers with the ground truth; no model. Without --verus the verus stand-in answers.",
+    ),
+    mode: Optional[str] = typer.Option(
+        None,
+        "--mode",
+        help="prove | repair | synth [default: synth for a vericoding suite (folders of verus_spec.rs), else prove].",
+    ),
     tasks: Optional[str] = typer.Option(None, "--tasks", help="Only task ids matching this glob, e.g. 'vest/*'."),
     limit: Optional[int] = typer.Option(None, "--limit", min=0, help="The first N selected tasks (sorted by id)."),
-    workers: Optional[int] = typer.Option(None, "--workers", min=1, help="Tasks at once (default: the cores, or "
-                                          "the Ray cluster's CPUs)."),
+    workers: Optional[int] = typer.Option(
+        None, "--workers", min=1, help="Tasks at once (default: the cores, or the Ray cluster's CPUs)."
+    ),
     ray: Optional[str] = typer.Option(None, "--ray", help="Run on Ray: auto (a local Ray) or a cluster address."),
     resume: bool = typer.Option(False, "--resume", help="Continue the bench in --out: finished tasks are kept."),
     task_timeout: float = typer.Option(3600.0, "--task-timeout", min=1.0, help="Wall-clock seconds per task."),
-    max_total_cost: Optional[float] = typer.Option(None, "--max-total-cost", min=0.0, help="USD for the whole run: "
-                                                   "no task starts once it is spent."),
-    verus: Optional[str] = typer.Option(None, "--verus", help="The verus binary on the workers (default: $VERUS_PATH "
-                                        "or PATH; with --oracle: the verus stand-in)."),
+    max_total_cost: Optional[float] = typer.Option(
+        None, "--max-total-cost", min=0.0, help="USD for the whole run: no task starts once it is spent."
+    ),
+    verus: Optional[str] = typer.Option(
+        None,
+        "--verus",
+        help="The verus binary on the workers (default: $VERUS_PATH or PATH; with --oracle: the verus stand-in).",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
-    *, options: TaskOptions,
+    *,
+    options: TaskOptions,
 ) -> None:
     """Run verusagent over a benchmark suite: one agent run per task (agent options and budgets apply per task),
     in parallel, resumable."""

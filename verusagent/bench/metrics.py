@@ -37,9 +37,14 @@ def record_metrics(log: RunLog | None) -> dict:
     flagged = [g for g in guards if not g.clean]
     started = log.of_kind("run_started")
     metrics = {
-        "calls": spend.calls, "prompt_tokens": spend.prompt_tokens, "completion_tokens": spend.completion_tokens,
-        "cost_usd": spend.cost_usd, "verus_runs": len(fresh), "verus_seconds": sum(e.duration_s for e in fresh),
-        "guard_rejections": len(flagged), "guard_clean": not flagged if guards else None,
+        "calls": spend.calls,
+        "prompt_tokens": spend.prompt_tokens,
+        "completion_tokens": spend.completion_tokens,
+        "cost_usd": spend.cost_usd,
+        "verus_runs": len(fresh),
+        "verus_seconds": sum(e.duration_s for e in fresh),
+        "guard_rejections": len(flagged),
+        "guard_clean": not flagged if guards else None,
         "guard_rules": sorted({str(v.get("rule")) for g in flagged for v in g.violations}),
         "review_rejections": sum(1 for r in log.of_kind("review_report") if any(map(blocks_verus, r.findings))),
         "precheck_rejections": sum(1 for p in log.of_kind("precheck") if not p.clean),
@@ -47,8 +52,12 @@ def record_metrics(log: RunLog | None) -> dict:
     }
     if started:
         model = started[0].config.get("model") or {}
-        metrics.update(verus_version=started[0].verus_version, verus_is_standin=started[0].verus_is_standin,
-                       model=model.get("model"), model_is_standin=str(model.get("model", "")).startswith("scripted/"))
+        metrics.update(
+            verus_version=started[0].verus_version,
+            verus_is_standin=started[0].verus_is_standin,
+            model=model.get("model"),
+            model_is_standin=str(model.get("model", "")).startswith("scripted/"),
+        )
     return metrics
 
 
@@ -56,10 +65,23 @@ def task_result(job: TaskJob, end: TaskEnd, log: RunLog | None) -> TaskResult:
     outcome, verdict, reason = classify(job, end, log)
     fields = {**record_metrics(log), "wall_s": end.wall_s}
     if end.outcome:
-        fields.update({k: end.outcome[k] for k in ("verus_version", "verus_is_standin", "model", "model_is_standin")
-                       if k in end.outcome})
-    return TaskResult(task_id=job.task_id, source=job.source, suite=job.suite, outcome=outcome, verdict=verdict,
-                      reason=reason, error=reason if outcome == "error" else None, **fields)
+        fields.update(
+            {
+                k: end.outcome[k]
+                for k in ("verus_version", "verus_is_standin", "model", "model_is_standin")
+                if k in end.outcome
+            }
+        )
+    return TaskResult(
+        task_id=job.task_id,
+        source=job.source,
+        suite=job.suite,
+        outcome=outcome,
+        verdict=verdict,
+        reason=reason,
+        error=reason if outcome == "error" else None,
+        **fields,
+    )
 
 
 def classify(job: TaskJob, end: TaskEnd, log: RunLog | None) -> tuple[str, str | None, str]:

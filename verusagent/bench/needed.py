@@ -113,15 +113,32 @@ class CrateDefinitions:
     def _add(self, number: int, model: SourceModel) -> None:
         for function in model.functions:
             kind = "spec fn" if function.mode in _SPEC_MODES else "proof fn" if function.mode == Mode.PROOF else "fn"
-            self._put(Candidate(f"{number}:{function.span.start}", kind, function.name, _fn_owners(function),
-                                _required_text(model, function), number, function))
+            self._put(
+                Candidate(
+                    f"{number}:{function.span.start}",
+                    kind,
+                    function.name,
+                    _fn_owners(function),
+                    _required_text(model, function),
+                    number,
+                    function,
+                )
+            )
         for definition in model.definitions:
             if definition.kind in _QUALIFIER_KINDS and definition.name:
                 self.qualifiers.add(definition.name)
             if definition.kind in _NAMED_KINDS and definition.name:
                 owners = frozenset((definition.container or "").replace(" for ", " ").split()[1:])
-                self._put(Candidate(f"{number}:{definition.span.start}", definition.kind.value, definition.name,
-                                    owners, model.slice(definition.span), number))
+                self._put(
+                    Candidate(
+                        f"{number}:{definition.span.start}",
+                        definition.kind.value,
+                        definition.name,
+                        owners,
+                        model.slice(definition.span),
+                        number,
+                    )
+                )
 
     def _put(self, candidate: Candidate) -> None:
         self.by_name.setdefault(candidate.name, []).append(candidate)
@@ -165,10 +182,12 @@ class _Found:
         if not candidates or key in self.needed or any(frozenset([c.key]) in self.needed for c in candidates):
             return
         reason = why or _reason(candidates[0])
-        label = candidates[0].label() if len(candidates) == 1 else \
-            f"{candidates[0].kind} {candidates[0].name} (any of {len(candidates)})"
-        self.needed[key] = Needed(label=label, why=reason, depth=self.level,
-                                  texts=[c.required for c in candidates])
+        label = (
+            candidates[0].label()
+            if len(candidates) == 1
+            else f"{candidates[0].kind} {candidates[0].name} (any of {len(candidates)})"
+        )
+        self.needed[key] = Needed(label=label, why=reason, depth=self.level, texts=[c.required for c in candidates])
         if len(candidates) == 1 and candidates[0].is_spec:
             self.queue.append((candidates[0], self.level))
 
@@ -223,8 +242,9 @@ def _resolve(definitions: CrateDefinitions, stream: TokenStream, i: int, scope: 
     return [c for c in candidates if c.function is None or owner_type(c.function) is None]  # a bare name: no method
 
 
-def _qualified(definitions: CrateDefinitions, candidates: list[Candidate], qualifier: str,
-               scope: Scope) -> list[Candidate]:
+def _qualified(
+    definitions: CrateDefinitions, candidates: list[Candidate], qualifier: str, scope: Scope
+) -> list[Candidate]:
     if qualifier == "Self":
         qualifier = scope.self_type or qualifier
     if qualifier in _PATH_WORDS:

@@ -1,10 +1,11 @@
 """`--oracle`: the scripted model (a stand-in) answers each task with its published ground truth.
 
-Verus-Bench: the whole ground-truth file, with the input's `fn main` put back (MBPP ground truths add
-`assert_eq!` tests there, exec code a proof would not add). VeruSAGE-Bench: the ground truth's target function
-as an item (inside its impl header where its name is not unique), which reply extraction splices in by name. With no `--verus`, the verus stand-in answers: it calls a
-file verified when it holds a line the ground truth added, and failed otherwise. What such a run measures is our
-side only: extraction, the guard, the record and acceptance carry an honest proof through.
+Verus-Bench: the whole ground-truth file, with the input's `fn main` put back (MBPP ground truths add `assert_eq!`
+tests there, exec code a proof would not add). VeruSAGE-Bench: the ground truth's target function as an item (inside
+its impl header where its name is not unique), which reply extraction splices in by name. With no `--verus`, the
+verus stand-in answers: it calls a file verified when it holds a line the ground truth added, and failed otherwise.
+What such a run measures is our side only: extraction, the guard, the record and acceptance carry an honest proof
+through.
 """
 
 import difflib
@@ -43,12 +44,19 @@ def _verus_bench_answer(task: BenchTask, task_text: str) -> OracleAnswer | str:
 
 
 def _verusage_answer(task: BenchTask) -> OracleAnswer | str:
-    pair = spliced_pair(VerusageTask(project=task.source, name=task.task_path.stem, task_path=task.task_path,
-                                     ground_truth_path=task.ground_truth_path))
+    pair = spliced_pair(
+        VerusageTask(
+            project=task.source,
+            name=task.task_path.stem,
+            task_path=task.task_path,
+            ground_truth_path=task.ground_truth_path,
+        )
+    )
     if isinstance(pair, NoPair):
         return pair.reason
-    return OracleAnswer(reply=fenced(pair.reply_item), expected=pair.spliced, target=pair.target,
-                        target_name=pair.target_name)
+    return OracleAnswer(
+        reply=fenced(pair.reply_item), expected=pair.spliced, target=pair.target, target_name=pair.target_name
+    )
 
 
 def fenced(code: str) -> str:
@@ -82,5 +90,7 @@ def standin_scenario(task_text: str, answer: OracleAnswer) -> dict | str:
     anchor = "ensures" if "ensures" in task_text else (f"fn {answer.target_name}" if answer.target_name else None)
     if anchor and anchor in task_text:
         error["line_contains"] = anchor
-    return {"name": "oracle (verus stand-in: verified when the ground truth's proof is present)",
-            "rules": [{"when_contains": marker, "verdict": "verified"}, {"verdict": "failed", "errors": [error]}]}
+    return {
+        "name": "oracle (verus stand-in: verified when the ground truth's proof is present)",
+        "rules": [{"when_contains": marker, "verdict": "verified"}, {"verdict": "failed", "errors": [error]}],
+    }

@@ -28,8 +28,16 @@ def draw_all(runs: list[Run], folder: Path, note: str = "") -> list[Path]:
     pyplot = _pyplot()
     folder.mkdir(parents=True, exist_ok=True)
     drawn = []
-    for name, draw in zip(PLOTS, (_solved_within("cost_usd", "cost per task (USD)"),
-                                  _solved_within("wall_s", "wall time per task (s)"), _calls, _by_source), strict=True):
+    for name, draw in zip(
+        PLOTS,
+        (
+            _solved_within("cost_usd", "cost per task (USD)"),
+            _solved_within("wall_s", "wall time per task (s)"),
+            _calls,
+            _by_source,
+        ),
+        strict=True,
+    ):
         figure, axes = pyplot.subplots(figsize=(7, 4.2), dpi=110)
         draw(axes, runs)
         if note:
@@ -49,8 +57,14 @@ def _solved_within(field: str, label: str):
             axes.step(xs, range(len(xs)), where="post", label=f"{name}: {len(values)} of {len(rows)} solved")
         if not any(getattr(r, field) for _, rows in runs for r in rows if r.outcome == "solved"):
             axes.set_xlim(0, 1)
-            axes.text(0.5, 0.5, f"every solved task: {label.split(' (')[0]} 0", transform=axes.transAxes,
-                      ha="center", color="dimgray")
+            axes.text(
+                0.5,
+                0.5,
+                f"every solved task: {label.split(' (')[0]} 0",
+                transform=axes.transAxes,
+                ha="center",
+                color="dimgray",
+            )
         else:
             axes.set_xlim(left=0)
         axes.set_xlabel(label)
@@ -58,6 +72,7 @@ def _solved_within(field: str, label: str):
         axes.set_title(f"tasks solved within a given {label.split(' per')[0]}")
         axes.grid(alpha=0.3)
         axes.legend(fontsize=8, loc="lower right")
+
     return draw
 
 
@@ -65,8 +80,13 @@ def _calls(axes, runs: list[Run]) -> None:
     ran = [(name, [r.calls for r in rows if r.outcome != "skipped"]) for name, rows in runs]
     top = max((max(values, default=0) for _, values in ran), default=0)
     bins = range(0, top + 2)
-    axes.hist([values for _, values in ran], bins=bins, align="left", rwidth=0.8,
-              label=[f"{name}: mean {sum(v) / len(v) if v else 0:.1f}" for name, v in ran])
+    axes.hist(
+        [values for _, values in ran],
+        bins=bins,
+        align="left",
+        rwidth=0.8,
+        label=[f"{name}: mean {sum(v) / len(v) if v else 0:.1f}" for name, v in ran],
+    )
     axes.set_xlim(-0.5, top + 0.5)
     axes.xaxis.get_major_locator().set_params(integer=True)
     axes.set_xlabel("model calls in the task's run")

@@ -16,13 +16,22 @@ def prepare(task: BenchTask, settings: BenchSettings, config: dict) -> TaskJob |
     text, problem = read_source(task.task_path, "task file")
     if text is None:
         return _ended(task, "error", problem or "unreadable task file")
-    description, problem = read_source(task.description_path, "task statement") if task.description_path \
-        else (None, None)
+    description, problem = (
+        read_source(task.description_path, "task statement") if task.description_path else (None, None)
+    )
     if problem is not None:
         return _ended(task, "error", problem)
-    job = TaskJob(task_id=task.task_id, source=task.source, suite=task.suite, mode=task.mode or settings.mode,
-                  file_name=task.file_name, text=text, config=dict(config), verus=settings.verus,
-                  timeout_s=settings.task_timeout_s)
+    job = TaskJob(
+        task_id=task.task_id,
+        source=task.source,
+        suite=task.suite,
+        mode=task.mode or settings.mode,
+        file_name=task.file_name,
+        text=text,
+        config=dict(config),
+        verus=settings.verus,
+        timeout_s=settings.task_timeout_s,
+    )
     if description is not None:  # the task statement: every prompt of the task's run shows it
         job.config["description"] = description
     if task.suite == "verusage-bench" and not settings.oracle:
@@ -47,10 +56,21 @@ def _with_oracle(task: BenchTask, job: TaskJob) -> TaskJob | TaskResult:
 
 
 def _verusage(task: BenchTask) -> VerusageTask:
-    return VerusageTask(project=task.source, name=task.task_path.stem, task_path=task.task_path,
-                        ground_truth_path=task.ground_truth_path)
+    return VerusageTask(
+        project=task.source,
+        name=task.task_path.stem,
+        task_path=task.task_path,
+        ground_truth_path=task.ground_truth_path,
+    )
 
 
 def _ended(task: BenchTask, outcome: str, reason: str) -> TaskResult:
-    return TaskResult(task_id=task.task_id, source=task.source, suite=task.suite, outcome=outcome, reason=reason,
-                      error=reason if outcome == "error" else None, finished_at=time.time())
+    return TaskResult(
+        task_id=task.task_id,
+        source=task.source,
+        suite=task.suite,
+        outcome=outcome,
+        reason=reason,
+        error=reason if outcome == "error" else None,
+        finished_at=time.time(),
+    )

@@ -64,6 +64,7 @@ def stop_tree(pid: int, grace_s: float, wait: Callable[[float], bool]) -> None:
 
 def wait_for_exit(pid: int) -> Callable[[float], bool]:
     """A `wait` for `stop_tree` on a process that is not our child: polls /proc."""
+
     def wait(seconds: float) -> bool:
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
@@ -71,4 +72,5 @@ def wait_for_exit(pid: int) -> Callable[[float], bool]:
                 return True
             time.sleep(0.05)
         return False
+
     return wait

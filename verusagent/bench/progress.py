@@ -21,8 +21,15 @@ class BenchProgress:
         self.bar = self._bar() if self.console.is_terminal else None
 
     def _bar(self) -> Progress:
-        bar = Progress(TextColumn("bench"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.description}"),
-                       TimeRemainingColumn(), console=self.console, transient=False)
+        bar = Progress(
+            TextColumn("bench"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.description}"),
+            TimeRemainingColumn(),
+            console=self.console,
+            transient=False,
+        )
         self.bar_task = bar.add_task(self._status(), total=self.total, completed=self.done)
         bar.start()
         return bar
@@ -36,8 +43,10 @@ class BenchProgress:
         self.errors += result.outcome == "error"
         self.spend += result.cost_usd
         why = f": {result.reason}" if result.outcome != "solved" and result.reason else ""
-        self.line(f"[{self.done}/{self.total}] {escape(result.task_id)}: {result.outcome}{escape(why)} "
-                  f"({result.wall_s:.1f} s) · {self._status()}")
+        self.line(
+            f"[{self.done}/{self.total}] {escape(result.task_id)}: {result.outcome}{escape(why)} "
+            f"({result.wall_s:.1f} s) · {self._status()}"
+        )
         if self.bar is not None:
             self.bar.update(self.bar_task, completed=self.done, description=self._status())
 

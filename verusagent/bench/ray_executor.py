@@ -36,8 +36,12 @@ class RayExecutor:
         self._started_here = not self.ray.is_initialized()
         if self._started_here:
             try:
-                self.ray.init(address=None if address == "auto" else address, include_dashboard=False,
-                              log_to_driver=False, configure_logging=False)
+                self.ray.init(
+                    address=None if address == "auto" else address,
+                    include_dashboard=False,
+                    log_to_driver=False,
+                    configure_logging=False,
+                )
             except (ConnectionError, RuntimeError, ValueError) as error:
                 raise RayUnavailable(f"cannot start or join Ray at {address}: {error}") from error
         cpus = int(self.ray.cluster_resources().get("CPU", 1))

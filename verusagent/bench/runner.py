@@ -26,8 +26,10 @@ def open_bench_folder(out: Path, settings: BenchSettings, resume: bool) -> list[
             raise BenchUsageError(f"--resume: {out} holds no bench run ({BENCH_FILE} is missing)")
         differs = BenchSettings.load(out).comparable_to(settings)
         if differs:
-            raise BenchUsageError(f"--resume: {out} was run with other settings ({', '.join(differs)}); "
-                                  "resume with the same suite, selection, mode, model and agent options")
+            raise BenchUsageError(
+                f"--resume: {out} was run with other settings ({', '.join(differs)}); "
+                "resume with the same suite, selection, mode, model and agent options"
+            )
         return list(latest_by_task(read_results(out)).values())
     if (out / RESULTS_FILE).exists() or (out / BENCH_FILE).exists():
         raise BenchUsageError(f"{out} already holds a bench run: pass --resume to continue it, or another --out")
@@ -37,8 +39,15 @@ def open_bench_folder(out: Path, settings: BenchSettings, resume: bool) -> list[
 
 
 class BenchRunner:
-    def __init__(self, settings: BenchSettings, tasks: list[BenchTask], out: Path, executor, progress: BenchProgress,
-                 finished: list[TaskResult]) -> None:
+    def __init__(
+        self,
+        settings: BenchSettings,
+        tasks: list[BenchTask],
+        out: Path,
+        executor,
+        progress: BenchProgress,
+        finished: list[TaskResult],
+    ) -> None:
         self.settings, self.out, self.executor, self.progress = settings, out, executor, progress
         done = {r.task_id for r in finished}
         self.queue = [t for t in tasks if t.task_id not in done]
@@ -102,8 +111,14 @@ class BenchRunner:
             return value
         detail = "".join(getattr(value, "__notes__", []))[-1500:]
         reason = f"the worker failed: {type(value).__name__}: {value}"
-        result = TaskResult(task_id=task_id, source=job.source, suite=job.suite, outcome="error", reason=reason,
-                            error=reason + (f"\n{detail}" if detail else ""))
+        result = TaskResult(
+            task_id=task_id,
+            source=job.source,
+            suite=job.suite,
+            outcome="error",
+            reason=reason,
+            error=reason + (f"\n{detail}" if detail else ""),
+        )
         return TaskReport(result=result)
 
     def _record(self, report: TaskReport) -> None:

@@ -43,21 +43,35 @@ def measure_task(task: VerusageTask, context_tokens: int | None = None) -> TaskM
     if target is None:
         return None
     request = _prove_request(task, text, target, context_tokens)
-    measure = TaskMeasure(task=task.task_id, project=task.project, target=target, lines=text.count("\n") + 1,
-                          sliced=request.sliced, prompt_tokens=request.prompt_tokens,
-                          over_budget=request.over_budget)
+    measure = TaskMeasure(
+        task=task.task_id,
+        project=task.project,
+        target=target,
+        lines=text.count("\n") + 1,
+        sliced=request.sliced,
+        prompt_tokens=request.prompt_tokens,
+        over_budget=request.over_budget,
+    )
     if not isinstance(pair, SplicedPair):
         return measure
     model, stream = parse_with_tokens(text)
     function = model.function(target)
-    found = coverage(CrateDefinitions([(model, stream)]), function, pair.ground_truth_function,
-                     request.messages[1]["content"])
+    found = coverage(
+        CrateDefinitions([(model, stream)]), function, pair.ground_truth_function, request.messages[1]["content"]
+    )
     floor = _floor_tokens(task, target, pair.ground_truth_function, found.needed)
-    return measure.model_copy(update={
-        "needed": len(found.needed), "missing": [m.label for m in found.missing], "floor_tokens": floor,
-        "needed_by_reason": _by_reason(found.needed), "missing_by_reason": _by_reason(found.missing),
-        "needed_by_depth": _by_depth(found.needed), "missing_by_depth": _by_depth(found.missing),
-        "method_target": any(n.why == "self_type" for n in found.needed)})
+    return measure.model_copy(
+        update={
+            "needed": len(found.needed),
+            "missing": [m.label for m in found.missing],
+            "floor_tokens": floor,
+            "needed_by_reason": _by_reason(found.needed),
+            "missing_by_reason": _by_reason(found.missing),
+            "needed_by_depth": _by_depth(found.needed),
+            "missing_by_depth": _by_depth(found.missing),
+            "method_target": any(n.why == "self_type" for n in found.needed),
+        }
+    )
 
 
 def _by_reason(entries: list[Needed]) -> dict[str, int]:
@@ -69,14 +83,22 @@ def _by_depth(entries: list[Needed]) -> dict[str, int]:
 
 
 def _prove_request(task: VerusageTask, text: str, target: str, context_tokens: int | None):
-    config = AgentConfig(mode=TaskMode.PROVE, targets=[target], strategies=1, model="o200k/unknown-model",
-                         context_tokens=context_tokens)
+    config = AgentConfig(
+        mode=TaskMode.PROVE, targets=[target], strategies=1, model="o200k/unknown-model", context_tokens=context_tokens
+    )
     return dry_run(Task(source_path=task.task_path, original=text, out_path=task.task_path), config).requests[0]
 
 
 def _floor_tokens(task: VerusageTask, target: str, target_text: str, needed: list[Needed]) -> int:
     """The instructions, the target and the smallest text of each needed definition, as one prompt."""
     texts = [min(n.texts, key=len) for n in needed]
-    messages = chat("prove", file_name=task.task_path.name, source="\n\n".join([target_text, *texts]),
-                    targets=[target], strategy=portfolio(1)[0].approach, feedback=[], reply_format="items")
+    messages = chat(
+        "prove",
+        file_name=task.task_path.name,
+        source="\n\n".join([target_text, *texts]),
+        targets=[target],
+        strategy=portfolio(1)[0].approach,
+        feedback=[],
+        reply_format="items",
+    )
     return count_messages_o200k(messages)

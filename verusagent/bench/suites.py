@@ -45,15 +45,21 @@ class BenchTask(BaseModel):
 def suite_kind(root: Path) -> SuiteKind:
     if (root / VERUS_BENCH_INDEX).is_file():
         return "verus-bench"
-    if (root / VERICODING_SPEC).is_file() or next(root.glob(f"*/{VERICODING_SPEC}"), None) is not None \
-            or next(root.glob(f"*/*/{VERICODING_SPEC}"), None) is not None:
+    if (
+        (root / VERICODING_SPEC).is_file()
+        or next(root.glob(f"*/{VERICODING_SPEC}"), None) is not None
+        or next(root.glob(f"*/*/{VERICODING_SPEC}"), None) is not None
+    ):
         return "vericoding"
-    if root.is_dir() and (verusage.is_project(root) or any(verusage.is_project(p) for p in root.iterdir()
-                                                           if p.is_dir())):
+    if root.is_dir() and (
+        verusage.is_project(root) or any(verusage.is_project(p) for p in root.iterdir() if p.is_dir())
+    ):
         return "verusage-bench"
-    raise SuiteError(f"{root} is not a suite: expected a Verus-Bench root (with {VERUS_BENCH_INDEX}), a "
-                     "VeruSAGE-Bench folder of projects, one project folder (unverified/ and mapping_*.txt), or "
-                     f"folders of <task>/{VERICODING_SPEC}")
+    raise SuiteError(
+        f"{root} is not a suite: expected a Verus-Bench root (with {VERUS_BENCH_INDEX}), a "
+        "VeruSAGE-Bench folder of projects, one project folder (unverified/ and mapping_*.txt), or "
+        f"folders of <task>/{VERICODING_SPEC}"
+    )
 
 
 def load_suite(root: Path, tasks_glob: str | None = None, limit: int | None = None) -> list[BenchTask]:
@@ -62,22 +68,32 @@ def load_suite(root: Path, tasks_glob: str | None = None, limit: int | None = No
     kind = suite_kind(root)
     readers = {"verus-bench": verus_bench_tasks, "verusage-bench": verusage_tasks, "vericoding": vericoding_tasks}
     tasks = readers[kind](root)
-    chosen = sorted((t for t in tasks if tasks_glob is None or fnmatch.fnmatchcase(t.task_id, tasks_glob)),
-                    key=lambda t: t.task_id)
+    chosen = sorted(
+        (t for t in tasks if tasks_glob is None or fnmatch.fnmatchcase(t.task_id, tasks_glob)), key=lambda t: t.task_id
+    )
     return chosen[:limit] if limit is not None else chosen
 
 
 def verusage_tasks(root: Path) -> list[BenchTask]:
-    return [BenchTask(task_id=t.task_id, source=t.project, suite="verusage-bench", task_path=t.task_path,
-                      ground_truth_path=t.ground_truth_path) for t in verusage.discover(root)]
+    return [
+        BenchTask(
+            task_id=t.task_id,
+            source=t.project,
+            suite="verusage-bench",
+            task_path=t.task_path,
+            ground_truth_path=t.ground_truth_path,
+        )
+        for t in verusage.discover(root)
+    ]
 
 
 def vericoding_tasks(root: Path) -> list[BenchTask]:
     """One task per folder holding `verus_spec.rs` (the root itself, or folders up to two levels below it): its
     id is the folder's path in the suite, its source the first folder of that path (the suite's name for
     tasks directly under the root)."""
-    specs = sorted({*root.glob(VERICODING_SPEC), *root.glob(f"*/{VERICODING_SPEC}"),
-                    *root.glob(f"*/*/{VERICODING_SPEC}")})
+    specs = sorted(
+        {*root.glob(VERICODING_SPEC), *root.glob(f"*/{VERICODING_SPEC}"), *root.glob(f"*/*/{VERICODING_SPEC}")}
+    )
     return [_vericoding_task(root, spec) for spec in specs]
 
 
@@ -86,9 +102,15 @@ def _vericoding_task(root: Path, spec: Path) -> BenchTask:
     relative = folder.relative_to(root).as_posix() if folder != root else root.name
     parts = relative.split("/")
     solution = folder / VERICODING_SOLUTION
-    return BenchTask(task_id=relative, source=parts[0] if len(parts) > 1 else root.name, suite="vericoding",
-                     task_path=spec, ground_truth_path=solution if solution.is_file() else None,
-                     description_path=task_statement(folder), mode="synth")
+    return BenchTask(
+        task_id=relative,
+        source=parts[0] if len(parts) > 1 else root.name,
+        suite="vericoding",
+        task_path=spec,
+        ground_truth_path=solution if solution.is_file() else None,
+        description_path=task_statement(folder),
+        mode="synth",
+    )
 
 
 def task_statement(folder: Path) -> Path | None:
@@ -111,17 +133,22 @@ def _index_entry(root: Path, number: int, line: str) -> BenchTask:
     try:
         entry = json.loads(line)
     except json.JSONDecodeError as error:
-        return BenchTask(task_id=where, source="(broken entry)", suite="verus-bench",
-                         problem=f"{where} is not JSON: {error.msg}")
+        return BenchTask(
+            task_id=where, source="(broken entry)", suite="verus-bench", problem=f"{where} is not JSON: {error.msg}"
+        )
     if not isinstance(entry, dict) or not isinstance(entry.get("task_path"), str):
         task_id = entry.get("task_id") if isinstance(entry, dict) and isinstance(entry.get("task_id"), str) else where
-        return BenchTask(task_id=task_id, source="(broken entry)", suite="verus-bench",
-                         problem=f"{where} names no task_path")
+        return BenchTask(
+            task_id=task_id, source="(broken entry)", suite="verus-bench", problem=f"{where} names no task_path"
+        )
     solution = entry.get("solution_path")
-    return BenchTask(task_id=str(entry.get("task_id") or Path(entry["task_path"]).stem),
-                     source=str(entry.get("source") or Path(entry["task_path"]).parts[0]), suite="verus-bench",
-                     task_path=root / entry["task_path"],
-                     ground_truth_path=root / solution if isinstance(solution, str) and solution else None)
+    return BenchTask(
+        task_id=str(entry.get("task_id") or Path(entry["task_path"]).stem),
+        source=str(entry.get("source") or Path(entry["task_path"]).parts[0]),
+        suite="verus-bench",
+        task_path=root / entry["task_path"],
+        ground_truth_path=root / solution if isinstance(solution, str) and solution else None,
+    )
 
 
 def _unique_ids(tasks: list[BenchTask]) -> list[BenchTask]:

@@ -13,8 +13,16 @@ from verusagent.bench.settings import BenchSettings
 
 SUMMARY_FILE = "summary.json"
 OUTCOMES = ("solved", "unsolved", "error", "skipped")
-MEASURES = ("calls", "prompt_tokens", "completion_tokens", "tokens", "cost_usd", "verus_runs", "verus_seconds",
-            "wall_s")
+MEASURES = (
+    "calls",
+    "prompt_tokens",
+    "completion_tokens",
+    "tokens",
+    "cost_usd",
+    "verus_runs",
+    "verus_seconds",
+    "wall_s",
+)
 NOT_RUN = "not run (the bench stopped first: Ctrl-C or --max-total-cost; --resume runs it)"
 
 
@@ -27,9 +35,11 @@ def measure(result: TaskResult, name: str) -> float:
 def task_rows(settings: BenchSettings, results: list[TaskResult]) -> list[TaskResult]:
     """One result per selected task, in selection order; a task with none yet is a skipped, not-run row."""
     by_task = latest_by_task(results)
-    return [by_task.get(t.task_id) or TaskResult(task_id=t.task_id, source=t.source, suite=settings.suite_kind,
-                                                 outcome="skipped", reason=NOT_RUN)
-            for t in settings.selected]
+    return [
+        by_task.get(t.task_id)
+        or TaskResult(task_id=t.task_id, source=t.source, suite=settings.suite_kind, outcome="skipped", reason=NOT_RUN)
+        for t in settings.selected
+    ]
 
 
 def summarize(settings: BenchSettings, results: list[TaskResult]) -> dict:
@@ -37,8 +47,12 @@ def summarize(settings: BenchSettings, results: list[TaskResult]) -> dict:
     ran = [r for r in rows if r.outcome != "skipped"]
     counts = {("errors" if o == "error" else o): sum(r.outcome == o for r in rows) for o in OUTCOMES}
     return {
-        "suite": str(settings.suite), "suite_kind": settings.suite_kind, "mode": settings.mode,
-        "oracle": settings.oracle, "total": len(rows), **counts,
+        "suite": str(settings.suite),
+        "suite_kind": settings.suite_kind,
+        "mode": settings.mode,
+        "oracle": settings.oracle,
+        "total": len(rows),
+        **counts,
         "solved_rate": counts["solved"] / len(rows) if rows else 0.0,
         "not_run": sum(r.reason == NOT_RUN for r in rows),
         "timeouts": sum(r.verdict == "timeout" for r in rows),
@@ -63,8 +77,11 @@ def by_source(rows: list[TaskResult]) -> dict[str, dict[str, int]]:
 def guard_counts(ran: list[TaskResult]) -> dict:
     """The pipeline check's figures: of the runs whose candidates the guard passed, how many ended verified."""
     clean = [r for r in ran if r.guard_clean]
-    return {"clean": len(clean), "clean_solved": sum(r.outcome == "solved" for r in clean),
-            "flagged": sum(r.guard_clean is False for r in ran)}
+    return {
+        "clean": len(clean),
+        "clean_solved": sum(r.outcome == "solved" for r in clean),
+        "flagged": sum(r.guard_clean is False for r in ran),
+    }
 
 
 def answered_by(settings: BenchSettings, ran: list[TaskResult]) -> dict:
@@ -73,9 +90,15 @@ def answered_by(settings: BenchSettings, ran: list[TaskResult]) -> dict:
     versions = sorted({r.verus_version for r in ran if r.verus_version})
     return {
         "verus": _who(standin, "the verus STAND-IN (not verus: its verdicts prove nothing)", "verus"),
-        "verus_is_standin": True in standin, "verus_versions": versions,
-        "model": _who(scripted, "the scripted model (a stand-in replaying the ground truth)" if settings.oracle
-                      else "the scripted model (a stand-in)", settings.model or "a model"),
+        "verus_is_standin": True in standin,
+        "verus_versions": versions,
+        "model": _who(
+            scripted,
+            "the scripted model (a stand-in replaying the ground truth)"
+            if settings.oracle
+            else "the scripted model (a stand-in)",
+            settings.model or "a model",
+        ),
         "model_is_standin": True in scripted,
     }
 

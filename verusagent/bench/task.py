@@ -69,8 +69,11 @@ def _verus(job: TaskJob, folder: Path) -> str | None:
 
 def standin_launcher(folder: Path) -> str:
     launcher = folder / "verus-standin"
-    launcher.write_text("#!/bin/sh\n# The verus STAND-IN (not the real verus): its verdicts prove nothing.\n"
-                        f'exec "{sys.executable}" -m verusagent.standin "$@"\n', encoding="utf-8")
+    launcher.write_text(
+        "#!/bin/sh\n# The verus STAND-IN (not the real verus): its verdicts prove nothing.\n"
+        f'exec "{sys.executable}" -m verusagent.standin "$@"\n',
+        encoding="utf-8",
+    )
     launcher.chmod(0o755)
     return str(launcher)
 

@@ -67,8 +67,14 @@ def project_tasks(project: Path) -> list[VerusageTask]:
     for path in sorted((project / "unverified").glob("*.rs")):
         truth = mapping.get(path.name)
         truth_path = project / truth if truth else None
-        tasks.append(VerusageTask(project=project.name, name=path.stem, task_path=path,
-                                  ground_truth_path=truth_path if truth_path and truth_path.is_file() else None))
+        tasks.append(
+            VerusageTask(
+                project=project.name,
+                name=path.stem,
+                task_path=path,
+                ground_truth_path=truth_path if truth_path and truth_path.is_file() else None,
+            )
+        )
     return tasks
 
 
@@ -107,7 +113,10 @@ def _splice(task: VerusageTask, original: str, truth: str) -> SplicedPair | NoPa
     task_model, truth_model = analyse(original.encode("utf-8")).model, parse(truth)
     mine = find_target(task.name, task_model)
     if mine is None:
-        return NoPair(task=task, reason=f"no unique proof or exec fn named by the file ({', '.join(target_candidates(task.name))})")
+        return NoPair(
+            task=task,
+            reason=f"no unique proof or exec fn named by the file ({', '.join(target_candidates(task.name))})",
+        )
     theirs = _counterpart(task_model, mine, truth_model)
     if theirs is None:
         return NoPair(task=task, reason=f"the ground truth has no unique proof or exec fn `{mine.qualified}`")
@@ -117,8 +126,15 @@ def _splice(task: VerusageTask, original: str, truth: str) -> SplicedPair | NoPa
     target = reference(task_model, mine)
     header = impl_header(truth_model, theirs) if target != mine.name else None
     item = f"{header} {{\n{proof}\n}}\n" if header else proof
-    return SplicedPair(task=task, target=target, target_name=mine.name, original=original, spliced=spliced,
-                       ground_truth_function=proof, reply_item=item)
+    return SplicedPair(
+        task=task,
+        target=target,
+        target_name=mine.name,
+        original=original,
+        spliced=spliced,
+        ground_truth_function=proof,
+        reply_item=item,
+    )
 
 
 def _counterpart(task_model: SourceModel, mine: Function, truth_model: SourceModel) -> Function | None:

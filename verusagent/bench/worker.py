@@ -79,9 +79,12 @@ def _task_end(folder: Path, timed_out: bool, status: int | None, wall_s: float) 
     stderr = _read(folder / "stderr.txt")
     return TaskEnd(
         exit_code=json.loads(exit_file.read_text())["exit_code"] if exit_file.is_file() else None,
-        process_exit=status, outcome=_outcome(_read(folder / "stdout.txt")),
-        crash=_read(crash) if crash.is_file() else None, stderr_tail=" ".join(stderr.split())[-STDERR_TAIL_CHARS:],
-        timed_out=timed_out, wall_s=wall_s,
+        process_exit=status,
+        outcome=_outcome(_read(folder / "stdout.txt")),
+        crash=_read(crash) if crash.is_file() else None,
+        stderr_tail=" ".join(stderr.split())[-STDERR_TAIL_CHARS:],
+        timed_out=timed_out,
+        wall_s=wall_s,
     )
 
 

@@ -18,8 +18,10 @@ DEMO_DIR = Path(".verusagent/demo")
 
 @app.command()
 @with_options(AgentOptions)
-def prove(file: Annotated[Path, typer.Argument(help="A Verus file with specs, a crate folder or a Cargo.toml.")],
-          options: AgentOptions) -> None:
+def prove(
+    file: Annotated[Path, typer.Argument(help="A Verus file with specs, a crate folder or a Cargo.toml.")],
+    options: AgentOptions,
+) -> None:
     """Add proofs (invariants, decreases, assertions, lemmas); specs and exec code stay as they are."""
     _launch("prove", options, file)
 
@@ -27,7 +29,9 @@ def prove(file: Annotated[Path, typer.Argument(help="A Verus file with specs, a 
 @app.command()
 @with_options(AgentOptions)
 def repair(
-    file: Annotated[Path, typer.Argument(help="A Verus file (or crate folder, or Cargo.toml) whose proof verus rejects.")],
+    file: Annotated[
+        Path, typer.Argument(help="A Verus file (or crate folder, or Cargo.toml) whose proof verus rejects.")
+    ],
     options: AgentOptions,
     log: Annotated[
         Optional[Path], typer.Option("--log", help="Saved verus output for FILE (skips the first run).")
@@ -58,8 +62,13 @@ def demo(
     workdir: Annotated[Path, typer.Option("--workdir", help="Where the demo copies its file.")] = DEMO_DIR,
     runs_dir: RunsDir = RUNS_DIR,
     as_json: Json = False,
-    no_cache: Annotated[bool, typer.Option("--no-cache", help="Replay no cached reply or verus result: the "
-                                           "demo's model calls and verus runs happen again.")] = False,
+    no_cache: Annotated[
+        bool,
+        typer.Option(
+            "--no-cache",
+            help="Replay no cached reply or verus result: the demo's model calls and verus runs happen again.",
+        ),
+    ] = False,
 ) -> None:
     """Prove a small fixture with the scripted model: real verus if installed, else the verus stand-in."""
     from verusagent.commands.demo import prepare_workdir, real_verus, standin_launcher, use_demo_script
@@ -75,8 +84,20 @@ def demo(
         typer.echo(f"demo: verus found at {verus}: the result below is verus's own verdict", err=as_json)
     else:
         verus = standin_launcher(workdir)
-        typer.echo("demo: verus is not installed here, so the verus STAND-IN answers (not the real verus: "
-                   "its verdicts prove nothing)", err=as_json)
-    options = AgentOptions(model="scripted/demo", strategies=1, rounds=3, samples=1, verus=verus, runs_dir=runs_dir,
-                           as_json=as_json, jobs=1, no_cache=no_cache)
+        typer.echo(
+            "demo: verus is not installed here, so the verus STAND-IN answers (not the real verus: "
+            "its verdicts prove nothing)",
+            err=as_json,
+        )
+    options = AgentOptions(
+        model="scripted/demo",
+        strategies=1,
+        rounds=3,
+        samples=1,
+        verus=verus,
+        runs_dir=runs_dir,
+        as_json=as_json,
+        jobs=1,
+        no_cache=no_cache,
+    )
     _launch("prove", options, source)

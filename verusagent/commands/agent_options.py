@@ -31,12 +31,16 @@ class TaskOptions:
     api_base: Annotated[
         Optional[str], typer.Option("--api-base", help="An OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1.")
     ] = None
-    samples: Annotated[int, typer.Option("--samples", "-k", min=1, max=16, help="Replies per strategy and round.")] = defaults.DEFAULT_SAMPLES
-    strategies: Annotated[int, typer.Option("--strategies", min=1, max=4, help="Strategies tried in parallel.")] = defaults.DEFAULT_STRATEGIES
+    samples: Annotated[int, typer.Option("--samples", "-k", min=1, max=16, help="Replies per strategy and round.")] = (
+        defaults.DEFAULT_SAMPLES
+    )
+    strategies: Annotated[int, typer.Option("--strategies", min=1, max=4, help="Strategies tried in parallel.")] = (
+        defaults.DEFAULT_STRATEGIES
+    )
     rounds: Annotated[int, typer.Option("--rounds", min=1, help="Rounds at most.")] = defaults.DEFAULT_ROUNDS
     temperature: Annotated[
-        Optional[float], typer.Option("--temperature", min=0.0, max=2.0,
-                                    help="Default: 0 for one sample, 0.7 for more.")
+        Optional[float],
+        typer.Option("--temperature", min=0.0, max=2.0, help="Default: 0 for one sample, 0.7 for more."),
     ] = None
     max_calls: Annotated[Optional[int], typer.Option("--max-calls", min=0, help="Model call budget.")] = None
     max_tokens: Annotated[Optional[int], typer.Option("--max-tokens", min=0, help="Token budget.")] = None
@@ -47,18 +51,30 @@ class TaskOptions:
         Optional[int], typer.Option("--max-verus-runs", min=0, help="Budget of fresh verus runs.")
     ] = None
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="verus runs at once.")] = defaults.DEFAULT_JOBS
-    timeout: Annotated[float, typer.Option("--timeout", min=1.0, help="Seconds per verus run.")] = defaults.DEFAULT_TIMEOUT_S
+    timeout: Annotated[float, typer.Option("--timeout", min=1.0, help="Seconds per verus run.")] = (
+        defaults.DEFAULT_TIMEOUT_S
+    )
     focus: Annotated[
-        FocusMode, typer.Option("--focus", help="Screen candidates of large files by verus runs on the changed "
-                                "functions only (auto: when measured cheaper); acceptance is always whole-file.")
+        FocusMode,
+        typer.Option(
+            "--focus",
+            help="Screen candidates of large files by verus runs on the changed "
+            "functions only (auto: when measured cheaper); acceptance is always whole-file.",
+        ),
     ] = FocusMode.AUTO
     review: Annotated[
-        ReviewMode, typer.Option("--review", help="off, on, shadow (review, never block: labels for calibrate) "
-                                 "or auto (review when it is expected to save verus time).")
+        ReviewMode,
+        typer.Option(
+            "--review",
+            help="off, on, shadow (review, never block: labels for calibrate) "
+            "or auto (review when it is expected to save verus time).",
+        ),
     ] = ReviewMode.AUTO
     review_model: Annotated[
         Optional[str],
-        typer.Option("--review-model", help="The review's validators' model (default: --model); the proposer uses --model."),
+        typer.Option(
+            "--review-model", help="The review's validators' model (default: --model); the proposer uses --model."
+        ),
     ] = None
     review_votes: Annotated[
         int, typer.Option("--review-votes", min=1, max=15, help="Validator votes per review finding.")
@@ -67,23 +83,41 @@ class TaskOptions:
         Optional[Path], typer.Option("--calibration", help="The review threshold file (verusagent calibrate).")
     ] = None
     review_prior_seconds: Annotated[
-        Optional[float], typer.Option("--review-prior-seconds", min=0.0, help="auto: the seconds one candidate's "
-                                      "review is expected to take until reviews are measured (default 30).")
+        Optional[float],
+        typer.Option(
+            "--review-prior-seconds",
+            min=0.0,
+            help="auto: the seconds one candidate's "
+            "review is expected to take until reviews are measured (default 30).",
+        ),
     ] = None
     review_prior_rate: Annotated[
-        Optional[float], typer.Option("--review-prior-rate", min=0.0, max=1.0, help="auto: the rejection rate "
-                                      "expected until rejections are measured (default 0.2).")
+        Optional[float],
+        typer.Option(
+            "--review-prior-rate",
+            min=0.0,
+            max=1.0,
+            help="auto: the rejection rate expected until rejections are measured (default 0.2).",
+        ),
     ] = None
 
     strategy: Annotated[
-        Optional[list[str]], typer.Option("--strategy", help="A strategy by name (repeatable): invariants, "
-                                          "assertions, lemmas, minimal, or agent (the model drives with tools); "
-                                          "default: the first --strategies of the portfolio.")
+        Optional[list[str]],
+        typer.Option(
+            "--strategy",
+            help="A strategy by name (repeatable): invariants, "
+            "assertions, lemmas, minimal, or agent (the model drives with tools); "
+            "default: the first --strategies of the portfolio.",
+        ),
     ] = None
     tool_protocol: Annotated[
-        ToolProtocol, typer.Option("--tool-protocol", help="Agent mode: the provider's tool calls (native), the "
-                                   "documented text protocol (text), or native where litellm says the model has "
-                                   "function calling (auto).")
+        ToolProtocol,
+        typer.Option(
+            "--tool-protocol",
+            help="Agent mode: the provider's tool calls (native), the "
+            "documented text protocol (text), or native where litellm says the model has "
+            "function calling (auto).",
+        ),
     ] = ToolProtocol.AUTO
     session_tool_calls: Annotated[
         int, typer.Option("--session-tool-calls", min=1, help="Agent mode: tool calls per session.")
@@ -101,12 +135,20 @@ class TaskOptions:
         float, typer.Option("--session-time", min=1.0, help="Agent mode: wall seconds per session.")
     ] = defaults.DEFAULT_SESSION_SECONDS
     vstd: Annotated[
-        Optional[Path], typer.Option("--vstd", help="The vstd source for search_lemmas and the pre-check "
-                                     "(default: beside verus, else the cargo registry's).")
+        Optional[Path],
+        typer.Option(
+            "--vstd",
+            help="The vstd source for search_lemmas and the pre-check "
+            "(default: beside verus, else the cargo registry's).",
+        ),
     ] = None
     no_precheck: Annotated[
-        bool, typer.Option("--no-precheck", help="Send candidates to verus without the static pre-check (which "
-                           "rejects what verus would reject in its front end, without a verus run).")
+        bool,
+        typer.Option(
+            "--no-precheck",
+            help="Send candidates to verus without the static pre-check (which "
+            "rejects what verus would reject in its front end, without a verus run).",
+        ),
     ] = False
 
     def to_config(self, mode: str, model: str, targets: list[str] | None = None) -> "AgentConfig":
@@ -117,12 +159,26 @@ class TaskOptions:
         if temperature is None:
             temperature = 0.0 if self.samples == 1 else 0.7
         return AgentConfig(
-            mode=TaskMode(mode), targets=list(targets or []), model=model, api_base=self.api_base,
-            temperature=temperature, samples=self.samples, strategies=self.strategies, rounds=self.rounds,
-            max_calls=self.max_calls, max_tokens=self.max_tokens, max_cost_usd=self.max_cost,
-            max_verus_runs=self.max_verus_runs, jobs=self.jobs, timeout_s=self.timeout, focus=self.focus,
-            review=self.review_settings(), strategy_names=strategy_names(self.strategy),
-            session=self.session_limits(), tool_protocol=self.tool_protocol, vstd=self.vstd,
+            mode=TaskMode(mode),
+            targets=list(targets or []),
+            model=model,
+            api_base=self.api_base,
+            temperature=temperature,
+            samples=self.samples,
+            strategies=self.strategies,
+            rounds=self.rounds,
+            max_calls=self.max_calls,
+            max_tokens=self.max_tokens,
+            max_cost_usd=self.max_cost,
+            max_verus_runs=self.max_verus_runs,
+            jobs=self.jobs,
+            timeout_s=self.timeout,
+            focus=self.focus,
+            review=self.review_settings(),
+            strategy_names=strategy_names(self.strategy),
+            session=self.session_limits(),
+            tool_protocol=self.tool_protocol,
+            vstd=self.vstd,
             precheck=not self.no_precheck,
         )
 
@@ -130,17 +186,26 @@ class TaskOptions:
         """--review, --review-model, --review-votes, --calibration, and the auto mode's priors when given."""
         from verusagent.review.settings import ReviewSettings
 
-        given = {"mode": self.review, "model": self.review_model, "votes": self.review_votes,
-                 "calibration": self.calibration, "prior_review_s": self.review_prior_seconds,
-                 "prior_rejection_rate": self.review_prior_rate}
+        given = {
+            "mode": self.review,
+            "model": self.review_model,
+            "votes": self.review_votes,
+            "calibration": self.calibration,
+            "prior_review_s": self.review_prior_seconds,
+            "prior_rejection_rate": self.review_prior_rate,
+        }
         return ReviewSettings(**{key: value for key, value in given.items() if value is not None})
 
     def session_limits(self) -> "SessionLimits":
         from verusagent.agent.config import SessionLimits
 
-        return SessionLimits(max_tool_calls=self.session_tool_calls, max_tokens=self.session_tokens,
-                             max_cost_usd=self.session_cost, max_verus_runs=self.session_verus_runs,
-                             max_seconds=self.session_time)
+        return SessionLimits(
+            max_tool_calls=self.session_tool_calls,
+            max_tokens=self.session_tokens,
+            max_cost_usd=self.session_cost,
+            max_verus_runs=self.session_verus_runs,
+            max_seconds=self.session_time,
+        )
 
 
 def strategy_names(names: list[str] | None) -> list[str]:
@@ -152,22 +217,31 @@ def strategy_names(names: list[str] | None) -> list[str]:
     return list(dict.fromkeys(names or []))
 
 
-
 @dataclass(kw_only=True)
 class AgentOptions(TaskOptions):
     """The options of prove, repair and synth: a task's options, and what to prove, where, with which model."""
 
     description: Annotated[
-        Optional[Path], typer.Option("--description", help="A file with the task statement in words (e.g. the "
-                                     "algorithm to use, what is hard): the prompts show it.")
+        Optional[Path],
+        typer.Option(
+            "--description",
+            help="A file with the task statement in words (e.g. the "
+            "algorithm to use, what is hard): the prompts show it.",
+        ),
     ] = None
     fn: Annotated[
-        Optional[list[str]], typer.Option("--fn", help="A function to prove (repeatable); default: all of them. "
-                                          "In a crate: net::send, Conn::open, or a unit id.")
+        Optional[list[str]],
+        typer.Option(
+            "--fn",
+            help="A function to prove (repeatable); default: all of them. "
+            "In a crate: net::send, Conn::open, or a unit id.",
+        ),
     ] = None
     package: Annotated[
-        Optional[str], typer.Option("--package", "-p", help="In a cargo workspace: the member to work on (default: "
-                                    "the member holding FILE).")
+        Optional[str],
+        typer.Option(
+            "--package", "-p", help="In a cargo workspace: the member to work on (default: the member holding FILE)."
+        ),
     ] = None
     model: Annotated[
         str, typer.Option("--model", help="A litellm model string, e.g. openai/gpt-4o, anthropic/..., ollama/...")
@@ -175,9 +249,9 @@ class AgentOptions(TaskOptions):
     out: Annotated[
         Optional[Path], typer.Option("--out", help="Where to write the proof (default FILE.verified.rs).")
     ] = None
-    in_place: Annotated[
-        bool, typer.Option("--in-place", help="Overwrite FILE after writing a backup FILE.bak.")
-    ] = False
+    in_place: Annotated[bool, typer.Option("--in-place", help="Overwrite FILE after writing a backup FILE.bak.")] = (
+        False
+    )
     resume: Annotated[
         Optional[str], typer.Option("--resume", help="Continue a stopped run (id, id prefix, or folder).")
     ] = None
@@ -185,25 +259,43 @@ class AgentOptions(TaskOptions):
         Optional[str], typer.Option("--verus", help="The verus binary (default: $VERUS_PATH, then PATH).")
     ] = None
     no_cache: Annotated[
-        bool, typer.Option("--no-cache", help="Ask the model and verus afresh: no reply and no verus result is read "
-                           "from the caches (an earlier run's answers).")
+        bool,
+        typer.Option(
+            "--no-cache",
+            help="Ask the model and verus afresh: no reply and no verus result is read "
+            "from the caches (an earlier run's answers).",
+        ),
     ] = False
     dry_run: Annotated[
-        bool, typer.Option("--dry-run", help="Print the first round's prompts with token counts and estimated "
-                           "cost; no model, no verus, no run record (repair needs --log).")
+        bool,
+        typer.Option(
+            "--dry-run",
+            help="Print the first round's prompts with token counts and estimated "
+            "cost; no model, no verus, no run record (repair needs --log).",
+        ),
     ] = False
     runs_dir: RunsDir = RUNS_DIR
     as_json: Json = False
 
     def to_config(self, mode: str, model: str | None = None, targets: list[str] | None = None) -> "AgentConfig":
         config = super().to_config(mode, model or self.model, self.fn if targets is None else targets)
-        return config.model_copy(update={"use_cache": not self.no_cache,
-                                         "description": read_description(self.description)})
+        return config.model_copy(
+            update={"use_cache": not self.no_cache, "description": read_description(self.description)}
+        )
 
     def inputs(self, file: Path, log: Path | None = None) -> "RunInputs":
-        return RunInputs(file=file, log=log, package=self.package, out=self.out, in_place=self.in_place,
-                         resume=self.resume, verus=self.verus, dry_run=self.dry_run, runs_dir=self.runs_dir,
-                         as_json=self.as_json)
+        return RunInputs(
+            file=file,
+            log=log,
+            package=self.package,
+            out=self.out,
+            in_place=self.in_place,
+            resume=self.resume,
+            verus=self.verus,
+            dry_run=self.dry_run,
+            runs_dir=self.runs_dir,
+            as_json=self.as_json,
+        )
 
 
 def read_description(path: Path | None) -> str | None:

@@ -117,8 +117,9 @@ def _dry_run(config: AgentConfig, inputs: RunInputs) -> int:
     original = _read_source(source) if _is_file(source) else ""
     plan = _crate_plan(inputs, config.targets, writes=False)
     if plan.crate is not None:
-        task = Task(source_path=source, original=plan.original, out_path=plan.out, log_text=_read_log(log),
-                    crate=plan.crate)
+        task = Task(
+            source_path=source, original=plan.original, out_path=plan.out, log_text=_read_log(log), crate=plan.crate
+        )
     else:
         task = Task(source_path=source, original=original, out_path=source, log_text=_read_log(log))
         check_targets(original, plan.targets)
@@ -132,8 +133,14 @@ def read_task(inputs: RunInputs, names: list[str]) -> tuple[Task, list[str]]:
     original = _read_source(source) if _is_file(source) else ""
     plan = _crate_plan(inputs, names, writes=True)
     if plan.crate is not None:
-        task = Task(source_path=source, original=plan.original, out_path=plan.out, in_place=inputs.in_place,
-                    log_text=_read_log(log), crate=plan.crate)
+        task = Task(
+            source_path=source,
+            original=plan.original,
+            out_path=plan.out,
+            in_place=inputs.in_place,
+            log_text=_read_log(log),
+            crate=plan.crate,
+        )
         return task, plan.targets
     return _file_task(source, original, log, inputs), plan.targets
 
@@ -166,8 +173,10 @@ def check_has_functions(source: Path, text: str) -> None:
     if not text.strip():
         raise UsageError(f"{source} is empty: nothing to prove")
     if not parse_shared(text)[0].functions:
-        raise UsageError(f"{source} has no function: nothing to prove (verusagent proves functions that have a "
-                         "spec; write the function and its requires/ensures first)")
+        raise UsageError(
+            f"{source} has no function: nothing to prove (verusagent proves functions that have a "
+            "spec; write the function and its requires/ensures first)"
+        )
 
 
 def _file_task(source: Path, original: str, log: Path | None, inputs: RunInputs) -> Task:
@@ -177,8 +186,7 @@ def _file_task(source: Path, original: str, log: Path | None, inputs: RunInputs)
     folder = out.parent
     if not folder.is_dir() or not os.access(folder, os.W_OK):
         raise UsageError(f"cannot write the proof to {out}: {folder} is not a writable folder")
-    return Task(source_path=source, original=original, out_path=out, in_place=inputs.in_place,
-                log_text=_read_log(log))
+    return Task(source_path=source, original=original, out_path=out, in_place=inputs.in_place, log_text=_read_log(log))
 
 
 def _read_log(path: Path | None) -> str | None:

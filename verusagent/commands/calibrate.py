@@ -17,7 +17,7 @@ from verusagent.commands.exits import EXIT_OK, EXIT_USAGE
 @app.command()
 def calibrate(
     labels: list[str] = typer.Argument(
-        ..., help="JSONL files of {\"score\", \"valid\"} rows, run folders (their shadow-mode reviews), or run ids."
+        ..., help='JSONL files of {"score", "valid"} rows, run folders (their shadow-mode reviews), or run ids.'
     ),
     tau: float = typer.Option(0.05, "--tau", help="Target false-negative rate: valid candidates rejected."),
     delta: float = typer.Option(0.10, "--delta", help="Allowed probability that the FNR exceeds tau."),

@@ -53,8 +53,9 @@ def _check_crates(original: Path, candidate: Path, package: str | None, policy, 
 
     if not (_is_crate(original) and _is_crate(candidate)):
         folder, file = (original, candidate) if _is_crate(original) else (candidate, original)
-        typer.echo(f"error: {folder} is a crate and {file} is a file: compare two .rs files, or two crate folders",
-                   err=True)
+        typer.echo(
+            f"error: {folder} is a crate and {file} is a file: compare two .rs files, or two crate folders", err=True
+        )
         raise typer.Exit(EXIT_USAGE)
     try:
         report = compare_folders(original, candidate, package, policy)

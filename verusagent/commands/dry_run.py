@@ -53,23 +53,39 @@ def dry_run(task: Task, config: AgentConfig) -> DryRun:
         name, context = build_prompt(config, task.source_path.name, strategy, base, [], workspace)
         messages = chat(name, **context)
         size = prompt_size(config.model, messages)
-        requests.append(DryRequest(
-            task=name, strategy=strategy.name, file=str(task.source_path), prompt_tokens=size.tokens,
-            tokenizer=size.tokenizer, tokenizer_exact=size.exact, known_model=size.known_model,
-            estimated_cost_usd=size.input_cost_usd, samples=config.samples,
-            reply_format=context["reply_format"], sliced=context["source"] != shown_whole,
-            **_fit(context["context_fit"]), messages=messages))
+        requests.append(
+            DryRequest(
+                task=name,
+                strategy=strategy.name,
+                file=str(task.source_path),
+                prompt_tokens=size.tokens,
+                tokenizer=size.tokenizer,
+                tokenizer_exact=size.exact,
+                known_model=size.known_model,
+                estimated_cost_usd=size.input_cost_usd,
+                samples=config.samples,
+                reply_format=context["reply_format"],
+                sliced=context["source"] != shown_whole,
+                **_fit(context["context_fit"]),
+                messages=messages,
+            )
+        )
     if requests and not requests[0].known_model:
-        notes.append(f"unknown model {config.model!r}: litellm knows no such provider or model, price unknown; a "
-                     "real run stops before any work (exit 2)")
+        notes.append(
+            f"unknown model {config.model!r}: litellm knows no such provider or model, price unknown; a "
+            "real run stops before any work (exit 2)"
+        )
     return DryRun(requests=requests, notes=notes)
 
 
 def _fit(fit) -> dict:
     if fit is None:
         return {}
-    return {"over_budget": fit.over_budget, "context_floor_tokens": fit.floor_tokens,
-            "context_budget_tokens": fit.budget_tokens}
+    return {
+        "over_budget": fit.over_budget,
+        "context_floor_tokens": fit.floor_tokens,
+        "context_budget_tokens": fit.budget_tokens,
+    }
 
 
 def _workspace(task: Task) -> CrateWorkspace:
@@ -88,8 +104,10 @@ def _first_base(task: Task, config: AgentConfig, workspace: CrateWorkspace) -> t
         return base, []
     logged = result_from_log(task.log_text or "", text, task.source_path.name, workspace)
     if logged is None:
-        return base, ["the log shows no verus error: the run would start with a verus run; shown: the prove "
-                      "prompt it would send if that run found no error"]
+        return base, [
+            "the log shows no verus error: the run would start with a verus run; shown: the prove "
+            "prompt it would send if that run found no error"
+        ]
     return base.model_copy(update={"verus": logged}), []
 
 
@@ -106,8 +124,9 @@ def print_dry_run(result: DryRun, as_json: bool) -> None:
             out.print(f"--- {message['role']} ---", markup=False)
             out.print(message["content"], markup=False)
     total = sum(r.prompt_tokens * r.samples for r in result.requests)
-    out.print(f"{len(result.requests)} requests, {total:,} prompt tokens in all (dry run: nothing was sent)",
-              markup=False)
+    out.print(
+        f"{len(result.requests)} requests, {total:,} prompt tokens in all (dry run: nothing was sent)", markup=False
+    )
 
 
 def _heading(request: DryRequest) -> str:
@@ -116,8 +135,12 @@ def _heading(request: DryRequest) -> str:
         cost = "unknown model, price unknown"
     view = "a slice of the file" if request.sliced else "the whole file"
     if request.over_budget:
-        view += (f" (over_budget: true: what the targets need is about {request.context_floor_tokens:,} tokens, "
-                 f"over the {request.context_budget_tokens:,}-token budget; all of it is shown)")
+        view += (
+            f" (over_budget: true: what the targets need is about {request.context_floor_tokens:,} tokens, "
+            f"over the {request.context_budget_tokens:,}-token budget; all of it is shown)"
+        )
     tokenizer = request.tokenizer if request.tokenizer_exact else f"{request.tokenizer}, an estimate for this model"
-    return (f"=== {request.task} / {request.strategy}: {request.prompt_tokens:,} prompt tokens ({tokenizer}), "
-            f"{cost} per request, x{request.samples} samples; shows {view}, reply: {request.reply_format} ===")
+    return (
+        f"=== {request.task} / {request.strategy}: {request.prompt_tokens:,} prompt tokens ({tokenizer}), "
+        f"{cost} per request, x{request.samples} samples; shows {view}, reply: {request.reply_format} ==="
+    )

@@ -35,16 +35,25 @@ def gate(
     model: str | None = typer.Option(None, "--model", help="The review's model (a litellm model string)."),
     api_base: str | None = typer.Option(None, "--api-base", help="An OpenAI-compatible server for the model."),
     review_model: str | None = typer.Option(
-        None, "--review-model", help="The review's validators' model (default: --model); the proposer always uses --model."
+        None,
+        "--review-model",
+        help="The review's validators' model (default: --model); the proposer always uses --model.",
     ),
     review_votes: int = typer.Option(3, "--review-votes", min=1, max=15, help="Validator votes per finding."),
     calibration: Path | None = typer.Option(None, "--calibration", help="A calibration file (verusagent calibrate)."),
     review_required: bool = typer.Option(False, "--review-required", help="Exit 3 when the review cannot run."),
     max_calls: int | None = typer.Option(None, "--max-calls", min=0, help="Model call budget of the review."),
-    no_precheck: bool = typer.Option(False, "--no-precheck", help="Skip the static pre-check of the files the guard "
-                                     "passed (what verus would reject in its front end)."),
-    vstd: Path | None = typer.Option(None, "--vstd", help="The vstd source for the pre-check's unknown-function "
-                                     "rule (default: beside verus, else cargo's registry)."),
+    no_precheck: bool = typer.Option(
+        False,
+        "--no-precheck",
+        help="Skip the static pre-check of the files the guard passed (what verus would reject in its front end).",
+    ),
+    vstd: Path | None = typer.Option(
+        None,
+        "--vstd",
+        help="The vstd source for the pre-check's unknown-function "
+        "rule (default: beside verus, else cargo's registry).",
+    ),
     github_annotations: bool = typer.Option(
         False, "--github-annotations", help="Also print GitHub annotations on stdout (with --output: one review run)."
     ),
@@ -69,8 +78,15 @@ def gate(
     raise typer.Exit(_exit_code(result, review_required))
 
 
-def _review(result, model: str, api_base: str | None, review_model: str | None, votes: int,
-            calibration: Path | None, max_calls: int | None):
+def _review(
+    result,
+    model: str,
+    api_base: str | None,
+    review_model: str | None,
+    votes: int,
+    calibration: Path | None,
+    max_calls: int | None,
+):
     """The review of the files the guard passed; the model is checked (litellm loaded) only if one passed."""
     from verusagent.gate.review import review_changes
     from verusagent.gate.run import GateReview
@@ -88,11 +104,17 @@ def _review(result, model: str, api_base: str | None, review_model: str | None, 
     except (CalibrationFileError, UnknownModel) as error:
         _usage(str(error))
     except MissingCredentials as error:  # like a model that cannot be reached: the guard's verdict stands
-        return result.model_copy(update={"review": GateReview(status="skipped", reason=str(error),
-                                                              rule=rule.describe(), model=model)})
+        return result.model_copy(
+            update={"review": GateReview(status="skipped", reason=str(error), rule=rule.describe(), model=model)}
+        )
     settings = ReviewSettings(votes=votes, model=review_model, calibration=calibration)
-    return review_changes(result, settings, ModelSettings(model=model, api_base=api_base), rule,
-                          BudgetTracker(Budget(max_calls=max_calls)))
+    return review_changes(
+        result,
+        settings,
+        ModelSettings(model=model, api_base=api_base),
+        rule,
+        BudgetTracker(Budget(max_calls=max_calls)),
+    )
 
 
 def _exit_code(result, review_required: bool) -> int:

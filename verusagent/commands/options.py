@@ -38,7 +38,11 @@ def option_parameters(option_set: type) -> list[inspect.Parameter]:
     hints = get_type_hints(option_set, include_extras=True)
     ordered = sorted(fields(option_set), key=lambda field: field.default is not MISSING)
     return [
-        inspect.Parameter(field.name, inspect.Parameter.KEYWORD_ONLY, annotation=hints[field.name],
-                          default=inspect.Parameter.empty if field.default is MISSING else field.default)
+        inspect.Parameter(
+            field.name,
+            inspect.Parameter.KEYWORD_ONLY,
+            annotation=hints[field.name],
+            default=inspect.Parameter.empty if field.default is MISSING else field.default,
+        )
         for field in ordered
     ]

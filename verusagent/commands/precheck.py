@@ -16,8 +16,12 @@ from verusagent.commands.exits import EXIT_CLEAN, EXIT_REJECT, EXIT_USAGE
 def precheck(
     path: Path = typer.Argument(..., help="A Rust/Verus file, a crate folder or a Cargo.toml."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
-    vstd: Path | None = typer.Option(None, "--vstd", help="The vstd source (default: beside verus, else cargo's "
-                                     "registry); without one the unknown-function rule does not run."),
+    vstd: Path | None = typer.Option(
+        None,
+        "--vstd",
+        help="The vstd source (default: beside verus, else cargo's "
+        "registry); without one the unknown-function rule does not run.",
+    ),
     verus: str | None = typer.Option(None, "--verus", help="The verus binary whose vstd to use."),
     package: str | None = typer.Option(None, "--package", "-p", help="In a workspace: the member to check."),
 ) -> None:
@@ -28,8 +32,12 @@ def precheck(
     names, problem = _vstd_names(vstd, verus)
     parsed, crate_name = _read(path, package)
     # a file alone may be one module of a larger crate: its globs of `crate::`/`super::` may bring in any name
-    context = PrecheckContext(crate_name=crate_name or crate_of(path.name), vstd_names=names, vstd_problem=problem,
-                              whole_crate=crate_name is not None)
+    context = PrecheckContext(
+        crate_name=crate_name or crate_of(path.name),
+        vstd_names=names,
+        vstd_problem=problem,
+        whole_crate=crate_name is not None,
+    )
     report = precheck_parsed(parsed, context)
     if as_json:
         typer.echo(report.model_dump_json(indent=2))

@@ -36,8 +36,10 @@ class Reporter:
     def round_started(self, round_no: int, spend: Spend, verus_runs: int) -> None:
         cost = f", ${spend.cost_usd:.4f}" if spend.cost_usd else ""
         self.round_text = f"round {round_no}: {spend.calls} calls, {spend.tokens} tokens{cost}, {verus_runs} verus runs"
-        self.line(f"[bold]round {round_no}[/bold]: {spend.calls} model calls, {spend.tokens} tokens{cost}, "
-                  f"{verus_runs} verus runs so far")
+        self.line(
+            f"[bold]round {round_no}[/bold]: {spend.calls} model calls, {spend.tokens} tokens{cost}, "
+            f"{verus_runs} verus runs so far"
+        )
         self._live("asking the model")
 
     def evaluated(self, evaluation: Evaluation, note: str = "") -> None:

@@ -25,7 +25,9 @@ def review(
     model: str = typer.Option(..., "--model", help="The proposer's model (a litellm model string)."),
     api_base: str | None = typer.Option(None, "--api-base", help="An OpenAI-compatible server for the model."),
     review_model: str | None = typer.Option(
-        None, "--review-model", help="The review's validators' model (default: --model); the proposer always uses --model."
+        None,
+        "--review-model",
+        help="The review's validators' model (default: --model); the proposer always uses --model.",
     ),
     review_votes: int = typer.Option(3, "--review-votes", min=1, max=15, help="Validator votes per finding."),
     calibration: Path | None = typer.Option(None, "--calibration", help="A calibration file (from calibrate)."),
@@ -51,8 +53,16 @@ def review(
         _fail(str(error))
     _check_models(model, review_model, api_base)
     settings = ReviewSettings(votes=review_votes, model=review_model, calibration=calibration)
-    result = review_files(original, candidate, texts, ModelSettings(model=model, api_base=api_base), settings, rule,
-                          Budget(max_calls=max_calls, max_cost_usd=max_cost), runs_dir)
+    result = review_files(
+        original,
+        candidate,
+        texts,
+        ModelSettings(model=model, api_base=api_base),
+        settings,
+        rule,
+        Budget(max_calls=max_calls, max_cost_usd=max_cost),
+        runs_dir,
+    )
     typer.echo(_render(result, as_json, as_sarif))
     raise typer.Exit(EXIT_REJECT if result.rejects else EXIT_INCOMPLETE if result.stopped else EXIT_PASS)
 
@@ -82,13 +92,15 @@ def _render(result, as_json: bool, as_sarif: bool) -> str:
 
 
 def _text(result, finding_lines) -> list[str]:
-    model = result.model + (" (the scripted model: a stand-in, not a language model)" if result.model_is_standin
-                            else "")
-    lines = [f"review of {result.candidate} against {result.original} by {model}",
-             f"rule: {result.rule}"]
+    model = result.model + (
+        " (the scripted model: a stand-in, not a language model)" if result.model_is_standin else ""
+    )
+    lines = [f"review of {result.candidate} against {result.original} by {model}", f"rule: {result.rule}"]
     if not result.guard_clean:
-        lines.append(f"guard: {len(result.guard_violations)} violation(s), see `verusagent check`: "
-                     + "; ".join(result.guard_violations[:3]))
+        lines.append(
+            f"guard: {len(result.guard_violations)} violation(s), see `verusagent check`: "
+            + "; ".join(result.guard_violations[:3])
+        )
     lines.append(f"units changed: {result.changed_units}, reviewed: {len(result.units)}")
     for unit in result.units:
         problem = f" ({unit['problem']})" if unit.get("problem") else ""

@@ -18,22 +18,28 @@ def print_outcome(outcome: RunOutcome, as_json: bool, console: Console) -> None:
     for obligation in outcome.obligations:
         where = f"{obligation.get('unit') or ''} line {obligation.get('line')}" if obligation.get("line") else ""
         where += f" of {obligation['file']}" if obligation.get("file") else ""
-        console.print(f"  obligation: [{escape(str(obligation.get('kind')))}] {escape(where)} "
-                      f"{escape(str(obligation.get('message', obligation.get('reason', ''))))}", highlight=False)
+        console.print(
+            f"  obligation: [{escape(str(obligation.get('kind')))}] {escape(where)} "
+            f"{escape(str(obligation.get('message', obligation.get('reason', ''))))}",
+            highlight=False,
+        )
 
 
 def _calls(outcome: RunOutcome) -> str:
     if not outcome.cached_calls:
         return str(outcome.calls)
-    return (f"{outcome.calls}, and {outcome.cached_calls} replies replayed from the response cache (an earlier "
-            "run's answers; --no-cache asks the model again)")
+    return (
+        f"{outcome.calls}, and {outcome.cached_calls} replies replayed from the response cache (an earlier "
+        "run's answers; --no-cache asks the model again)"
+    )
 
 
 def _rows(outcome: RunOutcome) -> list[tuple[str, object]]:
     checker = "the verus STAND-IN (not verus: nothing is proved)" if outcome.verus_is_standin else "verus"
     verdict = outcome.verdict + (" (the input already verified)" if outcome.already_verified else "")
-    model = outcome.model + (" (the scripted model: a stand-in replaying a script; tokens are estimates)"
-                             if outcome.model_is_standin else "")
+    model = outcome.model + (
+        " (the scripted model: a stand-in replaying a script; tokens are estimates)" if outcome.model_is_standin else ""
+    )
     rows = [
         ("verdict", f"{verdict}, by {checker} {outcome.verus_version}"),
         ("model", model),

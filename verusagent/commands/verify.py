@@ -52,8 +52,13 @@ def verify(
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(EXIT_TOOL_FAILURE) from error
     options = RunOptions(
-        timeout_s=timeout, rlimit=rlimit_value, multiple_errors=multiple_errors, no_cheating=no_cheating,
-        use_cache=not no_cache, file_name=file.name, **scope,
+        timeout_s=timeout,
+        rlimit=rlimit_value,
+        multiple_errors=multiple_errors,
+        no_cheating=no_cheating,
+        use_cache=not no_cache,
+        file_name=file.name,
+        **scope,
     )
     if crate is not None:
         verify_crate(crate, install, options, function, as_json)

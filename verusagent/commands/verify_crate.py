@@ -41,8 +41,9 @@ def verify_crate(layout, install, options, function: str | None, as_json: bool) 
         raise typer.Exit(EXIT_USAGE) from error
     cargo = find_cargo_verus(install.path) if layout.manifest else None
     digest = tree_digest(layout.tree) if layout.tree is not None else ""
-    result = run_verus(install, crate_sources(layout, files, digest, cargo, identity(cargo) if cargo else ""),
-                       options=options)
+    result = run_verus(
+        install, crate_sources(layout, files, digest, cargo, identity(cargo) if cargo else ""), options=options
+    )
     diagnostics = map_crate_units(result.diagnostics, model.models, result.file_name)
     groups = _groups(diagnostics)
     runner = f"cargo verus ({cargo})" if cargo else f"verus {layout.root}"
@@ -57,7 +58,7 @@ def function_scope(model, function: str) -> dict:
     """`--fn net::send`: `--verify-function send` in module `net` (`--verify-root` for the root module)."""
     _, found = model.resolve(function)
     prefix = f"{found.module}::" if found.module else ""
-    pattern = found.qualified[len(prefix):]
+    pattern = found.qualified[len(prefix) :]
     return {"verify_function": pattern, "verify_module": found.module or None}
 
 
@@ -72,10 +73,17 @@ def _groups(diagnostics) -> dict[tuple[str, str], list]:
 
 def _json(result, groups, layout, runner: str) -> dict:
     data = result_json(result, {})
-    data["crate"] = {"folder": str(layout.folder), "root": layout.root, "package": layout.package,
-                     "files": layout.paths, "runner": runner}
-    data["groups"] = [{"file": place, "function": unit, "diagnostics": [d.model_dump(mode="json") for d in items]}
-                      for (place, unit), items in groups.items()]
+    data["crate"] = {
+        "folder": str(layout.folder),
+        "root": layout.root,
+        "package": layout.package,
+        "files": layout.paths,
+        "runner": runner,
+    }
+    data["groups"] = [
+        {"file": place, "function": unit, "diagnostics": [d.model_dump(mode="json") for d in items]}
+        for (place, unit), items in groups.items()
+    ]
     return data
 
 

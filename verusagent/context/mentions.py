@@ -16,8 +16,17 @@ from verusagent.lens.model import Definition, DefinitionKind, Function, SourceMo
 from verusagent.lens.tokens import TokenStream
 
 NAMED_KINDS = frozenset(
-    {DefinitionKind.STRUCT, DefinitionKind.ENUM, DefinitionKind.UNION, DefinitionKind.TYPE, DefinitionKind.TRAIT,
-     DefinitionKind.CONST, DefinitionKind.STATIC, DefinitionKind.MACRO_RULES, DefinitionKind.BROADCAST_GROUP}
+    {
+        DefinitionKind.STRUCT,
+        DefinitionKind.ENUM,
+        DefinitionKind.UNION,
+        DefinitionKind.TYPE,
+        DefinitionKind.TRAIT,
+        DefinitionKind.CONST,
+        DefinitionKind.STATIC,
+        DefinitionKind.MACRO_RULES,
+        DefinitionKind.BROADCAST_GROUP,
+    }
 )
 TYPE_KINDS = frozenset({"struct", "enum", "union", "type"})
 _QUALIFIER_KINDS = frozenset({"struct", "enum", "union", "trait", "type", "mod"})

@@ -38,8 +38,9 @@ class Node:
 
 def build_outline(model: SourceModel, file: int = 0) -> Node:
     line_count = model.data.count(b"\n") + (0 if model.data.endswith(b"\n") else 1)
-    root = Node(kind="file", name="", first_line=1, last_line=max(line_count, 1), open_line=0,
-                close_line=max(line_count, 1) + 1)
+    root = Node(
+        kind="file", name="", first_line=1, last_line=max(line_count, 1), open_line=0, close_line=max(line_count, 1) + 1
+    )
     nodes = sorted(_nodes(model), key=lambda n: (n.first_line, -n.last_line))
     stack = [root]
     for node in nodes:
@@ -60,11 +61,17 @@ def build_outline(model: SourceModel, file: int = 0) -> Node:
 
 def _nodes(model: SourceModel) -> list[Node]:
     nodes = [_verus_node(model, span) for span in model.verus_blocks]
-    nodes += [Node(kind="fn", name=f.name, first_line=f.span.line, last_line=f.span.end_line, item=f)
-              for f in model.functions]
+    nodes += [
+        Node(kind="fn", name=f.name, first_line=f.span.line, last_line=f.span.end_line, item=f) for f in model.functions
+    ]
     for definition in model.definitions:
-        node = Node(kind=definition.kind.value, name=definition.name, first_line=definition.span.line,
-                    last_line=definition.span.end_line, item=definition)
+        node = Node(
+            kind=definition.kind.value,
+            name=definition.name,
+            first_line=definition.span.line,
+            last_line=definition.span.end_line,
+            item=definition,
+        )
         if definition.body is not None:
             node.open_line, node.close_line = definition.body.line, definition.body.end_line
         nodes.append(node)
@@ -75,8 +82,15 @@ def _verus_node(model: SourceModel, span) -> Node:
     before = model.data[: span.start].rstrip()
     start = before.rfind(b"verus")
     first_line = model.data.count(b"\n", 0, start) + 1 if start >= 0 else span.line
-    return Node(kind="verus", name="verus", first_line=first_line, last_line=span.end_line,
-                open_line=span.line, close_line=span.end_line, close_col=max(span.end_col - 2, 0))
+    return Node(
+        kind="verus",
+        name="verus",
+        first_line=first_line,
+        last_line=span.end_line,
+        open_line=span.line,
+        close_line=span.end_line,
+        close_col=max(span.end_col - 2, 0),
+    )
 
 
 def _holds(container: Node, node: Node) -> bool:

@@ -18,9 +18,15 @@ VIEW_PRIOR = 0.3  # `x@` or `.view()`: which of the file's views it means is rar
 ASSOCIATED_PRIOR = 0.3  # an associated type or constant of an impl opened for another item, times its chance
 _COMMON_WORDS = frozenset({"", "lemma", "is", "of", "the", "to", "a", "and", "in", "spec", "impl", "proof"})
 _PRIORS = {  # (the mentioning part, the candidate; "fn": a proof or exec function) -> chance
-    ("proof", "spec"): 0.4, ("proof", "enum"): 0.5, ("proof", "fn"): 0.4,
-    ("exec", "spec"): 0.3, ("exec", "enum"): 0.2, ("exec", "fn"): 0.3,
-    ("spec", "spec"): 0.1, ("spec", "enum"): 0.15, ("spec", "fn"): 0.1,
+    ("proof", "spec"): 0.4,
+    ("proof", "enum"): 0.5,
+    ("proof", "fn"): 0.4,
+    ("exec", "spec"): 0.3,
+    ("exec", "enum"): 0.2,
+    ("exec", "fn"): 0.3,
+    ("spec", "spec"): 0.1,
+    ("spec", "enum"): 0.15,
+    ("spec", "fn"): 0.1,
 }
 _DEFAULT_PRIOR = 0.03  # structs, aliases and traits that a proof names are mostly named by its target already
 

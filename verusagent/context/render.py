@@ -9,12 +9,28 @@ from verusagent.context.outline import Node
 from verusagent.context.select import Level
 
 BODY_ELIDED = "// ... body elided"
-_PLURALS = {"fn": "functions", "type": "type aliases", "macro": "macro invocations", "use": "use lines",
-            "verus": "verus! blocks", "macro_rules": "macro_rules", "broadcast_use": "broadcast uses",
-            "broadcast_group": "broadcast groups", "static": "statics", "const": "constants"}
-_SINGULARS = {"fn": "function", "type": "type alias", "macro": "macro invocation", "use": "use line",
-              "verus": "verus! block", "broadcast_use": "broadcast use", "broadcast_group": "broadcast group",
-              "const": "constant"}
+_PLURALS = {
+    "fn": "functions",
+    "type": "type aliases",
+    "macro": "macro invocations",
+    "use": "use lines",
+    "verus": "verus! blocks",
+    "macro_rules": "macro_rules",
+    "broadcast_use": "broadcast uses",
+    "broadcast_group": "broadcast groups",
+    "static": "statics",
+    "const": "constants",
+}
+_SINGULARS = {
+    "fn": "function",
+    "type": "type alias",
+    "macro": "macro invocation",
+    "use": "use line",
+    "verus": "verus! block",
+    "broadcast_use": "broadcast use",
+    "broadcast_group": "broadcast group",
+    "const": "constant",
+}
 _NAMED_UP_TO = 3  # a run of at most this many items names them; a longer one counts them
 
 

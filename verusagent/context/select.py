@@ -108,8 +108,11 @@ class Selection:
         if node.file in self.whole_files:
             return 0
         current = self.levels.get(node)
-        extra = cost_of(node, level) - cost_of(node, current) if current is not None else \
-            cost_of(node, level) + RUN_COMMENT_COST
+        extra = (
+            cost_of(node, level) - cost_of(node, current)
+            if current is not None
+            else cost_of(node, level) + RUN_COMMENT_COST
+        )
         return extra + sum(cost_of(c, Level.HEADER) + RUN_COMMENT_COST for c in self._closed_ancestors(node))
 
     def cost_shown(self, node: Node) -> int:
@@ -150,9 +153,16 @@ def cost_of(node: Node, level: Level) -> int:
     return end - start + (ELISION_COST if level < Level.FULL else 0)
 
 
-def select(index: NameIndex, targets: list[Node], budget_bytes: int, least_bytes: int = 0,
-           whole_files: frozenset[int] = frozenset(), needed_depth: int | None = None,
-           growth: float = 0.0, focus: Sequence[tuple[int, int]] = ()) -> Selection:
+def select(
+    index: NameIndex,
+    targets: list[Node],
+    budget_bytes: int,
+    least_bytes: int = 0,
+    whole_files: frozenset[int] = frozenset(),
+    needed_depth: int | None = None,
+    growth: float = 0.0,
+    focus: Sequence[tuple[int, int]] = (),
+) -> Selection:
     """budget_bytes: what the slice may show in all; beyond what its targets need it adds at least least_bytes
     and growth times what they need.
     whole_files: files shown whole anyway (a crate's small target file): what they need of the other files is
@@ -242,8 +252,9 @@ class _Offers:
                 self.read(node, 1.0)  # what the rest of the target names: ranked
             for mention in dict.fromkeys(focused if focused is not None else self._mentions_of(node)):
                 candidates = [c for c in self.index.resolve(mention, node) if c is not node]
-                certain = len(candidates) <= (1 if _unsure(mention) else _AMBIGUOUS) and \
-                    (target or (spec and all(map(_is_spec, candidates))))
+                certain = len(candidates) <= (1 if _unsure(mention) else _AMBIGUOUS) and (
+                    target or (spec and all(map(_is_spec, candidates)))
+                )
                 declared = None if certain or not (target or spec) else _trait_declaration(mention, candidates)
                 if declared is not None:
                     self.show_needed(declared, depth if target else depth + 1)
@@ -370,4 +381,3 @@ def _trait_declaration(mention: Mention, candidates: list[Node]) -> Node | None:
 
 def _is_spec(node: Node) -> bool:
     return node.kind == "fn" and node.item.mode in BODY_MEANS
-

@@ -57,8 +57,9 @@ def slice_source(source: str, targets: list[str], budget_tokens: int | None = No
     return slice_parsed(source, *parse_with_tokens(source), targets, budget_tokens)
 
 
-def slice_parsed(source: str, model: SourceModel, stream: TokenStream, targets: list[str],
-                 budget_tokens: int | None = None) -> SlicedSource:
+def slice_parsed(
+    source: str, model: SourceModel, stream: TokenStream, targets: list[str], budget_tokens: int | None = None
+) -> SlicedSource:
     """slice_source for a file already parsed (`parse_with_tokens(source)`)."""
     return FileSlicer(source, model, stream).slice(targets, budget_tokens)
 
@@ -70,8 +71,14 @@ class FileSlicer:
         self.file = SourceFile(source, model, stream, build_outline(model))
         self.index = NameIndex([self.file])
 
-    def slice(self, targets: list[str], budget_tokens: int | None = None, strict: bool = False,
-              needed_depth: int | None = None, focus: Sequence[tuple[int, int]] = ()) -> SlicedSource:
+    def slice(
+        self,
+        targets: list[str],
+        budget_tokens: int | None = None,
+        strict: bool = False,
+        needed_depth: int | None = None,
+        focus: Sequence[tuple[int, int]] = (),
+    ) -> SlicedSource:
         """The budget defaults to SLICE_BUDGET_TOKENS. strict: nothing beyond the budget but what the targets
         need (no LEAST_EXTRA_TOKENS, no LEMMA_GROWTH); needed_depth: how many spec bodies down the spec family
         is needed whatever it costs (select.NEEDED_DEPTH); focus: byte ranges in the targets whose names are
@@ -81,24 +88,40 @@ class FileSlicer:
         if not found:
             raise NoTargets(f"no function named {', '.join(targets) or '(none given)'} in the file")
         if estimate_tokens(self.file.text) <= budget_tokens:
-            return SlicedSource(text=self.file.text, targets=_target_names(found), shown=["the whole file"],
-                                left_out=[], elided_lines=0)
-        return slice_files([self.file], found, budget_tokens, strict=strict, index=self.index,
-                           needed_depth=needed_depth, focus=focus)[0]
+            return SlicedSource(
+                text=self.file.text, targets=_target_names(found), shown=["the whole file"], left_out=[], elided_lines=0
+            )
+        return slice_files(
+            [self.file], found, budget_tokens, strict=strict, index=self.index, needed_depth=needed_depth, focus=focus
+        )[0]
 
 
-def slice_files(files: list[SourceFile], targets: list[Node], budget_tokens: int,
-                whole_files: frozenset[int] = frozenset(), strict: bool = False,
-                index: NameIndex | None = None, needed_depth: int | None = None,
-                focus: Sequence[tuple[int, int]] = ()) -> dict[int, SlicedSource]:
+def slice_files(
+    files: list[SourceFile],
+    targets: list[Node],
+    budget_tokens: int,
+    whole_files: frozenset[int] = frozenset(),
+    strict: bool = False,
+    index: NameIndex | None = None,
+    needed_depth: int | None = None,
+    focus: Sequence[tuple[int, int]] = (),
+) -> dict[int, SlicedSource]:
     """The files' slices around `targets` (nodes of any of them), selected together within one budget: what the
     targets need from every file first, then by rank (see SLICE_BUDGET_TOKENS; strict: within the budget only).
     `whole_files` are shown whole anyway (not sliced here). Only the files something is shown of have a slice.
     index: the files' NameIndex, when the caller keeps one."""
     index = index or NameIndex(files)
     least = 0 if strict else min(LEAST_EXTRA_TOKENS, budget_tokens) * BYTES_PER_TOKEN
-    selection = select(index, targets, budget_tokens * BYTES_PER_TOKEN, least, whole_files, needed_depth,
-                       growth=0.0 if strict else LEMMA_GROWTH, focus=focus)
+    selection = select(
+        index,
+        targets,
+        budget_tokens * BYTES_PER_TOKEN,
+        least,
+        whole_files,
+        needed_depth,
+        growth=0.0 if strict else LEMMA_GROWTH,
+        focus=focus,
+    )
     slices = _render(files, selection, targets, whole_files)
     for _ in range(_TRIM_ROUNDS):
         excess = sum(len(s.text.encode("utf-8")) for s in slices.values()) - selection.floor - selection.budget
@@ -107,13 +130,17 @@ def slice_files(files: list[SourceFile], targets: list[Node], budget_tokens: int
         while excess > 0 and selection.optional:
             excess -= selection.remove(selection.optional.pop())
         slices = _render(files, selection, targets, whole_files)
-    fit = {"budget_tokens": budget_tokens, "floor_tokens": selection.floor // BYTES_PER_TOKEN,
-           "over_budget": selection.over_budget}
+    fit = {
+        "budget_tokens": budget_tokens,
+        "floor_tokens": selection.floor // BYTES_PER_TOKEN,
+        "over_budget": selection.over_budget,
+    }
     return {number: sliced.model_copy(update=fit) for number, sliced in slices.items()}
 
 
-def _render(files: list[SourceFile], selection: Selection, targets: list[Node],
-            whole_files: frozenset[int]) -> dict[int, SlicedSource]:
+def _render(
+    files: list[SourceFile], selection: Selection, targets: list[Node], whole_files: frozenset[int]
+) -> dict[int, SlicedSource]:
     slices = {}
     for number, file in enumerate(files):
         shown = [n for n in selection.levels if n.file == number]
@@ -124,8 +151,13 @@ def _render(files: list[SourceFile], selection: Selection, targets: list[Node],
         text = renderer.render(file.root)
         others = [n for n in shown if n not in mine and n.kind not in _NOT_LISTED]
         left_out = sorted({_label(n) for n in selection.left_out if n.file == number})
-        slices[number] = SlicedSource(text=text, targets=_target_names(mine), shown=[_label(n) for n in others],
-                                      left_out=left_out, elided_lines=renderer.elided)
+        slices[number] = SlicedSource(
+            text=text,
+            targets=_target_names(mine),
+            shown=[_label(n) for n in others],
+            left_out=left_out,
+            elided_lines=renderer.elided,
+        )
     return slices
 
 

@@ -7,8 +7,16 @@ from verusagent.lens.model import ClauseKind, Function, Mode, ProofSiteKind, Sou
 _PROVABLE = frozenset({Mode.PROOF, Mode.EXEC})
 _LOOP_FACTS = frozenset({ClauseKind.INVARIANT, ClauseKind.INVARIANT_EXCEPT_BREAK})
 _SPECS = (ClauseKind.REQUIRES, ClauseKind.ENSURES)
-_PROOF_STEPS = frozenset({ProofSiteKind.ASSERT, ProofSiteKind.ASSERT_BY, ProofSiteKind.ASSERT_FORALL,
-                          ProofSiteKind.PROOF_BLOCK, ProofSiteKind.REVEAL, ProofSiteKind.CALC})
+_PROOF_STEPS = frozenset(
+    {
+        ProofSiteKind.ASSERT,
+        ProofSiteKind.ASSERT_BY,
+        ProofSiteKind.ASSERT_FORALL,
+        ProofSiteKind.PROOF_BLOCK,
+        ProofSiteKind.REVEAL,
+        ProofSiteKind.CALC,
+    }
+)
 MAX_GUESSED = 4  # more functions without any proof step than this: no way to tell which one is meant
 
 
@@ -28,8 +36,9 @@ def functions_of_units(model: SourceModel, unit_ids: list[str]) -> list[str]:
 
 
 def unproved_functions(model: SourceModel) -> list[str]:
-    candidates = [f for f in model.functions if f.in_verus and f.mode in _PROVABLE and f.body is not None
-                  and not _is_trusted(f)]
+    candidates = [
+        f for f in model.functions if f.in_verus and f.mode in _PROVABLE and f.body is not None and not _is_trusted(f)
+    ]
     unproved = [f.qualified for f in candidates if _looks_unproved(model, f)]
     if unproved:
         return unproved

@@ -173,8 +173,7 @@ def receiver_type(stream: TokenStream, i: int, scope: Scope | None, facts: TypeF
     return _chain_type(chain, stream.is_punct(j, "::"), scope, facts)
 
 
-def _chain_type(chain: list[tuple[str, str]], qualified: bool, scope: Scope | None,
-                facts: TypeFacts) -> str | None:
+def _chain_type(chain: list[tuple[str, str]], qualified: bool, scope: Scope | None, facts: TypeFacts) -> str | None:
     if not chain or qualified:
         return None
     kind, base = chain[-1]
@@ -191,8 +190,9 @@ def _chain_type(chain: list[tuple[str, str]], qualified: bool, scope: Scope | No
     return facts.resolve(current)
 
 
-def constructed_types(stream: TokenStream, first: int, stop: int, scope: Scope | None,
-                      is_function_of: Callable[[str, str], bool]) -> list[str]:
+def constructed_types(
+    stream: TokenStream, first: int, stop: int, scope: Scope | None, is_function_of: Callable[[str, str], bool]
+) -> list[str]:
     """The type names tokens first..stop match on or construct: `Type::Variant` (where Variant is no function of
     Type: `is_function_of(type, name)`), `Type { .. }`, `Type(..)`; `Self` is the scope's type."""
     found: list[str] = []

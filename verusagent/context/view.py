@@ -22,8 +22,9 @@ class PromptView(BaseModel):
         return self.reply_format == "items"
 
 
-def prompt_view(source: str, named: list[str], error_units: list[str], module: str = "",
-                budget_tokens: int | None = None) -> PromptView:
+def prompt_view(
+    source: str, named: list[str], error_units: list[str], module: str = "", budget_tokens: int | None = None
+) -> PromptView:
     """named: `--fn` (or synth's placeholder functions); error_units: the lens units verus reported errors in;
     module: the file's module path in its crate (its ids then carry it: `fn:net::send`); budget_tokens: the
     slice's (None: SLICE_BUDGET_TOKENS)."""

@@ -36,7 +36,9 @@ def _from_folder(folder: Path, package: str | None) -> Located:
     manifest = folder / "Cargo.toml"
     if not manifest.is_file():
         roots = [name for name in ("src/lib.rs", "src/main.rs", "lib.rs", "main.rs") if (folder / name).is_file()]
-        hint = f"; pass its root file, e.g. {folder / roots[0]}" if roots else "; pass a crate folder or a root .rs file"
+        hint = (
+            f"; pass its root file, e.g. {folder / roots[0]}" if roots else "; pass a crate folder or a root .rs file"
+        )
         raise CrateError(f"{folder} holds no Cargo.toml{hint}")
     return Located(layout=_package_layout(read_manifest(manifest), package), target=None)
 
@@ -71,20 +73,28 @@ def _package_layout(manifest: Manifest, package: str | None, holding: Path | Non
     chosen = _choose_package(manifest, workspace, package, holding)
     root = chosen.root_file()
     if root is None:
-        raise CrateError(f"package {chosen.package} ({chosen.path}) has no root file: no [lib] path, src/lib.rs, "
-                         "[[bin]] path or src/main.rs")
+        raise CrateError(
+            f"package {chosen.package} ({chosen.path}) has no root file: no [lib] path, src/lib.rs, "
+            "[[bin]] path or src/main.rs"
+        )
     files, problems = module_files(chosen.folder, root)
     shared = workspace.folder if workspace is not None and workspace.folder != chosen.folder else None
     return CrateLayout(
-        folder=chosen.folder, root=root, files=files, manifest="Cargo.toml", package=chosen.package,
+        folder=chosen.folder,
+        root=root,
+        files=files,
+        manifest="Cargo.toml",
+        package=chosen.package,
         workspace=workspace.folder if workspace is not None else None,
-        build_files=_present(chosen.folder), workspace_build_files=_present(shared) if shared else [],
+        build_files=_present(chosen.folder),
+        workspace_build_files=_present(shared) if shared else [],
         problems=problems,
     )
 
 
-def _choose_package(manifest: Manifest, workspace: Manifest | None, package: str | None,
-                    holding: Path | None) -> Manifest:
+def _choose_package(
+    manifest: Manifest, workspace: Manifest | None, package: str | None, holding: Path | None
+) -> Manifest:
     members = member_manifests(workspace) if workspace is not None else [manifest]
     if package is not None:
         chosen = [m for m in members if m.package == package]
@@ -103,8 +113,9 @@ def _member_holding(members: list[Manifest], holding: Path | None, workspace: Ma
         if inside:
             return max(inside, key=lambda m: len(m.folder.parts))
     names = ", ".join(m.package or "?" for m in members)
-    raise CrateError(f"{workspace.path} is a workspace: pass --package NAME (its packages: {names}) or a member's "
-                     "folder")
+    raise CrateError(
+        f"{workspace.path} is a workspace: pass --package NAME (its packages: {names}) or a member's folder"
+    )
 
 
 def _present(folder: Path) -> list[str]:

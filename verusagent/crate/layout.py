@@ -11,7 +11,12 @@ from pydantic import BaseModel, Field
 # Files a proof never needs to change; a change to any of them is a violation (relative to the crate folder or
 # to the workspace folder).
 BUILD_FILES = (
-    "Cargo.toml", "Cargo.lock", "build.rs", ".cargo/config.toml", ".cargo/config", "rust-toolchain",
+    "Cargo.toml",
+    "Cargo.lock",
+    "build.rs",
+    ".cargo/config.toml",
+    ".cargo/config",
+    "rust-toolchain",
     "rust-toolchain.toml",
 )
 

@@ -94,8 +94,11 @@ def member_manifests(workspace: Manifest) -> list[Manifest]:
     for pattern in workspace.members or []:
         for folder in sorted(workspace.folder.glob(pattern)):
             manifest = folder / "Cargo.toml"
-            if manifest.is_file() and folder.resolve() not in excluded and all(m.path != manifest.resolve()
-                                                                               for m in found):
+            if (
+                manifest.is_file()
+                and folder.resolve() not in excluded
+                and all(m.path != manifest.resolve() for m in found)
+            ):
                 found.append(read_manifest(manifest))
     if workspace.package and all(m.path != workspace.path for m in found):
         found.insert(0, workspace)

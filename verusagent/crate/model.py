@@ -24,7 +24,9 @@ def read_sources(layout: CrateLayout) -> dict[str, bytes]:
         try:
             data = layout.absolute(path).read_bytes()
         except OSError as error:
-            raise CrateError(f"cannot read {path} of the crate at {layout.folder}: {error.strerror or error}") from error
+            raise CrateError(
+                f"cannot read {path} of the crate at {layout.folder}: {error.strerror or error}"
+            ) from error
         if is_binary(data):
             raise CrateError(binary_message(path))
         if len(data) > MAX_BYTES:
@@ -34,12 +36,14 @@ def read_sources(layout: CrateLayout) -> dict[str, bytes]:
 
 
 class CrateModel:
-    def __init__(self, layout: CrateLayout, sources: dict[str, bytes | str],
-                 models: dict[str, SourceModel] | None = None):
+    def __init__(
+        self, layout: CrateLayout, sources: dict[str, bytes | str], models: dict[str, SourceModel] | None = None
+    ):
         """models: the files' lens models, when the caller has them (then sources are not read)."""
         self.layout = layout
-        self.models: dict[str, SourceModel] = models if models is not None else {
-            f.path: parse(sources[f.path], module=f.module) for f in layout.files}
+        self.models: dict[str, SourceModel] = (
+            models if models is not None else {f.path: parse(sources[f.path], module=f.module) for f in layout.files}
+        )
 
     @classmethod
     def of_file(cls, file_name: str, model: SourceModel) -> "CrateModel":
@@ -70,8 +74,9 @@ class CrateModel:
                 return matches[0]
             if matches:
                 listed = ", ".join(f"{f.id} ({path}:{f.span.line})" for path, f in matches)
-                raise AmbiguousFunction(f"--fn {name} matches {len(matches)} functions: {listed}; name one by its "
-                                        "path from the crate root")
+                raise AmbiguousFunction(
+                    f"--fn {name} matches {len(matches)} functions: {listed}; name one by its path from the crate root"
+                )
         raise UnknownFunction(f"--fn {name}: no function of that name in {self._where()}")
 
     def _where(self) -> str:
@@ -85,9 +90,14 @@ class CrateModel:
             "root": self.layout.root,
             "folder": str(self.layout.folder),
             "package": self.layout.package,
-            "files": [{"path": path, "module": self.layout.module_of(path),
-                       "model": model.model_dump(mode="json", exclude={"text", "data"})}
-                      for path, model in self.models.items()],
+            "files": [
+                {
+                    "path": path,
+                    "module": self.layout.module_of(path),
+                    "model": model.model_dump(mode="json", exclude={"text", "data"}),
+                }
+                for path, model in self.models.items()
+            ],
             "problems": self.layout.problems,
         }
 

@@ -51,11 +51,15 @@ def declarations(data: bytes) -> list[ModuleDecl]:
             inline.append((stream.text(i + 1), stream.match[i + 2]))
         elif stream.is_punct(i + 2, ";"):
             attributes = _attributes_before(stream, i)
-            found.append(ModuleDecl(
-                name=stream.text(i + 1).removeprefix("r#"), inline=tuple(name for name, _ in inline),
-                path_attribute=_path_value(attributes), conditional=any(a.startswith("cfg") for a in attributes),
-                line=data.count(b"\n", 0, stream.tokens[i].start) + 1,
-            ))
+            found.append(
+                ModuleDecl(
+                    name=stream.text(i + 1).removeprefix("r#"),
+                    inline=tuple(name for name, _ in inline),
+                    path_attribute=_path_value(attributes),
+                    conditional=any(a.startswith("cfg") for a in attributes),
+                    line=data.count(b"\n", 0, stream.tokens[i].start) + 1,
+                )
+            )
     return found
 
 
@@ -77,7 +81,7 @@ def _attributes_before(stream: TokenStream, mod_index: int) -> list[str]:
 def _path_value(attributes: list[str]) -> str | None:
     for attribute in attributes:
         if attribute.startswith("path=") and attribute.endswith('"'):
-            literal = attribute[len("path="):]
+            literal = attribute[len("path=") :]
             return literal[literal.index('"') + 1 : -1]
     return None
 
@@ -125,8 +129,7 @@ def _walk(folder: "_Files", visit: _Visit, files: list[ModuleFile], problems: li
             continue
         if len(files) >= MAX_MODULE_FILES:
             raise CrateError(f"the crate has more than {MAX_MODULE_FILES} module files")
-        files.append(ModuleFile(path=child.path, module=child.module, declared_in=visit.path,
-                                declared_line=decl.line))
+        files.append(ModuleFile(path=child.path, module=child.module, declared_in=visit.path, declared_line=decl.line))
         _walk(folder, child, files, problems)
 
 
@@ -141,8 +144,10 @@ def _child(folder: _Files, visit: _Visit, decl: ModuleDecl, problems: list[str])
     flat, nested = (where / f"{decl.name}.rs").as_posix(), (where / decl.name / "mod.rs").as_posix()
     exists = [p for p in (flat, nested) if folder.is_file(p)]
     if len(exists) == 2:
-        problems.append(f"{visit.path}:{decl.line}: `mod {decl.name};` has files at both {flat} and {nested} "
-                        f"(rustc refuses this, E0761); {flat} is used")
+        problems.append(
+            f"{visit.path}:{decl.line}: `mod {decl.name};` has files at both {flat} and {nested} "
+            f"(rustc refuses this, E0761); {flat} is used"
+        )
     if not exists:
         if not decl.conditional:
             problems.append(f"{visit.path}:{decl.line}: `mod {decl.name};` names no file: neither {flat} nor {nested}")
@@ -150,12 +155,15 @@ def _child(folder: _Files, visit: _Visit, decl: ModuleDecl, problems: list[str])
     return _Visit(exists[0], module, exists[0] == nested)
 
 
-def _inside(folder: _Files, visit: _Visit, decl: ModuleDecl, path: str, module: str,
-            problems: list[str]) -> _Visit | None:
+def _inside(
+    folder: _Files, visit: _Visit, decl: ModuleDecl, path: str, module: str, problems: list[str]
+) -> _Visit | None:
     """A `#[path]` module file: inside the crate folder, and (as rustc treats it) a mod-rs file."""
     if path.startswith("../") or path == "..":
-        raise CrateError(f"{visit.path}:{decl.line}: `#[path = \"{decl.path_attribute}\"] mod {decl.name};` names "
-                         f"{path}, outside the crate folder {folder.folder}: verusagent works on files inside the crate")
+        raise CrateError(
+            f'{visit.path}:{decl.line}: `#[path = "{decl.path_attribute}"] mod {decl.name};` names '
+            f"{path}, outside the crate folder {folder.folder}: verusagent works on files inside the crate"
+        )
     if not folder.is_file(path):
         if not decl.conditional:
             problems.append(f"{visit.path}:{decl.line}: `#[path] mod {decl.name};` names {path}, which does not exist")

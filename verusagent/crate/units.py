@@ -7,8 +7,9 @@ from verusagent.verus import Diagnostic, SpanRef, map_to_units
 from verusagent.verus.units import clause_at, location_offset
 
 
-def map_crate_units(diagnostics: list[Diagnostic], models: dict[str, SourceModel],
-                    main_file: str | None) -> list[Diagnostic]:
+def map_crate_units(
+    diagnostics: list[Diagnostic], models: dict[str, SourceModel], main_file: str | None
+) -> list[Diagnostic]:
     """`models`: each module file's (prefixed) model by crate path; `main_file`: the name verus saw for a crate
     of one file (VerusResult.file_name)."""
     if len(models) == 1:
@@ -18,12 +19,14 @@ def map_crate_units(diagnostics: list[Diagnostic], models: dict[str, SourceModel
 
 def _mapped(diagnostic: Diagnostic, models: dict[str, SourceModel]) -> Diagnostic:
     location = _mapped_span(diagnostic.location, models)
-    return diagnostic.model_copy(update={
-        "location": location,
-        "related": [_mapped_span(s, models) for s in diagnostic.related],
-        "unit_id": location.unit_id if location else None,
-        "clause": location.clause if location else None,
-    })
+    return diagnostic.model_copy(
+        update={
+            "location": location,
+            "related": [_mapped_span(s, models) for s in diagnostic.related],
+            "unit_id": location.unit_id if location else None,
+            "clause": location.clause if location else None,
+        }
+    )
 
 
 def _mapped_span(span: SpanRef | None, models: dict[str, SourceModel]) -> SpanRef | None:

@@ -19,8 +19,15 @@ from verusagent.verus.sources import CrateSources
 
 
 class CrateWorkspace:
-    def __init__(self, layout: CrateLayout, target: str, *, tree_digest: str = "", cargo_verus: str | None = None,
-                 cargo_identity: str = ""):
+    def __init__(
+        self,
+        layout: CrateLayout,
+        target: str,
+        *,
+        tree_digest: str = "",
+        cargo_verus: str | None = None,
+        cargo_identity: str = "",
+    ):
         self.layout = layout
         self.target = target
         self.order = layout.paths
@@ -86,16 +93,20 @@ class CrateWorkspace:
     def logged_spans(self, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
         """A saved log's spans named as the crate's files (a log from `cargo verus` in a workspace names
         `member/src/net.rs`; one from elsewhere may name absolute paths)."""
-        sources = CrateSources(files={path: b"" for path in self.order}, root=self.layout.root,
-                               crate_prefix=self.layout.tree_prefix)
+        sources = CrateSources(
+            files={path: b"" for path in self.order}, root=self.layout.root, crate_prefix=self.layout.tree_prefix
+        )
         return crate_relative_spans(diagnostics, sources, str(self.layout.tree or self.layout.folder))
 
     # ------------------------------------------------------------------ what the loop asks of the files
 
     def has_hatches(self, text: str) -> bool:
         """Whether any file has an escape hatch that --no-cheating rejects (then acceptance runs without it)."""
-        return any(site.kind in NO_CHEATING_SITES for model in self.models(text).values()
-                   for site in [*model.proof_sites, *model.item_sites])
+        return any(
+            site.kind in NO_CHEATING_SITES
+            for model in self.models(text).values()
+            for site in [*model.proof_sites, *model.item_sites]
+        )
 
     def placeholders(self, text: str) -> list[str]:
         """The functions synth writes (`unimplemented!()`/`todo!()` bodies, empty bodies under a spec), by crate
@@ -103,13 +114,22 @@ class CrateWorkspace:
         return [f.qualified for model in self.models(text).values() for f in placeholder_functions(model)]
 
 
-def crate_sources(layout: CrateLayout, files: dict[str, bytes], tree_digest: str, cargo_verus: str | None,
-                  cargo_identity: str = "") -> CrateSources:
+def crate_sources(
+    layout: CrateLayout, files: dict[str, bytes], tree_digest: str, cargo_verus: str | None, cargo_identity: str = ""
+) -> CrateSources:
     """A verus run of the crate with these module files: `cargo verus` when `cargo_verus` is given, else
     `verus ROOT`, in a scratch copy of the crate's folder (its workspace, for a member)."""
-    return CrateSources(files=files, root=layout.root, tree=layout.tree, tree_digest=tree_digest,
-                        crate_prefix=layout.tree_prefix, package=layout.package, crate_name=crate_name(layout),
-                        cargo_verus=cargo_verus, extra_key=(cargo_identity,) if cargo_identity else ())
+    return CrateSources(
+        files=files,
+        root=layout.root,
+        tree=layout.tree,
+        tree_digest=tree_digest,
+        crate_prefix=layout.tree_prefix,
+        package=layout.package,
+        crate_name=crate_name(layout),
+        cargo_verus=cargo_verus,
+        extra_key=(cargo_identity,) if cargo_identity else (),
+    )
 
 
 def crate_name(layout: CrateLayout) -> str:

@@ -27,8 +27,11 @@ class ReplySection(BaseModel):
 
 
 _CODE_MARKER = re.compile(r"^[ \t]*//[ \t]*file:[ \t]*(?P<path>\S+)[ \t]*$", re.I)
-_PROSE_MARKER = re.compile(r"^[ \t]*(?://|#+|\*\*)?[ \t]*file:[ \t]*`(?P<path>[^`\s]+)`[ \t]*(?:\*\*)?:?[ \t]*$|"
-                           r"^[ \t]*//[ \t]*file:[ \t]*(?P<bare>\S+)[ \t]*$", re.I)
+_PROSE_MARKER = re.compile(
+    r"^[ \t]*(?://|#+|\*\*)?[ \t]*file:[ \t]*`(?P<path>[^`\s]+)`[ \t]*(?:\*\*)?:?[ \t]*$|"
+    r"^[ \t]*//[ \t]*file:[ \t]*(?P<bare>\S+)[ \t]*$",
+    re.I,
+)
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 
 
@@ -53,8 +56,11 @@ def reply_sections(reply: str) -> list[ReplySection]:
         if opened:
             fence = None if fence and line.strip() == fence else (fence or opened[1])
         texts.setdefault(current, []).append(line)
-    return [ReplySection(file=path, text="\n".join(body)) for path, body in texts.items()
-            if path is not None or _has_code(body)]
+    return [
+        ReplySection(file=path, text="\n".join(body))
+        for path, body in texts.items()
+        if path is not None or _has_code(body)
+    ]
 
 
 def _has_code(lines: list[str]) -> bool:
@@ -62,15 +68,18 @@ def _has_code(lines: list[str]) -> bool:
     return any(block.text.strip() for block in code_blocks("\n".join(lines)) if block.fenced)
 
 
-def crate_edit(reply: str, workspace: CrateWorkspace, text: str, *, truncated: bool = False) -> Edit | ExtractionFailure:
+def crate_edit(
+    reply: str, workspace: CrateWorkspace, text: str, *, truncated: bool = False
+) -> Edit | ExtractionFailure:
     """The candidate text after the reply: for a single file, exactly `extract_edit` on that file."""
     if workspace.is_single_file:
         return extract_edit(reply, text, truncated=truncated)
     return edit_from_sections(reply_sections(reply), workspace, text, truncated=truncated)
 
 
-def edit_from_sections(sections: list[ReplySection], workspace: CrateWorkspace, text: str, *,
-                       truncated: bool = False) -> Edit | ExtractionFailure:
+def edit_from_sections(
+    sections: list[ReplySection], workspace: CrateWorkspace, text: str, *, truncated: bool = False
+) -> Edit | ExtractionFailure:
     """The sections of one file are read together; each file's edit starts from the edits before it."""
     files, by_path, refused = workspace.files(text), {}, []
     for section in sections:
@@ -92,14 +101,17 @@ def _section_file(section: ReplySection, workspace: CrateWorkspace) -> str | Ext
     written = section.file.strip().replace("\\", "/").removeprefix("./")
     normal = PurePosixPath(written)
     if normal.is_absolute() or ".." in normal.parts:
-        return _refusal(f"`{section.file}` is outside the crate: edit only the files of the crate "
-                        f"({', '.join(workspace.order)}).")
+        return _refusal(
+            f"`{section.file}` is outside the crate: edit only the files of the crate ({', '.join(workspace.order)})."
+        )
     if str(normal) not in workspace.order:
         endings = [path for path in workspace.order if path.endswith(f"/{normal}")]
         if len(endings) == 1:
             return endings[0]
-        return _refusal(f"`{section.file}` is not a file of the crate (a proof adds no module): edit only "
-                        f"{', '.join(workspace.order)}.")
+        return _refusal(
+            f"`{section.file}` is not a file of the crate (a proof adds no module): edit only "
+            f"{', '.join(workspace.order)}."
+        )
     return str(normal)
 
 
@@ -116,8 +128,9 @@ class _FileEdits(BaseModel):
     kind: str = "items"
 
 
-def _section_edit(section: str, path: str, workspace: CrateWorkspace, files: dict[str, str],
-                  truncated: bool) -> _FileEdits:
+def _section_edit(
+    section: str, path: str, workspace: CrateWorkspace, files: dict[str, str], truncated: bool
+) -> _FileEdits:
     """A whole file replaces `path`; functions go to the file defining them (default: `path`)."""
     first = extract_edit(section, files[path], truncated=truncated)
     if isinstance(first, Edit) and first.kind == "whole_file":
@@ -128,14 +141,18 @@ def _section_edit(section: str, path: str, workspace: CrateWorkspace, files: dic
     return _routed(functions, path, workspace, files)
 
 
-def _routed(functions: list[ReplyFunction], default: str, workspace: CrateWorkspace, files: dict[str, str]) -> _FileEdits:
+def _routed(
+    functions: list[ReplyFunction], default: str, workspace: CrateWorkspace, files: dict[str, str]
+) -> _FileEdits:
     groups: dict[str, list[ReplyFunction]] = {}
     result = _FileEdits()
     for function in functions:
         home = home_of(function, default, workspace, files)
         if home is None:
-            result.notes.append(f"function {function.qualified} is defined in several files of the crate and was "
-                                "not used: name its file")
+            result.notes.append(
+                f"function {function.qualified} is defined in several files of the crate and was "
+                "not used: name its file"
+            )
             continue
         groups.setdefault(home, []).append(function)
     for path, group in groups.items():
@@ -155,10 +172,12 @@ def _named(path: str, default: str, name: str) -> str:
 def home_of(function: ReplyFunction, default: str, workspace: CrateWorkspace, files: dict[str, str]) -> str | None:
     """The file that defines the function (by its path in its module, `Conn::open`, else by its name when it
     has no container); `default` when it defines it or none does (a new function); None when several do."""
+
     def defines(path: str) -> bool:
         found = parse(files[path]).functions
         return any(f.qualified == function.qualified for f in found) or (
-            function.container is None and any(f.name == function.name and f.container is None for f in found))
+            function.container is None and any(f.name == function.name and f.container is None for f in found)
+        )
 
     if defines(default):
         return default
@@ -168,8 +187,9 @@ def home_of(function: ReplyFunction, default: str, workspace: CrateWorkspace, fi
     return homes[0] if homes else default
 
 
-def _combined(edits: list[_FileEdits], refused: list[ExtractionFailure], workspace: CrateWorkspace,
-              text: str) -> Edit | ExtractionFailure:
+def _combined(
+    edits: list[_FileEdits], refused: list[ExtractionFailure], workspace: CrateWorkspace, text: str
+) -> Edit | ExtractionFailure:
     refused = refused + [e.failure for e in edits if e.failure and e.failure.reason == FailureReason.MODULE_ADDED]
     if refused:  # a reply that reaches outside the crate, or adds a module, is not used at all
         return refused[0]
@@ -177,9 +197,18 @@ def _combined(edits: list[_FileEdits], refused: list[ExtractionFailure], workspa
     notes = [n for e in edits for n in e.notes]
     if not changed:
         failures = [e.failure for e in edits if e.failure is not None]
-        return failures[0] if failures else ExtractionFailure(
-            reason=FailureReason.UNCHANGED, detail="Every function you sent is identical to the original.")
+        return (
+            failures[0]
+            if failures
+            else ExtractionFailure(
+                reason=FailureReason.UNCHANGED, detail="Every function you sent is identical to the original."
+            )
+        )
     kind = "whole_file" if any(e.kind == "whole_file" for e in edits) else "items"
-    return Edit(kind=kind, candidate=workspace.with_files(text, changed),
-                replaced=[n for e in edits for n in e.replaced], inserted=[n for e in edits for n in e.inserted],
-                notes=notes)
+    return Edit(
+        kind=kind,
+        candidate=workspace.with_files(text, changed),
+        replaced=[n for e in edits for n in e.replaced],
+        inserted=[n for e in edits for n in e.inserted],
+        notes=notes,
+    )

@@ -56,8 +56,9 @@ def extract_edit(reply: str, original: str, *, truncated: bool = False) -> Edit 
     rust = [b for b in blocks if b.is_rust]
     if not rust:
         if any(b.is_patch for b in blocks):
-            return ExtractionFailure(reason=FailureReason.UNSUPPORTED_FORMAT,
-                                     detail="Send the changed code itself, not a diff.")
+            return ExtractionFailure(
+                reason=FailureReason.UNSUPPORTED_FORMAT, detail="Send the changed code itself, not a diff."
+            )
         return ExtractionFailure(reason=FailureReason.NO_CODE, detail="No code was found in the reply.")
     model = parse_shared(original)[0]
     analysed = [_Block(block=b, found=functions_in(b.text)) for b in rust]
@@ -95,24 +96,29 @@ def _items_edit(analysed: list[_Block], model: SourceModel, original: str, trunc
     cut = [name for a in analysed for name in a.found.incomplete]
     copied = [name for a in analysed for name in a.found.elided]
     if not functions and copied and not cut:
-        return ExtractionFailure(reason=FailureReason.UNCHANGED,
-                                 detail="You sent back only signatures shown with an elided body.")
+        return ExtractionFailure(
+            reason=FailureReason.UNCHANGED, detail="You sent back only signatures shown with an elided body."
+        )
     if not functions:
         return _no_functions(analysed, cut, truncated)
     spliced = splice(model, functions)
     if not spliced.replaced and not spliced.inserted:
-        return ExtractionFailure(reason=FailureReason.UNCHANGED,
-                                 detail="Every function you sent is identical to the original.")
+        return ExtractionFailure(
+            reason=FailureReason.UNCHANGED, detail="Every function you sent is identical to the original."
+        )
     notes = spliced.notes + [f"function {name} was cut off or unbalanced and was not used" for name in cut]
     notes += [f"function {name} was sent with its body still elided and was left as it is" for name in copied]
-    return Edit(kind="items", candidate=spliced.candidate, replaced=spliced.replaced, inserted=spliced.inserted,
-                notes=notes)
+    return Edit(
+        kind="items", candidate=spliced.candidate, replaced=spliced.replaced, inserted=spliced.inserted, notes=notes
+    )
 
 
 def module_refusal(modules: list[str]) -> ExtractionFailure:
     lines = ", ".join(f"`mod {name};`" for name in modules)
-    return ExtractionFailure(reason=FailureReason.MODULE_ADDED,
-                             detail=f"It declares {lines}: a proof adds no module. Put new lemmas in the file itself.")
+    return ExtractionFailure(
+        reason=FailureReason.MODULE_ADDED,
+        detail=f"It declares {lines}: a proof adds no module. Put new lemmas in the file itself.",
+    )
 
 
 def _no_functions(analysed: list[_Block], cut: list[str], truncated: bool) -> ExtractionFailure:
@@ -120,5 +126,6 @@ def _no_functions(analysed: list[_Block], cut: list[str], truncated: bool) -> Ex
     if cut_off:
         names = f" (incomplete: {', '.join(cut)})" if cut else ""
         return ExtractionFailure(reason=FailureReason.TRUNCATED, detail=f"The code ended mid-function{names}.")
-    return ExtractionFailure(reason=FailureReason.NO_FUNCTIONS,
-                             detail="The code blocks held no function definition with a body.")
+    return ExtractionFailure(
+        reason=FailureReason.NO_FUNCTIONS, detail="The code blocks held no function definition with a body."
+    )

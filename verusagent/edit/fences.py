@@ -41,7 +41,7 @@ def _closes(line: str, fence: str) -> bool:
 
 
 def _dedent(lines: list[str], indent: str) -> str:
-    return "\n".join(line[len(indent):] if line.startswith(indent) else line.lstrip() for line in lines)
+    return "\n".join(line[len(indent) :] if line.startswith(indent) else line.lstrip() for line in lines)
 
 
 def fenced_blocks(reply: str) -> list[CodeBlock]:

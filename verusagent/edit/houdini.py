@@ -73,6 +73,6 @@ def _with_trailing_comma(model: SourceModel, span: Span) -> tuple[int, int]:
         end = len(data) - len(rest) + 1
     line_start = data.rfind(b"\n", 0, span.start) + 1
     line_end = data.find(b"\n", end)
-    if not data[line_start:span.start].strip() and line_end >= 0 and not data[end:line_end].strip():
+    if not data[line_start : span.start].strip() and line_end >= 0 and not data[end:line_end].strip():
         return line_start, line_end + 1
     return span.start, end

@@ -18,13 +18,17 @@ VERUS_WRAP = ("verus! {\n\n", "\n\n} // verus!")
 
 def inductive_target(original: SourceModel, operation: str, machine: str | None) -> Function | None:
     """The original's inductive lemma for `operation` (in `machine`, if the reply named one), if unique."""
-    found = [f for f in original.functions if f.inductive_for == operation
-             and (machine is None or f.macro_unit == f"sm:{machine}")]
+    found = [
+        f
+        for f in original.functions
+        if f.inductive_for == operation and (machine is None or f.macro_unit == f"sm:{machine}")
+    ]
     return found[0] if len(found) == 1 else None
 
 
-def machine_for(original: SourceModel, name: str, hints: tuple[str | None, str | None, bool],
-                texts: dict[str, str]) -> StateMachine | None:
+def machine_for(
+    original: SourceModel, name: str, hints: tuple[str | None, str | None, bool], texts: dict[str, str]
+) -> StateMachine | None:
     """The machine whose body a new function belongs in. hints: (machine named by the reply, the operation
     of its #[inductive], whether it is an #[invariant]); texts: function id -> its current text."""
     machine, operation, invariant = hints

@@ -64,18 +64,27 @@ def functions_in(code: str) -> FoundFunctions:
         if _is_elided_body(model.slice(function.body)):
             found.elided.append(function.qualified)
             continue
-        found.complete.append(ReplyFunction(name=function.name, qualified=function.qualified,
-                                            container=function.container, text=text,
-                                            indent=_line_indent(model.data, function.span.start),
-                                            impl_header=impl_header(model, function), **_machine_hints(model, function)))
+        found.complete.append(
+            ReplyFunction(
+                name=function.name,
+                qualified=function.qualified,
+                container=function.container,
+                text=text,
+                indent=_line_indent(model.data, function.span.start),
+                impl_header=impl_header(model, function),
+                **_machine_hints(model, function),
+            )
+        )
     return found
 
 
 def _machine_hints(model: SourceModel, function: Function) -> dict:
     machine = model.state_machine(function.macro_unit) if (function.macro_unit or "").startswith("sm:") else None
-    return {"machine": machine.name if machine else None,
-            "inductive_for": inductive_target(function.attributes) or None,
-            "invariant": is_invariant(function.attributes)}
+    return {
+        "machine": machine.name if machine else None,
+        "inductive_for": inductive_target(function.attributes) or None,
+        "invariant": is_invariant(function.attributes),
+    }
 
 
 def _is_elided_body(body: str) -> bool:
@@ -104,7 +113,7 @@ def _reindent(text: str, old: str, new: str) -> str:
     if old == new:
         return text
     lines = text.split("\n")
-    moved = [new + line[len(old):] if line.startswith(old) else line for line in lines[1:]]
+    moved = [new + line[len(old) :] if line.startswith(old) else line for line in lines[1:]]
     return "\n".join([lines[0], *moved])
 
 
@@ -176,8 +185,11 @@ class _Splicer:
         if siblings:
             last = max(siblings, key=lambda f: f.span.end)
             return last.span.end, _line_indent(data, last.span.start), False
-        anchors = [self._anchor(f) for f in self.original.functions
-                   if (f.container is None or f.id.startswith("sm:")) and _calls(texts[f.id], function.name)]
+        anchors = [
+            self._anchor(f)
+            for f in self.original.functions
+            if (f.container is None or f.id.startswith("sm:")) and _calls(texts[f.id], function.name)
+        ]
         if anchors:
             offset, in_verus = min(anchors)
             if not in_verus:

@@ -26,7 +26,9 @@ _BUILD_CHANGES = {"added": "added", "untracked": "added", "deleted": "deleted"} 
 def crate_violations(changes: list[Change], base: str, root: Path, policy: GuardPolicy) -> dict[str, list[Violation]]:
     at_base = files_at(base, "", root)
     crates = {_folder(p) for p in at_base if PurePosixPath(p).name == "Cargo.toml"}
-    crates |= {_folder(p) for c in changes for p in (c.path, c.base_path) if p and PurePosixPath(p).name == "Cargo.toml"}
+    crates |= {
+        _folder(p) for c in changes for p in (c.path, c.base_path) if p and PurePosixPath(p).name == "Cargo.toml"
+    }
     crates |= {_folder(str(m.relative_to(root))) for m in _manifests_above(changes, root)}
     found: dict[str, list[Violation]] = {}
     touched: set[str] = set()
@@ -37,7 +39,9 @@ def crate_violations(changes: list[Change], base: str, root: Path, policy: Guard
                 continue
             inside = _inside(path, folder)
             if inside in BUILD_FILES:
-                found.setdefault(path, []).append(build_file_violation(path, _BUILD_CHANGES.get(change.status, "changed")))
+                found.setdefault(path, []).append(
+                    build_file_violation(path, _BUILD_CHANGES.get(change.status, "changed"))
+                )
             else:  # a module file, or a file the crate may include (`include_str!`)
                 touched.add(folder)
     added = {c.path for c in changes if c.status in ("added", "untracked") and c.path.endswith(".rs")}
@@ -71,15 +75,16 @@ def _nearest(path: str, crates: set[str]) -> str | None:
 
 
 def _inside(path: str, folder: str) -> str:
-    return path if folder in ("", ".") else path[len(folder.rstrip("/")) + 1:]
+    return path if folder in ("", ".") else path[len(folder.rstrip("/")) + 1 :]
 
 
 def _join(folder: str, path: str) -> str:
     return path if folder in ("", ".") else f"{folder}/{path}"
 
 
-def _module_rules(folder: str, base: str, root: Path, at_base: set[str], policy: GuardPolicy,
-                  added: set[str]) -> list[Violation]:
+def _module_rules(
+    folder: str, base: str, root: Path, at_base: set[str], policy: GuardPolicy, added: set[str]
+) -> list[Violation]:
     """The crate's module, moved-function rules between its layout at base and now (build files apart); `added`:
     the new `.rs` files of the change (one that no `mod` line reaches is a module added too)."""
     try:
@@ -92,8 +97,13 @@ def _module_rules(folder: str, base: str, root: Path, at_base: set[str], policy:
     new_files = {_inside(p, folder) for p in added if folder in ("", ".") or p.startswith(folder.rstrip("/") + "/")}
     sources = read_sources(now)
     included, unresolved = included_files(sources, disk_reader(now.folder))
-    after = CrateSnapshot(layout=now, sources=sources, stray=sorted(new_files - set(now.paths)), included=included,
-                          unresolved_includes=unresolved)
+    after = CrateSnapshot(
+        layout=now,
+        sources=sources,
+        stray=sorted(new_files - set(now.paths)),
+        included=included,
+        unresolved_includes=unresolved,
+    )
     report = guard_crate(before, after, policy)
     return [v for v in report.crate if v.rule != Rule.BUILD_FILE_CHANGED]
 
@@ -118,8 +128,14 @@ def _layout_at(folder: str, base: str, root: Path, at_base: set[str]) -> CrateSn
     if crate_root is None:
         return None
     files, problems = module_files(root / folder, crate_root, read)
-    layout = CrateLayout(folder=(root / folder).resolve(), root=crate_root, files=files, manifest="Cargo.toml",
-                         package=manifest.package, problems=problems)
+    layout = CrateLayout(
+        folder=(root / folder).resolve(),
+        root=crate_root,
+        files=files,
+        manifest="Cargo.toml",
+        package=manifest.package,
+        problems=problems,
+    )
     sources = {f.path: read(f.path) or b"" for f in files}
     included, unresolved = included_files(sources, read)
     return CrateSnapshot(layout=layout, sources=sources, included=included, unresolved_includes=unresolved)
@@ -144,16 +160,18 @@ def crate_names(changes: list[Change], base: str, root: Path) -> dict[str, froze
         snapshot = snapshots[folder]
         if snapshot is not None:
             inside = _inside(change.base_path or change.path, folder)
-            names[change.path] = frozenset().union(*(spelled(data) for path, data in snapshot.sources.items()
-                                                     if path != inside))
+            names[change.path] = frozenset().union(
+                *(spelled(data) for path, data in snapshot.sources.items() if path != inside)
+            )
     return names
 
 
 def single_file_includes(changes: list[Change], root: Path) -> dict[str, list[Violation]]:
     """A changed file that a `.rs` file outside any crate includes (`include_str!("x.txt")`): the crate rules
     cover crates; here every such file of the working tree is read for its includes, when a non-`.rs` file changed."""
-    changed = {c.path for c in changes if not c.path.endswith(".rs")} | {c.base_path for c in changes
-                                                                       if c.base_path and not c.base_path.endswith(".rs")}
+    changed = {c.path for c in changes if not c.path.endswith(".rs")} | {
+        c.base_path for c in changes if c.base_path and not c.base_path.endswith(".rs")
+    }
     if not changed:
         return {}
     found: dict[str, list[Violation]] = {}
@@ -192,7 +210,13 @@ def _rust_files(root: Path) -> list[Path]:
 
 
 def _included_changed(path: str, by: str) -> Violation:
-    return Violation(rule=Rule.INCLUDED_FILE_CHANGED, function=None, candidate=None, original=None,
-                     reason=f"{path}, which {by} includes (include!, include_str!, include_bytes!), changed: it is "
-                     "part of the program, and a proof never needs to change it",
-                     evidence=Evidence(original="", candidate=path), file=path)
+    return Violation(
+        rule=Rule.INCLUDED_FILE_CHANGED,
+        function=None,
+        candidate=None,
+        original=None,
+        reason=f"{path}, which {by} includes (include!, include_str!, include_bytes!), changed: it is "
+        "part of the program, and a proof never needs to change it",
+        evidence=Evidence(original="", candidate=path),
+        file=path,
+    )

@@ -35,7 +35,10 @@ def _precheck_text(file: FileResult) -> list[str]:
     if not file.prechecked_out:
         return []
     count = len(file.precheck.findings)
-    return [file.precheck.rendered(), f"{file.path}: pre-check: {count} finding(s): verus would reject it before verifying"]
+    return [
+        file.precheck.rendered(),
+        f"{file.path}: pre-check: {count} finding(s): verus would reject it before verifying",
+    ]
 
 
 def _review_text(file: FileResult) -> list[str]:
@@ -72,8 +75,7 @@ def to_github(result: GateResult) -> str:
         lines.append(result.review.line())
     review = f", {result.review_error_count()} validated review finding(s)" if result.review is not None else ""
     precheck = f", {result.precheck_count()} pre-check finding(s)" if result.precheck_count() else ""
-    lines.append(f"verusagent gate: {len(result.files)} file(s), {result.error_count()} violation(s){precheck}"
-                 f"{review}")
+    lines.append(f"verusagent gate: {len(result.files)} file(s), {result.error_count()} violation(s){precheck}{review}")
     return "\n".join(lines)
 
 

@@ -22,26 +22,39 @@ from verusagent.review.units import UnitKind
 GATE_UNITS = (UnitKind.FUNCTION, UnitKind.NEW_LEMMA)  # the changed functions, ensures against body
 
 
-def review_changes(result: GateResult, settings: ReviewSettings, model: ModelSettings, rule: GateRule,
-                   budget: BudgetTracker) -> GateResult:
+def review_changes(
+    result: GateResult, settings: ReviewSettings, model: ModelSettings, rule: GateRule, budget: BudgetTracker
+) -> GateResult:
     sink = CollectingSink()
     reviewer = build_reviewer(settings, model, rule, budget, sink, "")
     files, reviewed, stopped = [], 0, None
     for file in result.files:
         if stopped is not None or not file.report.clean or file.prechecked_out:
-            note = "not reviewed: the guard rejected it" if not file.report.clean else \
-                "not reviewed: the pre-check rejected it" if file.prechecked_out else f"not reviewed: {stopped}"
+            note = (
+                "not reviewed: the guard rejected it"
+                if not file.report.clean
+                else "not reviewed: the pre-check rejected it"
+                if file.prechecked_out
+                else f"not reviewed: {stopped}"
+            )
             files.append(file.model_copy(update={"review_note": note}))
             continue
         reviewer.file_name = Path(file.path).name
         outcome = reviewer.review(*_texts(file, result), "full", kinds=GATE_UNITS)
         stopped = outcome.stopped
         reviewed += outcome.stopped is None
-        files.append(file.model_copy(update={"review_findings": outcome.finding_records(),
-                                             "review_note": outcome.stopped or ""}))
+        files.append(
+            file.model_copy(update={"review_findings": outcome.finding_records(), "review_note": outcome.stopped or ""})
+        )
     status = "reviewed" if stopped is None else ("incomplete" if reviewed else "skipped")
-    review = GateReview(status=status, reason=stopped or "", rule=rule.describe(), model=model.model,
-                        files_reviewed=reviewed, dropped=len(sink.dropped))
+    review = GateReview(
+        status=status,
+        reason=stopped or "",
+        rule=rule.describe(),
+        model=model.model,
+        files_reviewed=reviewed,
+        dropped=len(sink.dropped),
+    )
     return result.model_copy(update={"files": files, "review": review})
 
 

@@ -68,8 +68,13 @@ class GateResult(BaseModel):
         return sum(len(f.precheck.findings) for f in self.files if f.precheck is not None)
 
 
-def run_gate(base: str | None, paths: list[str], cwd: Path, policy: GuardPolicy = GuardPolicy(),
-             precheck: Prechecker | None = None) -> GateResult:
+def run_gate(
+    base: str | None,
+    paths: list[str],
+    cwd: Path,
+    policy: GuardPolicy = GuardPolicy(),
+    precheck: Prechecker | None = None,
+) -> GateResult:
     """Raises GitError (one line) when git cannot answer. With `precheck`, each file the guard passed is
     pre-checked too (before any review): what verus would reject in its front end fails the gate."""
     root = repo_root(cwd)
@@ -80,8 +85,10 @@ def run_gate(base: str | None, paths: list[str], cwd: Path, policy: GuardPolicy 
     changes = changed_files(commit, paths, cwd)
     rust = [c for c in changes if c.path.endswith(".rs") and c.status != "deleted"]
     names = crate_names(rust, commit, root)
-    files = [_prechecked(_check(change, commit, root, policy, names.get(change.path, frozenset())), root, precheck)
-             for change in rust]
+    files = [
+        _prechecked(_check(change, commit, root, policy, names.get(change.path, frozenset())), root, precheck)
+        for change in rust
+    ]
     crate = crate_violations(changes, commit, root, policy)
     for path, violations in single_file_includes(changes, root).items():
         crate.setdefault(path, []).extend(violations)
@@ -98,8 +105,9 @@ def _prechecked(file: FileResult, root: Path, precheck: Prechecker | None) -> Fi
     return file.model_copy(update={"precheck": precheck.check_file(data, file.path)})
 
 
-def _with_crate_rules(files: list[FileResult], changes: list[Change],
-                      crate: dict[str, list[Violation]]) -> list[FileResult]:
+def _with_crate_rules(
+    files: list[FileResult], changes: list[Change], crate: dict[str, list[Violation]]
+) -> list[FileResult]:
     """The crate rules' violations join the report of their file, or a report of their own (a build file, a
     deleted module file)."""
     by_path = {f.path: f for f in files}
@@ -107,9 +115,12 @@ def _with_crate_rules(files: list[FileResult], changes: list[Change],
     for path, violations in crate.items():
         if path not in by_path:
             change = statuses.get(path)
-            by_path[path] = FileResult(path=path, status=change.status if change else "modified",
-                                       base_path=change.base_path if change else path,
-                                       report=GuardReport(violations=[]))
+            by_path[path] = FileResult(
+                path=path,
+                status=change.status if change else "modified",
+                base_path=change.base_path if change else path,
+                report=GuardReport(violations=[]),
+            )
             files.append(by_path[path])
         by_path[path].report.violations.extend(violations)
     return files
@@ -121,8 +132,12 @@ def _check(change: Change, base: str, root: Path, policy: GuardPolicy, names: fr
     try:
         candidate = current.read_bytes()
     except OSError as error:
-        return FileResult(path=change.path, status=change.status, base_path=change.base_path,
-                          report=GuardReport(violations=[_unreadable(change.path, error)]))
+        return FileResult(
+            path=change.path,
+            status=change.status,
+            base_path=change.base_path,
+            report=GuardReport(violations=[_unreadable(change.path, error)]),
+        )
     if change.base_path is None:
         report = guard_new_file(candidate, policy)
     else:

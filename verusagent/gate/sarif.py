@@ -59,8 +59,11 @@ def _driver() -> dict:
 def _precheck_result(file: FileResult, finding: PrecheckFinding) -> dict:
     """A pre-check finding: verus's message at its location (columns in characters, the end exclusive)."""
     where = finding.diagnostic.location
-    region = {"startLine": where.line, "startColumn": where.col, "endLine": where.end_line,
-              "endColumn": where.end_col} if where is not None else {"startLine": 1}
+    region = (
+        {"startLine": where.line, "startColumn": where.col, "endLine": where.end_line, "endColumn": where.end_col}
+        if where is not None
+        else {"startLine": 1}
+    )
     physical = {"artifactLocation": {"uri": file.path, "uriBaseId": "%SRCROOT%"}, "region": region}
     digest = hashlib.sha256(f"{file.path}\0{finding.rule}\0{finding.diagnostic.message}".encode()).hexdigest()
     return {

@@ -43,14 +43,43 @@ from verusagent.lens.hatches import attribute_hatches
 from verusagent.lens.span import Attribute, Span
 
 _TUNING_WORDS = (
-    "spinoff_prover", "rlimit", "nonlinear", "integer_ring", "bit_vector", "loop_isolation",
-    "allow_complex_invariants", "truncate", "memoize", "auto_ext_equal", "trigger", "auto_trigger", "all_triggers",
-    "no_auto_trigger", "proof_note", "custom_err", "allow", "broadcast_forall", "prune_unless_this_module_is_used",
-    "inline", "no_loop_invariant", "no_auto_loop_invariant",
+    "spinoff_prover",
+    "rlimit",
+    "nonlinear",
+    "integer_ring",
+    "bit_vector",
+    "loop_isolation",
+    "allow_complex_invariants",
+    "truncate",
+    "memoize",
+    "auto_ext_equal",
+    "trigger",
+    "auto_trigger",
+    "all_triggers",
+    "no_auto_trigger",
+    "proof_note",
+    "custom_err",
+    "allow",
+    "broadcast_forall",
+    "prune_unless_this_module_is_used",
+    "inline",
+    "no_loop_invariant",
+    "no_auto_loop_invariant",
 )
 PROOF_TUNING = frozenset(
-    {*(f"verifier::{word}" for word in _TUNING_WORDS), *TRIGGER_PATHS, "allow", "warn", "expect", "deny", "forbid",
-     "doc", "inline", "must_use", "rustfmt::skip"}
+    {
+        *(f"verifier::{word}" for word in _TUNING_WORDS),
+        *TRIGGER_PATHS,
+        "allow",
+        "warn",
+        "expect",
+        "deny",
+        "forbid",
+        "doc",
+        "inline",
+        "must_use",
+        "rustfmt::skip",
+    }
 )
 NEW_ITEM_ONLY = frozenset(
     {"verifier::opaque", "verifier::opaque_outside_module", "verifier::decreases_by", "verifier::recommends_by"}
@@ -94,8 +123,10 @@ def new_function_attribute_violations(pair: tuple[Source, Source], g: Function) 
     for attribute in g.attributes:
         if attribute.path in allowed or hatch_words(pair[1], attribute.span):
             continue
-        reason = (f"new fn `{g.qualified}` carries `{_folded(attribute)}`: a proof may add only proof-tuning "
-                  "attributes (triggers, rlimit, spinoff_prover, nonlinear, bit_vector, ...) to what it adds")
+        reason = (
+            f"new fn `{g.qualified}` carries `{_folded(attribute)}`: a proof may add only proof-tuning "
+            "attributes (triggers, rlimit, spinoff_prover, nonlinear, bit_vector, ...) to what it adds"
+        )
         found.append(function_violation(Rule.ATTRIBUTE_CHANGED, pair, (None, g), reason))
     return found
 
@@ -113,11 +144,16 @@ def unknown_verifier_attributes(pair: tuple[Source, Source]) -> list[Violation]:
         if had[text] > 0:
             had[text] -= 1
             continue
-        found.append(Violation(
-            rule=Rule.ATTRIBUTE_CHANGED, function=candidate.unit_at(start), candidate=candidate.location(start, end),
-            original=None, reason=f"`{text}` is no attribute verus knows: the guard cannot say what it does",
-            evidence=Evidence(original="", candidate=candidate.snippet(start, end)),
-        ))
+        found.append(
+            Violation(
+                rule=Rule.ATTRIBUTE_CHANGED,
+                function=candidate.unit_at(start),
+                candidate=candidate.location(start, end),
+                original=None,
+                reason=f"`{text}` is no attribute verus knows: the guard cannot say what it does",
+                evidence=Evidence(original="", candidate=candidate.snippet(start, end)),
+            )
+        )
     return found
 
 
@@ -172,4 +208,3 @@ def hatch_words(source: Source, span: Span) -> bool:
 
 def _folded(attribute: Attribute) -> str:
     return " ".join(attribute.text.split())
-

@@ -24,17 +24,22 @@ def container_violations(pair: tuple[Source, Source]) -> list[Violation]:
         moved = after.get(unit, header)
         if moved != header:
             f, g = original.by_id[unit], candidate.by_id[unit]
-            reason = (f"`{f.qualified}` moved from the block `{' '.join(header) or 'at item level'}` to "
-                      f"`{' '.join(moved) or 'item level'}`: a function is checked for the types and bounds of its "
-                      "impl, so it must stay in its block")
+            reason = (
+                f"`{f.qualified}` moved from the block `{' '.join(header) or 'at item level'}` to "
+                f"`{' '.join(moved) or 'item level'}`: a function is checked for the types and bounds of its "
+                "impl, so it must stay in its block"
+            )
             found.append(function_violation(Rule.SPEC_CHANGED, pair, (f, g), reason))
     return found
 
 
 def _containers(source: Source) -> dict[str, tuple[str, ...]]:
     """Each function's id and the header of the innermost impl or trait block holding it (() for none)."""
-    blocks = sorted((d.body.start, d.body.end, d.span.start) for d in source.model.definitions
-                    if d.kind in _BLOCKS and d.body is not None)
+    blocks = sorted(
+        (d.body.start, d.body.end, d.span.start)
+        for d in source.model.definitions
+        if d.kind in _BLOCKS and d.body is not None
+    )
     starts = [start for start, _, _ in blocks]
     headers: dict[int, tuple[str, ...]] = {}
     found = {}

@@ -22,8 +22,9 @@ _ADDED_ONLY_RULES = frozenset(
 )
 
 
-def guard(original: str | bytes, candidate: str | bytes, policy: GuardPolicy = STRICT, *,
-          names: frozenset[str] = frozenset()) -> GuardReport:
+def guard(
+    original: str | bytes, candidate: str | bytes, policy: GuardPolicy = STRICT, *, names: frozenset[str] = frozenset()
+) -> GuardReport:
     """Compare a candidate with the original it was made from. A failure inside the guard is a violation.
     `names`: identifiers spelled outside this file that a new function must not take (a crate's other files)."""
     try:

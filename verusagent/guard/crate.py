@@ -57,8 +57,9 @@ class CrateReport(BaseModel):
     def merged(self) -> GuardReport:
         """Every violation in one report (each naming its file), as the agent uses it."""
         violations = [*self.crate, *(v for f in self.files for v in f.report.violations)]
-        return GuardReport(violations=violations, functions_compared=sum(f.report.functions_compared
-                                                                         for f in self.files))
+        return GuardReport(
+            violations=violations, functions_compared=sum(f.report.functions_compared for f in self.files)
+        )
 
     def error_count(self) -> int:
         return sum(len(f.report.errors()) for f in self.files) + sum(v.severity == Severity.ERROR for v in self.crate)
@@ -69,12 +70,21 @@ def guard_crate(original: CrateSnapshot, candidate: CrateSnapshot, policy: Guard
     renamed = _renames(original, candidate, before, after)
     files = [_file_report(path, original, candidate, policy) for path in after if path in before]
     files += [_new_file(path, candidate, policy, renamed.get(path)) for path in after if path not in before]
-    files += [FileReport(path=path, status="deleted", report=GuardReport(violations=[]))
-              for path in before if path not in after and path not in renamed.values()]
+    files += [
+        FileReport(path=path, status="deleted", report=GuardReport(violations=[]))
+        for path in before
+        if path not in after and path not in renamed.values()
+    ]
     crate = _module_violations(before, after, renamed, original, candidate)
-    crate += [_crate_violation(Rule.MODULE_CHANGED, path, f"file {path} was added: a `.rs` file that no `mod` line "
-                               "reaches yet is a module to come, and a proof adds no module")
-              for path in sorted(set(candidate.stray) - set(original.stray) - set(before))]
+    crate += [
+        _crate_violation(
+            Rule.MODULE_CHANGED,
+            path,
+            f"file {path} was added: a `.rs` file that no `mod` line "
+            "reaches yet is a module to come, and a proof adds no module",
+        )
+        for path in sorted(set(candidate.stray) - set(original.stray) - set(before))
+    ]
     crate += _moved_functions(original, candidate, before, after, renamed)
     crate += _build_violations(original.build, candidate.build)
     crate += included_violations(original, candidate)
@@ -131,12 +141,13 @@ def policy_for_module(policy: GuardPolicy, module: str) -> GuardPolicy:
     for name in policy.exec_editable_functions:
         for prefix, head in ((f"fn:{module}::", "fn:"), (f"{module}::", "")):
             if name.startswith(prefix):
-                local.add(head + name[len(prefix):])
+                local.add(head + name[len(prefix) :])
     return policy.model_copy(update={"exec_editable_functions": frozenset(local)})
 
 
-def _renames(original: CrateSnapshot, candidate: CrateSnapshot, before: dict[str, str],
-             after: dict[str, str]) -> dict[str, str]:
+def _renames(
+    original: CrateSnapshot, candidate: CrateSnapshot, before: dict[str, str], after: dict[str, str]
+) -> dict[str, str]:
     """New path -> old path, for a module file moved (same module) or renamed (same content)."""
     gone = [p for p in before if p not in after]
     renamed = {}
@@ -149,17 +160,35 @@ def _renames(original: CrateSnapshot, candidate: CrateSnapshot, before: dict[str
     return renamed
 
 
-def _module_violations(before: dict[str, str], after: dict[str, str], renamed: dict[str, str],
-                       original: CrateSnapshot, candidate: CrateSnapshot) -> list[Violation]:
-    violations = [_crate_violation(Rule.MODULE_CHANGED, path, f"module {after[path] or 'crate root'} moved or "
-                                   f"renamed: {was} is now {path}") for path, was in renamed.items()]
-    violations += [_crate_violation(Rule.MODULE_CHANGED, path, f"module file {path} (module {after[path]}) was "
-                                    "added") for path in after if path not in before and path not in renamed]
-    violations += [_crate_violation(Rule.MODULE_CHANGED, path, f"module file {path} (module {before[path]}) was "
-                                    "deleted") for path in before if path not in after and path not in renamed.values()]
+def _module_violations(
+    before: dict[str, str],
+    after: dict[str, str],
+    renamed: dict[str, str],
+    original: CrateSnapshot,
+    candidate: CrateSnapshot,
+) -> list[Violation]:
+    violations = [
+        _crate_violation(
+            Rule.MODULE_CHANGED, path, f"module {after[path] or 'crate root'} moved or renamed: {was} is now {path}"
+        )
+        for path, was in renamed.items()
+    ]
+    violations += [
+        _crate_violation(Rule.MODULE_CHANGED, path, f"module file {path} (module {after[path]}) was added")
+        for path in after
+        if path not in before and path not in renamed
+    ]
+    violations += [
+        _crate_violation(Rule.MODULE_CHANGED, path, f"module file {path} (module {before[path]}) was deleted")
+        for path in before
+        if path not in after and path not in renamed.values()
+    ]
     if original.layout.root != candidate.layout.root:
-        violations.append(_crate_violation(Rule.MODULE_CHANGED, candidate.layout.root,
-                                           f"the crate root changed from {original.layout.root}"))
+        violations.append(
+            _crate_violation(
+                Rule.MODULE_CHANGED, candidate.layout.root, f"the crate root changed from {original.layout.root}"
+            )
+        )
     for path in (p for p in after if p in before):
         violations += _declaration_changes(path, original.sources[path], candidate.sources[path])
     return violations
@@ -167,16 +196,27 @@ def _module_violations(before: dict[str, str], after: dict[str, str], renamed: d
 
 def _declaration_changes(path: str, old: bytes, new: bytes) -> list[Violation]:
     """`mod x;` lines added or removed in one file (a new module file is a new trust boundary)."""
+
     def key(decl):
         return ("::".join((*decl.inline, decl.name)), decl.path_attribute)
 
     was = {key(d): d for d in declarations(old)}
     now = {key(d): d for d in declarations(new)}
-    added = [_crate_violation(Rule.MODULE_CHANGED, path, f"`mod {name};` was added{_at(path, d.line)}"
-                              + (f" (#[path = \"{attr}\"])" if attr else ""), d.line)
-             for (name, attr), d in now.items() if (name, attr) not in was]
-    removed = [_crate_violation(Rule.MODULE_CHANGED, path, f"`mod {name};` was removed from {path}")
-               for (name, attr), d in was.items() if (name, attr) not in now]
+    added = [
+        _crate_violation(
+            Rule.MODULE_CHANGED,
+            path,
+            f"`mod {name};` was added{_at(path, d.line)}" + (f' (#[path = "{attr}"])' if attr else ""),
+            d.line,
+        )
+        for (name, attr), d in now.items()
+        if (name, attr) not in was
+    ]
+    removed = [
+        _crate_violation(Rule.MODULE_CHANGED, path, f"`mod {name};` was removed from {path}")
+        for (name, attr), d in was.items()
+        if (name, attr) not in now
+    ]
     return added + removed
 
 
@@ -184,8 +224,13 @@ def _at(path: str, line: int) -> str:
     return f" in {path} line {line}"
 
 
-def _moved_functions(original: CrateSnapshot, candidate: CrateSnapshot, before: dict[str, str],
-                     after: dict[str, str], renamed: dict[str, str]) -> list[Violation]:
+def _moved_functions(
+    original: CrateSnapshot,
+    candidate: CrateSnapshot,
+    before: dict[str, str],
+    after: dict[str, str],
+    renamed: dict[str, str],
+) -> list[Violation]:
     """A function that left one file and appeared in another (by its name inside its module: `Conn::open`);
     the functions of a renamed module file stay in it (the rename is its own violation)."""
     was = _function_homes(original, before)
@@ -196,7 +241,9 @@ def _moved_functions(original: CrateSnapshot, candidate: CrateSnapshot, before: 
         left = sorted(paths - now.get(local, set()))
         if arrived and left:
             into = next((new for new, old in renamed.items() if old == arrived[0]), arrived[0])
-            moved.append(_crate_violation(Rule.FUNCTION_MOVED, into, f"function {local} moved from {left[0]} to {into}"))
+            moved.append(
+                _crate_violation(Rule.FUNCTION_MOVED, into, f"function {local} moved from {left[0]} to {into}")
+            )
     return moved
 
 
@@ -215,12 +262,24 @@ def included_violations(original: CrateSnapshot, candidate: CrateSnapshot) -> li
         old, new = original.included.get(path), candidate.included.get(path)
         if old != new:
             what = "added" if old is None else "removed" if new is None else "changed"
-            found.append(_crate_violation(Rule.INCLUDED_FILE_CHANGED, path, f"{path}, which the crate includes "
-                                          f"(include!, include_str!, include_bytes!), was {what}: it is part of "
-                                          "the program, and a proof never needs to change it"))
+            found.append(
+                _crate_violation(
+                    Rule.INCLUDED_FILE_CHANGED,
+                    path,
+                    f"{path}, which the crate includes "
+                    f"(include!, include_str!, include_bytes!), was {what}: it is part of "
+                    "the program, and a proof never needs to change it",
+                )
+            )
     for path in candidate.unresolved_includes:
-        found.append(_crate_violation(Rule.INCLUDED_FILE_CHANGED, path, f"{path} includes a file by a path that is "
-                                      "no plain string literal: the guard cannot read what it includes"))
+        found.append(
+            _crate_violation(
+                Rule.INCLUDED_FILE_CHANGED,
+                path,
+                f"{path} includes a file by a path that is "
+                "no plain string literal: the guard cannot read what it includes",
+            )
+        )
     return found
 
 
@@ -230,18 +289,29 @@ def _build_violations(before: dict[str, bytes], after: dict[str, bytes]) -> list
         old, new = before.get(name), after.get(name)
         if old == new:
             continue
-        violations.append(build_file_violation(name, "added" if old is None else "deleted" if new is None else "changed"))
+        violations.append(
+            build_file_violation(name, "added" if old is None else "deleted" if new is None else "changed")
+        )
     return violations
 
 
 def build_file_violation(path: str, what: str) -> Violation:
     """`path` (a build file) was `what` ("added", "deleted", "changed"): a proof never needs that."""
-    return _crate_violation(Rule.BUILD_FILE_CHANGED, path, f"{path} was {what}: a proof never needs to change the build")
+    return _crate_violation(
+        Rule.BUILD_FILE_CHANGED, path, f"{path} was {what}: a proof never needs to change the build"
+    )
 
 
 def _crate_violation(rule: Rule, path: str, reason: str, line: int | None = None) -> Violation:
-    return Violation(rule=rule, function=None, candidate=None, original=None, reason=reason,
-                     evidence=Evidence(original="", candidate=f"{path}:{line}" if line else path), file=path)
+    return Violation(
+        rule=rule,
+        function=None,
+        candidate=None,
+        original=None,
+        reason=reason,
+        evidence=Evidence(original="", candidate=f"{path}:{line}" if line else path),
+        file=path,
+    )
 
 
 # ---------------------------------------------------------------- an agent's candidate text
@@ -261,9 +331,14 @@ def guard_workspace(workspace: CrateWorkspace, original: str, candidate: str, po
 
 
 def _unreadable(reason: str) -> Violation:
-    return Violation(rule=Rule.GUARD_ERROR, function=None, candidate=None, original=None,
-                     reason=f"the candidate is not a text of this crate's files ({reason})",
-                     evidence=Evidence(original="", candidate=""))
+    return Violation(
+        rule=Rule.GUARD_ERROR,
+        function=None,
+        candidate=None,
+        original=None,
+        reason=f"the candidate is not a text of this crate's files ({reason})",
+        evidence=Evidence(original="", candidate=""),
+    )
 
 
 def _encoded(files: dict[str, str]) -> dict[str, bytes]:
@@ -276,8 +351,14 @@ def _encoded(files: dict[str, str]) -> dict[str, bytes]:
 def snapshot(layout: CrateLayout) -> CrateSnapshot:
     sources = read_sources(layout)
     included, unresolved = included_files(sources, disk_reader(layout.folder))
-    return CrateSnapshot(layout=layout, sources=sources, build=build_files(layout), stray=stray_files(layout),
-                         included=included, unresolved_includes=unresolved)
+    return CrateSnapshot(
+        layout=layout,
+        sources=sources,
+        build=build_files(layout),
+        stray=stray_files(layout),
+        included=included,
+        unresolved_includes=unresolved,
+    )
 
 
 def stray_files(layout: CrateLayout) -> list[str]:

@@ -109,9 +109,14 @@ def _exec_tokens(source: Source, function: Function, foreign: frozenset[str], hi
     if parts.skip is not None:
         raw = source.derived("raw_starts", _raw_starts)
         params = {t.text for t in source.tokens_in(function.params) if t.kind == "ident"}
-        names = ghost_names(parts.body, params,
-                            lambda name, method: _returned_wrappers(source, function, name, method),
-                            raw, parts.lets, hints)
+        names = ghost_names(
+            parts.body,
+            params,
+            lambda name, method: _returned_wrappers(source, function, name, method),
+            raw,
+            parts.lets,
+            hints,
+        )
     kept = normalise.as_wrappers(normalise.drop_condition_parens(kept), names)
     kept = normalise.drop_empty_statements(normalise.drop_empty_blocks(kept))
     kept = normalise.drop_final_semicolons(normalise.fold_named_results(kept))
@@ -123,8 +128,11 @@ def _returned_wrappers(source: Source, caller: Function, name: str, method: bool
     (`self.send(..)`) counts only for the methods of the caller's own type: `x.split_at(..)` on another type may be
     any method of that name (a slice's), whose result holds no wrapper."""
     owner = _owner(caller)
-    shapes = {tuple(tuple_wrappers(f.return_type) or ()) for f in source.model.functions
-              if f.name == name and (not method or (owner is not None and _owner(f) == owner))}
+    shapes = {
+        tuple(tuple_wrappers(f.return_type) or ())
+        for f in source.model.functions
+        if f.name == name and (not method or (owner is not None and _owner(f) == owner))
+    }
     return list(shapes.pop()) if len(shapes) == 1 and () not in shapes else None
 
 
@@ -135,14 +143,18 @@ def _owner(function: Function) -> str | None:
     return function.qualified.rsplit("::", 1)[0] if "::" in function.qualified else None
 
 
-def _proof_ranges(source: Source, function: Function, body: list[Token],
-                  foreign: frozenset[str] = frozenset()) -> list[tuple[int, int]]:
+def _proof_ranges(
+    source: Source, function: Function, body: list[Token], foreign: frozenset[str] = frozenset()
+) -> list[tuple[int, int]]:
     """Proof sites, loop clauses, proof-tuning attributes and vstd's proof macros (not those another file of the
     crate may define: `foreign`)."""
     span = function.body
     model = source.model
-    ranges = [(p.span.start, p.span.end) for p in model.proof_sites
-              if span.covers(p.span) and not (foreign and _macro_site(source, p) in foreign)]
+    ranges = [
+        (p.span.start, p.span.end)
+        for p in model.proof_sites
+        if span.covers(p.span) and not (foreign and _macro_site(source, p) in foreign)
+    ]
     for loop in model.loops:
         if span.covers(loop.span):
             ranges.extend((c.span.start, c.span.end) for c in loop.clauses)

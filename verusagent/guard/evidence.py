@@ -73,4 +73,3 @@ def function_violation(
             candidate=candidate.snippet(g.header.start, g.header.end) if g else "",
         ),
     )
-

@@ -82,8 +82,10 @@ def _in_opaque_macro(pair: tuple[Source, Source], g: Function, what: str) -> Vio
     """A function written inside `m! { .. }` (a macro other than verus! and the state machine macros): verus sees
     what the macro makes of it (an `#[verifier::external_body]` it adds, a body it drops), which the guard cannot
     read, so it vouches for no change there."""
-    reason = (f"fn `{g.qualified}` is {what} inside `{g.in_macro}!`, whose expansion the guard cannot read: "
-              "write proof outside that macro")
+    reason = (
+        f"fn `{g.qualified}` is {what} inside `{g.in_macro}!`, whose expansion the guard cannot read: "
+        "write proof outside that macro"
+    )
     return function_violation(Rule.ITEM_CHANGED, pair, (None, g), reason)
 
 
@@ -97,8 +99,11 @@ def _new_function(pair: tuple[Source, Source], g: Function, policy: GuardPolicy)
         return [function_violation(Rule.EXEC_CHANGED, pair, (None, g), reason), *attributes]
     in_trait = (g.container or "").startswith("trait ")
     if g.mode == Mode.PROOF and g.body is None:
-        where = "in a trait it is an obligation of implementors that nothing here proves" if in_trait else \
-            "a bodiless lemma is an unproved axiom"
+        where = (
+            "in a trait it is an obligation of implementors that nothing here proves"
+            if in_trait
+            else "a bodiless lemma is an unproved axiom"
+        )
         reason = f"new proof fn `{g.qualified}` has no body: {where}"
         return [function_violation(Rule.ESCAPE_HATCH_ADDED, pair, (None, g), reason), *attributes]
     if in_trait and g.body is None and g.mode in (Mode.SPEC, Mode.SPEC_CHECKED):
@@ -111,6 +116,8 @@ def _lost_proof(pair: tuple[Source, Source], f: Function, g: Function) -> list[V
     """An existing lemma (a trait's default method too) whose body is gone: its ensures are now taken, not proved."""
     if f.mode not in (Mode.PROOF, Mode.AXIOM) or f.body is None or g.body is not None:
         return []
-    reason = (f"{f.mode} fn `{f.qualified}` lost its body: a bodiless lemma is an axiom (in a trait, an obligation "
-              "of implementors that nothing here proves), and its callers still use its ensures")
+    reason = (
+        f"{f.mode} fn `{f.qualified}` lost its body: a bodiless lemma is an axiom (in a trait, an obligation "
+        "of implementors that nothing here proves), and its callers still use its ensures"
+    )
     return [function_violation(Rule.ESCAPE_HATCH_ADDED, pair, (f, g), reason)]

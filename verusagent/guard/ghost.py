@@ -24,8 +24,12 @@ from verusagent.lens import Token
 WRAPPERS = frozenset({"Ghost", "Tracked"})
 PROOF_MACROS = frozenset(
     {
-        "assert_seqs_equal", "assert_sets_equal", "assert_maps_equal", "assert_imaps_equal",
-        "assert_multisets_equal", "assert_by_contradiction",
+        "assert_seqs_equal",
+        "assert_sets_equal",
+        "assert_maps_equal",
+        "assert_imaps_equal",
+        "assert_multisets_equal",
+        "assert_by_contradiction",
     }
 )
 _STATEMENT_STARTS = frozenset({";", "{", "}"})
@@ -119,8 +123,14 @@ class GhostName:
 Hints = tuple[tuple[str | None, ...], ...]
 
 
-def ghost_names(body: list[Token], params: set[str], returns: ReturnWrappers, raw: frozenset[int] = frozenset(),
-                lets: list["TupleLet"] | None = None, hints: Hints = ()) -> dict[str, list[GhostName]]:
+def ghost_names(
+    body: list[Token],
+    params: set[str],
+    returns: ReturnWrappers,
+    raw: frozenset[int] = frozenset(),
+    lets: list["TupleLet"] | None = None,
+    hints: Hints = (),
+) -> dict[str, list[GhostName]]:
     """Names that hold a ghost wrapper (not parameters), each with the places where it does: from the binding to
     the end of its block, but for where a later binding of the same name shadows it (`let x = v[0];`,
     `for x in ..`, a match arm's `Some(x) =>`, a closure's `|x|`): there the name is exec data again. `lets`: the
@@ -242,6 +252,7 @@ def _block_end(body: list[Token], index: int) -> int:
 @dataclass(frozen=True)
 class TupleLet:
     """`let (a, b, ..) = value;`: the index of its `let`, of its `=` and of its `;`, and its pattern's elements."""
+
     index: int
     equals: int
     end: int
@@ -274,8 +285,9 @@ def pattern_wrappers(let: TupleLet, raw: frozenset[int] = frozenset()) -> tuple[
     return tuple(shapes)
 
 
-def _tuple_bindings(body: list[Token], returns: ReturnWrappers, lets: list[TupleLet],
-                    hints: Hints) -> list[tuple[str, str, int, int]]:
+def _tuple_bindings(
+    body: list[Token], returns: ReturnWrappers, lets: list[TupleLet], hints: Hints
+) -> list[tuple[str, str, int, int]]:
     """`let (a, g) = f(..);` where f returns a tuple with a wrapper at g's place, or where the other text's pattern
     is a wrapper there: (g, wrapper, let index, offset)."""
     found = []

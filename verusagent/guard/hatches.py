@@ -52,16 +52,20 @@ def _hatching_macro_calls(source: Source, found: list[Found]) -> list[Found]:
     """Invocations of the file's own macros whose definition holds a hatch (`macro_rules! trust { ($e:expr) =>
     { assume($e) } }`), at item level or inside a function's body: each is that hatch where it is invoked, so the
     original's invocations license no new one."""
-    hatching = {name for name, start, end in _macro_definitions(source)
-                if any(start <= h.start < end for h in found)}
+    hatching = {name for name, start, end in _macro_definitions(source) if any(start <= h.start < end for h in found)}
     if not hatching:
         return []
     stream = source.stream
     calls = []
     for i in spelled_at(stream, hatching):
         if stream.is_punct(i + 1, "!") and stream.is_punct(i + 2, "(", "[", "{"):
-            site = _found(source, f"{stream.texts[i]}! (its definition holds a hatch)", Rule.ESCAPE_HATCH_ADDED, i,
-                          stream.close_of(i + 2))
+            site = _found(
+                source,
+                f"{stream.texts[i]}! (its definition holds a hatch)",
+                Rule.ESCAPE_HATCH_ADDED,
+                i,
+                stream.close_of(i + 2),
+            )
             calls.append(Found(site.kind, site.rule, site.start, site.end, site.unit, site.text, place_of(source, i)))
     return calls
 
@@ -104,8 +108,10 @@ def _attribute_hatches(source: Source) -> list[Found]:
     for i in spelled_at(stream, ("#",)):
         end = attribute_end_in(stream.texts, stream.kinds, i)
         if end is not None:
-            found.extend(_found(source, h.name, _RULES[h.effect], i, end)
-                         for h in attribute_hatches(source.stream, i + 1, end - 1))
+            found.extend(
+                _found(source, h.name, _RULES[h.effect], i, end)
+                for h in attribute_hatches(source.stream, i + 1, end - 1)
+            )
     return found
 
 
@@ -143,8 +149,9 @@ def added_hatches(original: list[Found], candidate: list[Found]) -> list[tuple[F
     added = []
     for key, sites in after.items():
         had = before.get(key, [])
-        added.extend((hatch, len(had), len(sites), hatch.text in {h.text for h in had})
-                     for hatch in _new_sites(had, sites))
+        added.extend(
+            (hatch, len(had), len(sites), hatch.text in {h.text for h in had}) for hatch in _new_sites(had, sites)
+        )
     return sorted(added, key=lambda item: item[0].start)
 
 
@@ -198,4 +205,3 @@ def _violation(original: Source, candidate: Source, hatch: Found, counts: tuple[
 def _unit_name(source: Source, unit: str | None) -> str:
     function = source.by_id.get(unit) if unit else None
     return function.qualified if function else str(unit)
-

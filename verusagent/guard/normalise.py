@@ -54,8 +54,11 @@ def as_wrappers(tokens: list[Token], names: dict[str, list[GhostName]]) -> list[
             kept.append(token)
             continue
         kept.extend(
-            (Token("ident", held, token.start, token.end), Token("punct", "(", token.start, token.end),
-             Token("punct", ")", token.start, token.end))
+            (
+                Token("ident", held, token.start, token.end),
+                Token("punct", "(", token.start, token.end),
+                Token("punct", ")", token.start, token.end),
+            )
         )
     return kept
 
@@ -101,8 +104,11 @@ def drop_final_semicolons(tokens: list[Token]) -> list[Token]:
     """
     last = len(tokens) - 1
     mask = macro_tree_mask(tokens)
-    return [t for k, t in enumerate(tokens)
-            if not (t.text == ";" and k < last and tokens[k + 1].text == "}" and not mask[k])]
+    return [
+        t
+        for k, t in enumerate(tokens)
+        if not (t.text == ";" and k < last and tokens[k + 1].text == "}" and not mask[k])
+    ]
 
 
 def fold_named_results(tokens: list[Token]) -> list[Token]:
@@ -150,7 +156,7 @@ def unwrap_arm_blocks(tokens: list[Token]) -> list[Token]:
         if token.text != "=>" or i >= len(tokens) or tokens[i].text != "{" or mask[i - 1]:
             continue
         close = matching(tokens, i)
-        if close == i + 1 or _end_of_statement(tokens[: close], i + 1) is not None:
+        if close == i + 1 or _end_of_statement(tokens[:close], i + 1) is not None:
             continue
         kept.extend(unwrap_arm_blocks(tokens[i + 1 : close]))
         if close + 1 < len(tokens) and tokens[close + 1].text not in (",", "}"):

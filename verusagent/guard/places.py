@@ -81,8 +81,12 @@ def _changes(stream, j: int, floor: int) -> bool:
     if stream.is_punct(after, *_ASSIGNMENTS) or lent:
         return True
     first = _statement_start(stream, j, floor)
-    handed = (after > j + 1 and stream.is_punct(after, "(")) or _whole_argument(stream, j, first) or \
-        _parenthesised_receiver(stream, j, first) or _whole_value(stream, j)
+    handed = (
+        (after > j + 1 and stream.is_punct(after, "("))
+        or _whole_argument(stream, j, first)
+        or _parenthesised_receiver(stream, j, first)
+        or _whole_value(stream, j)
+    )
     if handed and not _spec_only(stream, j, first):
         return True
     if not stream.is_keyword(first, "let"):
@@ -95,15 +99,22 @@ def _whole_argument(stream, j: int, first: int) -> bool:
     if not (stream.is_punct(_prefix_start(stream, j) - 1, "(", ",") and stream.is_punct(j + 1, ",", ")")):
         return False
     opener = _enclosing(stream, j, first)
-    return opener is not None and stream.is_punct(opener, "(") and (stream.is_ident(opener - 1) or
-                                                                   stream.is_punct(opener - 1, ">"))
+    return (
+        opener is not None
+        and stream.is_punct(opener, "(")
+        and (stream.is_ident(opener - 1) or stream.is_punct(opener - 1, ">"))
+    )
 
 
 def _parenthesised_receiver(stream, j: int, first: int) -> bool:
     """`(m).f(..)`, `(*m).f`, `(&mut *m).f(..)`: the name inside a group (no call's arguments) used as a receiver."""
     opener = _enclosing(stream, j, first)
-    if opener is None or not stream.is_punct(opener, "(") or stream.is_ident(opener - 1) or \
-            stream.is_punct(opener - 1, ">"):
+    if (
+        opener is None
+        or not stream.is_punct(opener, "(")
+        or stream.is_ident(opener - 1)
+        or stream.is_punct(opener - 1, ">")
+    ):
         return False
     return stream.is_punct(stream.close_of(opener) + 1, ".")
 
@@ -128,8 +139,11 @@ def _spec_only(stream, j: int, first: int) -> bool:
         return True
     opener = _enclosing(stream, j, first)
     while opener is not None:
-        if stream.is_punct(opener, "(") and stream.is_keyword(opener - 1, "assert", "assume") and \
-                not stream.is_punct(opener - 2, ".", "::"):
+        if (
+            stream.is_punct(opener, "(")
+            and stream.is_keyword(opener - 1, "assert", "assume")
+            and not stream.is_punct(opener - 2, ".", "::")
+        ):
             return True
         opener = _enclosing(stream, opener, first)
     return False

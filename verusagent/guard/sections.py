@@ -45,8 +45,9 @@ def markers(source: Source, known: set[str]) -> list[Marker]:
     for comment in source.stream.comments:
         text = comment.text.strip()
         if comment.text.startswith("//") and MARKER.fullmatch(text) and _alone_on_its_line(source, comment.start):
-            found.append(Marker(" ".join(text.split()), _place(source, items, starts, comment.start),
-                                comment.start, comment.end))
+            found.append(
+                Marker(" ".join(text.split()), _place(source, items, starts, comment.start), comment.start, comment.end)
+            )
     return found
 
 
@@ -85,18 +86,33 @@ def _violation(pair: tuple[Source, Source], before: list[Marker], after: list[Ma
     texts = {m.text for m in before}
     added = next((m for m in after if m.text not in texts), None)
     if added is not None:
-        reason = (f"section comment `{added.text}` added: the task's harness finds its sections by these comments; "
-                  "keep the original's, and no others")
-        return Violation(rule=Rule.SECTION_MOVED, function=None, candidate=candidate.location(added.start, added.end),
-                         original=None, reason=reason, evidence=Evidence(original="", candidate=added.text))
+        reason = (
+            f"section comment `{added.text}` added: the task's harness finds its sections by these comments; "
+            "keep the original's, and no others"
+        )
+        return Violation(
+            rule=Rule.SECTION_MOVED,
+            function=None,
+            candidate=candidate.location(added.start, added.end),
+            original=None,
+            reason=reason,
+            evidence=Evidence(original="", candidate=added.text),
+        )
     keys = [(m.text, m.place) for m in after]
     first = next((i for i, m in enumerate(before) if i >= len(keys) or keys[i] != (m.text, m.place)), len(before))
     lost = before[min(first, len(before) - 1)]
     moved = next((m for m in after if m.text == lost.text), None)
-    how = "removed" if moved is None else f"moved ({moved.place} now)" if moved.place != lost.place else \
-        "moved among the other section comments"
-    reason = (f"section comment `{lost.text}` {how}: keep each section comment where it was ({lost.place}); "
-              "the task's harness finds its sections by them")
+    how = (
+        "removed"
+        if moved is None
+        else f"moved ({moved.place} now)"
+        if moved.place != lost.place
+        else "moved among the other section comments"
+    )
+    reason = (
+        f"section comment `{lost.text}` {how}: keep each section comment where it was ({lost.place}); "
+        "the task's harness finds its sections by them"
+    )
     return Violation(
         rule=Rule.SECTION_MOVED,
         function=None,

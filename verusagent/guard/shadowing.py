@@ -39,22 +39,58 @@ from verusagent.lens.model import Definition, DefinitionKind
 # spec code (`a + b` is `a.spec_add(b)`), `x[i]` (`spec_index`), `x@` (`view`), `has`, negation, and the for-loop
 # and tracked-pattern expansions (`get`, `borrow_mut`, `wf`, `seq`, `decrease`, `peek`, `unwrap_or`).
 SYNTAX_METHODS = frozenset(
-    {"view", "spec_index", "spec_add", "spec_sub", "spec_mul", "spec_euclidean_or_real_div", "spec_euclidean_mod",
-     "spec_lt", "spec_le", "spec_gt", "spec_ge", "spec_neg", "spec_bitand", "spec_bitor", "spec_bitxor", "spec_shl",
-     "spec_shr", "spec_has", "get", "borrow_mut", "wf", "seq", "decrease", "peek", "unwrap_or", "into_iter", "next"}
+    {
+        "view",
+        "spec_index",
+        "spec_add",
+        "spec_sub",
+        "spec_mul",
+        "spec_euclidean_or_real_div",
+        "spec_euclidean_mod",
+        "spec_lt",
+        "spec_le",
+        "spec_gt",
+        "spec_ge",
+        "spec_neg",
+        "spec_bitand",
+        "spec_bitor",
+        "spec_bitxor",
+        "spec_shl",
+        "spec_shr",
+        "spec_has",
+        "get",
+        "borrow_mut",
+        "wf",
+        "seq",
+        "decrease",
+        "peek",
+        "unwrap_or",
+        "into_iter",
+        "next",
+    }
 )
 RESERVED = TRAIT_METHODS | SYNTAX_METHODS
 _BARRED = {
-    DefinitionKind.TRAIT: "trait", DefinitionKind.TYPE: "type", DefinitionKind.CONST: "const",
-    DefinitionKind.STATIC: "static", DefinitionKind.STRUCT: "struct", DefinitionKind.ENUM: "enum",
-    DefinitionKind.UNION: "union", DefinitionKind.MACRO_RULES: "macro", DefinitionKind.MACRO: "macro invocation",
+    DefinitionKind.TRAIT: "trait",
+    DefinitionKind.TYPE: "type",
+    DefinitionKind.CONST: "const",
+    DefinitionKind.STATIC: "static",
+    DefinitionKind.STRUCT: "struct",
+    DefinitionKind.ENUM: "enum",
+    DefinitionKind.UNION: "union",
+    DefinitionKind.MACRO_RULES: "macro",
+    DefinitionKind.MACRO: "macro invocation",
 }
 
 
 def shadowing_violations(pair: tuple[Source, Source], new: list[Function], names: frozenset[str]) -> list[Violation]:
     """`new`: the candidate's functions the original lacks; `names`: further names spelled elsewhere (a crate)."""
-    return [*_new_items(pair), *_new_imports(pair, names), *_new_function_names(pair, new, names),
-            *_items_in_bodies(pair)]
+    return [
+        *_new_items(pair),
+        *_new_imports(pair, names),
+        *_new_function_names(pair, new, names),
+        *_items_in_bodies(pair),
+    ]
 
 
 # Items that take effect beyond the block that declares them (an impl is global wherever it is written).
@@ -78,10 +114,12 @@ def _items_in_bodies(pair: tuple[Source, Source]) -> list[Violation]:
         had = _body_items(original, f) if f is not None else Counter()
         for word, count in _body_items(candidate, g).items():
             if count > had[word]:
-                reason = (f"`{word}` item added inside the body of `{g.qualified}`: a proof adds no item"
-                          if not word.endswith("!") else
-                          f"`{word}` called inside the body of `{g.qualified}`: its expansion can make items (an "
-                          "impl is global wherever it stands), which the guard cannot vouch for")
+                reason = (
+                    f"`{word}` item added inside the body of `{g.qualified}`: a proof adds no item"
+                    if not word.endswith("!")
+                    else f"`{word}` called inside the body of `{g.qualified}`: its expansion can make items (an "
+                    "impl is global wherever it stands), which the guard cannot vouch for"
+                )
                 found.append(function_violation(Rule.NAME_SHADOWED, pair, (f, g), reason))
     return found
 
@@ -145,11 +183,16 @@ def _new_function_names(pair: tuple[Source, Source], new: list[Function], names:
     found = []
     for g in new:
         if g.name in taken or g.name in RESERVED:
-            why = ("a name the original spells" if g.name in taken else
-                   "the name of a method of a vstd trait or one verus's syntax calls")
-            reason = (f"new fn `{g.qualified}` has {why}: a new function could be found before the `{g.name}` "
-                      "the original's code means (an inherent method before a trait's, a local item before an "
-                      "import); name it anew")
+            why = (
+                "a name the original spells"
+                if g.name in taken
+                else "the name of a method of a vstd trait or one verus's syntax calls"
+            )
+            reason = (
+                f"new fn `{g.qualified}` has {why}: a new function could be found before the `{g.name}` "
+                "the original's code means (an inherent method before a trait's, a local item before an "
+                "import); name it anew"
+            )
             found.append(function_violation(Rule.NAME_SHADOWED, pair, (None, g), reason))
     return found
 
@@ -184,10 +227,14 @@ def _item_violation(candidate: Source, definition: Definition) -> Violation:
     span = definition.span
     if definition.kind == DefinitionKind.MOD:
         return Violation(
-            rule=Rule.MODULE_CHANGED, function=None, candidate=candidate.location(span.start, span.end),
-            original=None, reason=f"module `{definition.name}` was added: a proof adds no module (its items would "
+            rule=Rule.MODULE_CHANGED,
+            function=None,
+            candidate=candidate.location(span.start, span.end),
+            original=None,
+            reason=f"module `{definition.name}` was added: a proof adds no module (its items would "
             "be new names, and a module's `use` lines reach what the original's code may mean)",
-            evidence=Evidence(original="", candidate=candidate.snippet(span.start, span.end)))
+            evidence=Evidence(original="", candidate=candidate.snippet(span.start, span.end)),
+        )
     if definition.kind == DefinitionKind.IMPL:
         what = f"impl of trait `{definition.trait_name}` for `{definition.name}`"
     else:
@@ -222,11 +269,25 @@ def _new_imports(pair: tuple[Source, Source], names: frozenset[str] = frozenset(
             found.append(_import_violation(candidate, first, last, "*", glob))
         for leaf in use_leaves(candidate, first, last):
             if leaf in spelled:
-                found.append(_import_violation(candidate, first, last, leaf, "a name the original's code spells: an "
-                                               "explicit import is found before a glob one"))
+                found.append(
+                    _import_violation(
+                        candidate,
+                        first,
+                        last,
+                        leaf,
+                        "a name the original's code spells: an explicit import is found before a glob one",
+                    )
+                )
             elif leaf[:1].isupper():
-                found.append(_import_violation(candidate, first, last, leaf, "a type, trait or constant: a trait "
-                                               "brought into scope adds methods that can be found first"))
+                found.append(
+                    _import_violation(
+                        candidate,
+                        first,
+                        last,
+                        leaf,
+                        "a type, trait or constant: a trait brought into scope adds methods that can be found first",
+                    )
+                )
     return found
 
 
@@ -236,8 +297,10 @@ def _glob_problem(key: tuple[str, ...], spelled: frozenset[str]) -> str | None:
     path = "".join(key[key.index("use") + 1 : -3]) if key[-3:] == ("::", "*", ";") else ""
     names = GLOB_MODULES.get(path.removeprefix("::"))
     if names is None:
-        return ("a glob import of a module the guard cannot list (only vstd modules without traits: a trait in "
-                "scope adds methods that can be found first)")
+        return (
+            "a glob import of a module the guard cannot list (only vstd modules without traits: a trait in "
+            "scope adds methods that can be found first)"
+        )
     taken = sorted(names & spelled)
     return f"a glob import that brings `{taken[0]}`, a name the original's code spells" if taken else None
 

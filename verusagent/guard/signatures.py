@@ -54,9 +54,11 @@ def _header_parts(source: Source, function: Function) -> list[tuple[str, list[To
     rest = [t for t in header if t.start >= function.params.end] if params else []
     if function.mode in _LEMMA_MODES:
         rest = _without_prover(rest)
-    return [("name or generics", _without_final_comma(canonical(name_part))),
-            ("parameters", _without_last_parameter_comma(canonical(params))),
-            ("return type or where clause", _without_final_comma(canonical(rest)))]
+    return [
+        ("name or generics", _without_final_comma(canonical(name_part))),
+        ("parameters", _without_last_parameter_comma(canonical(params))),
+        ("return type or where clause", _without_final_comma(canonical(rest))),
+    ]
 
 
 def _without_last_parameter_comma(tokens: list[Token]) -> list[Token]:

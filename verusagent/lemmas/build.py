@@ -63,8 +63,9 @@ def build_index(source: VstdSource, *, jobs: int | None = None, digest: str | No
     part = _parse_all(root, Path(source.crate_root), files, _jobs(jobs, files))
     part.lemmas.sort(key=lambda lemma: (lemma.file, lemma.line))  # the same order however the files were shared
     assign_groups(part.lemmas, part.groups)
-    return LemmaIndex(format=INDEX_FORMAT, source=source, content_hash=digest, lemmas=part.lemmas,
-                      problems=part.problems)
+    return LemmaIndex(
+        format=INDEX_FORMAT, source=source, content_hash=digest, lemmas=part.lemmas, problems=part.problems
+    )
 
 
 def _jobs(requested: int | None, files: list[Path]) -> int:

@@ -6,8 +6,9 @@ from verusagent.lens.model import ClauseKind, Function, Mode, SourceModel
 
 _LEMMA_MODES = frozenset({Mode.PROOF, Mode.AXIOM})
 # `#[verifier::w]` for each attribute hatch that takes something without proof (external_body, external, ...)
-_TRUSTED_ATTRIBUTES = frozenset(f"verifier::{word}" for word, hatch in ATTRIBUTE_WORDS.items()
-                                if hatch.effect == Effect.TRUSTED)
+_TRUSTED_ATTRIBUTES = frozenset(
+    f"verifier::{word}" for word, hatch in ATTRIBUTE_WORDS.items() if hatch.effect == Effect.TRUSTED
+)
 
 
 def lemmas_of(model: SourceModel, *, module: str, file: str, origin: LemmaOrigin, public_only: bool) -> list[Lemma]:

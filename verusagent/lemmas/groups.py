@@ -104,6 +104,8 @@ def _resolve(member: list[str], group_module: str, candidates: list) -> list:
         narrowed = [c for c in candidates if (c.module.endswith(suffix) if suffix else c.module == group_module)]
         candidates = narrowed or candidates
     return candidates
+
+
 def _closure(start: set[str], parents: dict[str, set[str]]) -> set[str]:
     seen, todo = set(start), list(start)
     while todo:

@@ -21,15 +21,20 @@ def find_vstd(explicit: Path | None = None, verus: str | None = None) -> VstdSou
     if explicit is not None:
         source = _explicit(explicit)
         if source is None:
-            raise VstdNotFound(f"--vstd {explicit}: no vstd source there (looked for vstd.rs, src/lib.rs, vstd/vstd.rs)")
+            raise VstdNotFound(
+                f"--vstd {explicit}: no vstd source there (looked for vstd.rs, src/lib.rs, vstd/vstd.rs)"
+            )
         return source
     tried: list[str] = []
     for finder in (_beside_verus, _in_cargo_registry):
         source = finder(verus, tried)
         if source is not None:
             return source
-    raise VstdNotFound("the vstd source was not found. Tried: " + "; ".join(tried)
-                       + ". Pass --vstd DIR (the vstd folder of a Verus release or checkout).")
+    raise VstdNotFound(
+        "the vstd source was not found. Tried: "
+        + "; ".join(tried)
+        + ". Pass --vstd DIR (the vstd folder of a Verus release or checkout)."
+    )
 
 
 def _explicit(folder: Path) -> VstdSource | None:
@@ -50,8 +55,9 @@ def _beside_verus(verus: str | None, tried: list[str]) -> VstdSource | None:
     for folder in folders:
         crate_root = _crate_root(folder / "vstd")
         if crate_root is not None:
-            return _source(folder / "vstd", crate_root, f"beside verus at {binary} ({found_by})",
-                           _version(folder / "vstd", folder))
+            return _source(
+                folder / "vstd", crate_root, f"beside verus at {binary} ({found_by})", _version(folder / "vstd", folder)
+            )
     tried.append(f"beside verus ({' and '.join(str(f / 'vstd') for f in folders)}: no vstd source)")
     return None
 
@@ -78,8 +84,9 @@ def _crate_root(folder: Path) -> Path | None:
 
 
 def _source(folder: Path, crate_root: Path, found_by: str, version: str) -> VstdSource:
-    return VstdSource(root=str(crate_root.parent.resolve()), crate_root=str(crate_root.resolve()),
-                      found_by=found_by, version=version)
+    return VstdSource(
+        root=str(crate_root.parent.resolve()), crate_root=str(crate_root.resolve()), found_by=found_by, version=version
+    )
 
 
 def _version(folder: Path, release: Path | None) -> str:

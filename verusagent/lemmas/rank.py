@@ -34,8 +34,9 @@ class Ranker:
         return ranked[:limit]
 
 
-def _weighted_frequencies(document: Mapping[str, list[str]], weights: Mapping[str, float],
-                          averages: Mapping[str, float]) -> Counter:
+def _weighted_frequencies(
+    document: Mapping[str, list[str]], weights: Mapping[str, float], averages: Mapping[str, float]
+) -> Counter:
     combined: Counter = Counter()
     for name, weight in weights.items():
         words = document.get(name, ())

@@ -7,10 +7,12 @@ _MAX_CLAUSE_CHARS = 400
 
 def render_hit(hit: LemmaHit, rank: int) -> str:
     lemma = hit.lemma
-    lines = [f"{rank:2}. {lemma.path}  [{lemma.kind}, score {hit.score:.2f}]",
-             f"    {lemma.file}:{lemma.line}" + (f"  groups: {', '.join(lemma.broadcast_groups)}"
-                                                   if lemma.broadcast_groups else ""),
-             f"    {lemma.signature}"]
+    lines = [
+        f"{rank:2}. {lemma.path}  [{lemma.kind}, score {hit.score:.2f}]",
+        f"    {lemma.file}:{lemma.line}"
+        + (f"  groups: {', '.join(lemma.broadcast_groups)}" if lemma.broadcast_groups else ""),
+        f"    {lemma.signature}",
+    ]
     for keyword, exprs in (("requires", lemma.requires), ("ensures", lemma.ensures)):
         for expr in exprs:
             lines.append(f"    {keyword:8} {_clip(expr)}")

@@ -7,8 +7,9 @@ from verusagent.lens.context import ScanContext
 from verusagent.lens.model import Attribute
 
 # Inner attributes inside a quantifier or a clause that only choose triggers: `forall|x| #![trigger f(x)] ..`.
-TRIGGER_PATHS = frozenset({"trigger", "auto", "all_triggers", "verifier::trigger", "verifier::auto_trigger",
-                           "verifier::all_triggers"})
+TRIGGER_PATHS = frozenset(
+    {"trigger", "auto", "all_triggers", "verifier::trigger", "verifier::auto_trigger", "verifier::all_triggers"}
+)
 
 
 def read_attribute(ctx: ScanContext, i: int) -> tuple[Attribute | None, int]:
@@ -20,7 +21,9 @@ def read_attribute(ctx: ScanContext, i: int) -> tuple[Attribute | None, int]:
         return None, i + 1
     close = ctx.group_end(open_index)
     attribute = Attribute(
-        text=stream.source(i, close), path=attribute_path(ctx, open_index + 1, close - 1), span=ctx.span(i, close),
+        text=stream.source(i, close),
+        path=attribute_path(ctx, open_index + 1, close - 1),
+        span=ctx.span(i, close),
         inner=inner,
     )
     return attribute, close + 1

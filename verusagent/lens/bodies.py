@@ -11,11 +11,55 @@ from verusagent.lens.model import Call, Function, Loop, LoopKind, Mode, ProofSit
 
 _NOT_CALLEES = frozenset(
     {
-        "if", "while", "match", "return", "in", "as", "let", "mut", "ref", "for", "loop", "else", "move", "fn",
-        "impl", "where", "unsafe", "async", "await", "dyn", "break", "continue", "forall", "exists", "choose",
-        "old", "final", "assert", "assume", "admit", "reveal", "reveal_with_fuel", "hide", "trigger", "with",
-        "requires", "ensures", "invariant", "decreases", "by", "implies", "proof", "tracked", "ghost", "is",
-        "has", "matches", "returns", "recommends",
+        "if",
+        "while",
+        "match",
+        "return",
+        "in",
+        "as",
+        "let",
+        "mut",
+        "ref",
+        "for",
+        "loop",
+        "else",
+        "move",
+        "fn",
+        "impl",
+        "where",
+        "unsafe",
+        "async",
+        "await",
+        "dyn",
+        "break",
+        "continue",
+        "forall",
+        "exists",
+        "choose",
+        "old",
+        "final",
+        "assert",
+        "assume",
+        "admit",
+        "reveal",
+        "reveal_with_fuel",
+        "hide",
+        "trigger",
+        "with",
+        "requires",
+        "ensures",
+        "invariant",
+        "decreases",
+        "by",
+        "implies",
+        "proof",
+        "tracked",
+        "ghost",
+        "is",
+        "has",
+        "matches",
+        "returns",
+        "recommends",
     }
 )
 _STATEMENT_BOUNDARIES = frozenset({";", "{", "}", "=>"})
@@ -108,9 +152,7 @@ def _at_statement_start(ctx: ScanContext, i: int) -> bool:
 
 
 def _add_site(ctx: ScanContext, scan: FunctionScan, kind: ProofSiteKind, first: int, last: int, detail: str = ""):
-    site = ProofSite(
-        kind=kind, span=ctx.span(first, last), function_id=scan.unit_id, detail=detail
-    )
+    site = ProofSite(kind=kind, span=ctx.span(first, last), function_id=scan.unit_id, detail=detail)
     ctx.proof_sites.append(site)
 
 
@@ -295,8 +337,14 @@ def _loop(ctx, scan, i, last, ghost, loop_id):
     header = ctx.span(header_first, j - 1) if j > header_first else None
     ctx.loops.append(
         construct(
-            Loop, id=new_id, kind=kind, function_id=scan.unit_id, parent_id=loop_id,
-            span=ctx.span(_label_start(ctx, i), close), header=header, clauses=run.clauses,
+            Loop,
+            id=new_id,
+            kind=kind,
+            function_id=scan.unit_id,
+            parent_id=loop_id,
+            span=ctx.span(_label_start(ctx, i), close),
+            header=header,
+            clauses=run.clauses,
             body=ctx.span(run.body_open, close),
         )
     )
@@ -397,8 +445,16 @@ def _add_call(ctx: ScanContext, scan: FunctionScan, open_index: int, ghost: bool
     span, starts, end = ctx.lines.span, stream.starts, stream.ends[close]
     path = callee if first == callee_index else "".join(stream.texts[first : callee_index + 1])
     # positional, in field order (id, function_id, callee, path, span, args, is_lemma, in_ghost): the hot path
-    call = Call(f"{scan.unit_id}/call#{number}:{callee}", scan.unit_id, callee, path,
-                span(starts[first], end), span(starts[open_index], end), False, ghost)
+    call = Call(
+        f"{scan.unit_id}/call#{number}:{callee}",
+        scan.unit_id,
+        callee,
+        path,
+        span(starts[first], end),
+        span(starts[open_index], end),
+        False,
+        ghost,
+    )
     ctx.calls.append(call)
 
 

@@ -6,8 +6,18 @@ from verusagent.lens.context import ScanContext
 from verusagent.lens.model import Clause, ClauseKind, Expr
 
 FUNCTION_CLAUSE_WORDS = frozenset(
-    {"requires", "ensures", "recommends", "decreases", "returns", "opens_invariants", "no_unwind",
-     "default_ensures", "with", "atomically"}
+    {
+        "requires",
+        "ensures",
+        "recommends",
+        "decreases",
+        "returns",
+        "opens_invariants",
+        "no_unwind",
+        "default_ensures",
+        "with",
+        "atomically",
+    }
 )
 LOOP_CLAUSE_WORDS = frozenset({"invariant", "invariant_except_break", "ensures", "decreases"})
 _QUANTIFIERS = frozenset({"forall", "exists", "choose"})
@@ -15,8 +25,33 @@ _OPENERS = frozenset({"(", "[", "{"})
 # Tokens that follow a name used as an operand (binary operators, `.`, `[`, ...), not the start of an expression.
 _OPERAND_FOLLOWERS = frozenset(
     {
-        "==", "!=", "<", ">", "<=", ">=", "&&", "||", "+", "/", "%", "^", "=", "@", ".", "?", ",", "[", "..", "..=",
-        "<<", ">>", "as", "is", "has", "matches", "implies",
+        "==",
+        "!=",
+        "<",
+        ">",
+        "<=",
+        ">=",
+        "&&",
+        "||",
+        "+",
+        "/",
+        "%",
+        "^",
+        "=",
+        "@",
+        ".",
+        "?",
+        ",",
+        "[",
+        "..",
+        "..=",
+        "<<",
+        ">>",
+        "as",
+        "is",
+        "has",
+        "matches",
+        "implies",
     }
 )
 
@@ -49,9 +84,7 @@ def _body_at(ctx: ScanContext, i: int, limit: int) -> int | None:
     return i if i <= limit and ctx.stream.is_punct(i, "{") else None
 
 
-def _clause_extent(
-    ctx: ScanContext, i: int, limit: int, words: frozenset[str], in_statement: bool
-) -> tuple[int, bool]:
+def _clause_extent(ctx: ScanContext, i: int, limit: int, words: frozenset[str], in_statement: bool) -> tuple[int, bool]:
     """The index where a clause starting at i ends, and whether the clause list ends there too.
 
     As verus reads a clause (verus_syn's `Specification`: comma-separated expressions parsed without eager

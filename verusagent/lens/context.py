@@ -11,9 +11,41 @@ from verusagent.lens.tokens import TokenStream
 # Binary operators and other tokens after which a `{ }` group is still part of an expression, not a body.
 EXPR_CONTINUATIONS = frozenset(
     {
-        ",", ".", "?", "==", "!=", "<", ">", "<=", ">=", "&&", "||", "&", "|", "+", "-", "*", "/", "%", "^",
-        "=", "@", "{", "~", "=>", "<<", ">>", "..", "..=", ":",
-        "else", "as", "is", "has", "matches", "implies",
+        ",",
+        ".",
+        "?",
+        "==",
+        "!=",
+        "<",
+        ">",
+        "<=",
+        ">=",
+        "&&",
+        "||",
+        "&",
+        "|",
+        "+",
+        "-",
+        "*",
+        "/",
+        "%",
+        "^",
+        "=",
+        "@",
+        "{",
+        "~",
+        "=>",
+        "<<",
+        ">>",
+        "..",
+        "..=",
+        ":",
+        "else",
+        "as",
+        "is",
+        "has",
+        "matches",
+        "implies",
     }
 )
 # After a loop body a statement may start with these, so they do not continue an expression there.
@@ -51,9 +83,13 @@ class ScanContext:
         """The names the file gives its own macros (`macro_rules! proof { .. }`): such a `proof!` is not Verus's."""
         if self.macro_names is None:
             texts = self.stream.texts
-            self.macro_names = frozenset(
-                texts[i + 2] for i in range(len(texts) - 2) if texts[i] == "macro_rules" and texts[i + 1] == "!"
-            ) if "macro_rules" in texts else frozenset()
+            self.macro_names = (
+                frozenset(
+                    texts[i + 2] for i in range(len(texts) - 2) if texts[i] == "macro_rules" and texts[i + 1] == "!"
+                )
+                if "macro_rules" in texts
+                else frozenset()
+            )
         return self.macro_names
 
     def span(self, first: int, last: int) -> Span:

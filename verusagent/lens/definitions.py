@@ -20,8 +20,17 @@ _KEYWORD_KINDS = {
     "macro_rules!": DefinitionKind.MACRO_RULES,
 }
 _WITH_BODY = frozenset(
-    {DefinitionKind.STRUCT, DefinitionKind.ENUM, DefinitionKind.UNION, DefinitionKind.TRAIT, DefinitionKind.IMPL,
-     DefinitionKind.MOD, DefinitionKind.MACRO, DefinitionKind.MACRO_RULES, DefinitionKind.BROADCAST_GROUP}
+    {
+        DefinitionKind.STRUCT,
+        DefinitionKind.ENUM,
+        DefinitionKind.UNION,
+        DefinitionKind.TRAIT,
+        DefinitionKind.IMPL,
+        DefinitionKind.MOD,
+        DefinitionKind.MACRO,
+        DefinitionKind.MACRO_RULES,
+        DefinitionKind.BROADCAST_GROUP,
+    }
 )
 
 
@@ -60,8 +69,17 @@ def _add(ctx, kind, name, item_start, keyword, last, scope: ItemScope, trait_nam
     last = min(max(last, keyword), len(ctx.stream) - 1)
     start = doc_comment_start(ctx, ctx.stream.starts[item_start])
     span = ctx.lines.span(start, ctx.stream.ends[last])
-    ctx.definitions.append(Definition(kind=kind, name=name, span=span, body=_body(ctx, keyword, last) if kind in _WITH_BODY else None,
-                                      container=scope.container, in_verus=scope.in_verus, trait_name=trait_name))
+    ctx.definitions.append(
+        Definition(
+            kind=kind,
+            name=name,
+            span=span,
+            body=_body(ctx, keyword, last) if kind in _WITH_BODY else None,
+            container=scope.container,
+            in_verus=scope.in_verus,
+            trait_name=trait_name,
+        )
+    )
 
 
 def _body(ctx: ScanContext, keyword: int, last: int):

@@ -66,7 +66,9 @@ def _build(ctx, scope, prefix, fn_index, name, params_open, header_end, last, ru
     qualified = "::".join([*scope.path, name])
     header_first = prefix.header_start if prefix.header_start is not None else fn_index
     span_first = _span_start(ctx, prefix, header_first)
-    params = ctx.span(params_open, ctx.group_end(params_open)) if params_open is not None else ctx.span(fn_index, fn_index)
+    params = (
+        ctx.span(params_open, ctx.group_end(params_open)) if params_open is not None else ctx.span(fn_index, fn_index)
+    )
     identity = macro_identity(scope.macro, prefix.attributes, name, qualified, prefix.mode) if scope.macro else None
     return construct(
         Function,

@@ -24,14 +24,22 @@ def parse_invariant_struct(ctx: ScanContext, item_start: int, macro_index: int, 
     name = stream.text(struct_index + 1)
     end = close + 1 if stream.is_punct(close + 1, ";") else close
     unit = InvariantStruct.model_construct(
-        id=ctx.unique_id(f"swi:{name}"), name=name,
+        id=ctx.unique_id(f"swi:{name}"),
+        name=name,
         span=ctx.lines.span(doc_comment_start(ctx, stream.starts[item_start]), stream.ends[end]),
-        struct=_struct_span(ctx, struct_index, last), functions=[], invariants=[],
+        struct=_struct_span(ctx, struct_index, last),
+        functions=[],
+        invariants=[],
     )
     ctx.structs_with_invariants.append(unit)
-    inner = ItemScope(path=[*scope.path, name], container=f"impl {name}", in_verus=scope.in_verus,
-                      macro=MacroScope(unit.id, is_machine=False), modules=scope.modules,
-                      opaque_macro=scope.opaque_macro)
+    inner = ItemScope(
+        path=[*scope.path, name],
+        container=f"impl {name}",
+        in_verus=scope.in_verus,
+        macro=MacroScope(unit.id, is_machine=False),
+        modules=scope.modules,
+        opaque_macro=scope.opaque_macro,
+    )
     scan_items(ctx, first, last, inner)
     functions = [f for f in ctx.functions if f.macro_unit == unit.id]
     unit.functions = [f.id for f in functions]
@@ -123,7 +131,11 @@ def _declaration(ctx: ScanContext, unit, function: Function, kind: str, fields: 
     key = f"invariant:{'+'.join(fields)}" if kind == "invariant_on" else "predicate"
     has_body = stream.is_punct(body_open, "{")
     return InvariantDecl.model_construct(
-        id=ctx.unique_id(f"{unit.id}/{key}"), kind=kind, fields=fields,
+        id=ctx.unique_id(f"{unit.id}/{key}"),
+        kind=kind,
+        fields=fields,
         header=" ".join(stream.source(first, body_open - 1).split()) if body_open > first else "",
-        span=ctx.span(first, close), body=ctx.span(body_open, close) if has_body else None, function_id=function.id,
+        span=ctx.span(first, close),
+        body=ctx.span(body_open, close) if has_body else None,
+        function_id=function.id,
     )

@@ -84,8 +84,13 @@ def _impl(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int:
         return i + 1
     type_name, trait_name = impl_names(ctx, i + 1, open_index - 1)
     container = f"impl {trait_name} for {type_name}" if trait_name else f"impl {type_name}"
-    inner = ItemScope(path=[*scope.path, type_name], container=container, in_verus=scope.in_verus,
-                      modules=scope.modules, opaque_macro=scope.opaque_macro)
+    inner = ItemScope(
+        path=[*scope.path, type_name],
+        container=container,
+        in_verus=scope.in_verus,
+        modules=scope.modules,
+        opaque_macro=scope.opaque_macro,
+    )
     close = ctx.group_end(open_index)
     scan_items(ctx, open_index + 1, close - 1, inner)
     return close + 1
@@ -96,8 +101,13 @@ def _trait(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int:
     open_index = container_body(ctx, i + 1, last)
     if open_index is None:
         return i + 1
-    inner = ItemScope(path=[*scope.path, name], container=f"trait {name}", in_verus=scope.in_verus,
-                      modules=scope.modules, opaque_macro=scope.opaque_macro)
+    inner = ItemScope(
+        path=[*scope.path, name],
+        container=f"trait {name}",
+        in_verus=scope.in_verus,
+        modules=scope.modules,
+        opaque_macro=scope.opaque_macro,
+    )
     close = ctx.group_end(open_index)
     scan_items(ctx, open_index + 1, close - 1, inner)
     return close + 1
@@ -111,8 +121,13 @@ def _mod(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> int | None:
     if not stream.is_punct(i + 2, "{"):
         return i + 2
     close = ctx.group_end(i + 2)
-    inner = ItemScope(path=[*scope.path, name], container=f"mod {name}", in_verus=scope.in_verus,
-                      modules=[*scope.modules, name], opaque_macro=scope.opaque_macro)
+    inner = ItemScope(
+        path=[*scope.path, name],
+        container=f"mod {name}",
+        in_verus=scope.in_verus,
+        modules=[*scope.modules, name],
+        opaque_macro=scope.opaque_macro,
+    )
     scan_items(ctx, i + 3, close - 1, inner)
     return close + 1
 

@@ -22,8 +22,32 @@ from itertools import accumulate, compress, count
 from operator import itemgetter, methodcaller, not_, sub
 from typing import NamedTuple
 
-_PUNCT = [">>=", "<<=", "...", "..=", "..", "::", "->", "=>", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=",
-          "/=", "%=", "^=", "&=", "|=", "<<", ">>"]
+_PUNCT = [
+    ">>=",
+    "<<=",
+    "...",
+    "..=",
+    "..",
+    "::",
+    "->",
+    "=>",
+    "==",
+    "!=",
+    "<=",
+    ">=",
+    "&&",
+    "||",
+    "+=",
+    "-=",
+    "*=",
+    "/=",
+    "%=",
+    "^=",
+    "&=",
+    "|=",
+    "<<",
+    ">>",
+]
 _SUFFIX = r"(?:[ui](?:8|16|32|64|128|size)|f32|f64)?"  # 1u64, 2.5f32; `0int` is `0` `int` (Verus's casts)
 _CHAR_BODY = r"(?:[^'\\\n\r]|\\(?:x[0-9a-fA-F]{2}|u\{[0-9a-fA-F_]*\}|.))"
 _NUMBER = (
@@ -38,7 +62,11 @@ _RAW_STRINGS = "|".join(rf"[bc]?r{h}\"(?:[^\"]|\"(?!{h}))*(?:\"{h})?" for h in (
 _TAIL = rf"|b?'{_CHAR_BODY}'|{_NUMBER}|r#[^\W\d]\w*|[^\W\d]\w*|~+|" + "|".join(map(re.escape, _PUNCT)) + r"|\S"
 # The most frequent pieces first (whitespace, identifiers that cannot prefix a literal, brackets and separators).
 _PIECES = re.compile(
-    r"\s+|[A-Zadefghijklmnopqstuvwxyz_]\w*|[(){}\[\],;]|//(?:/(?!/)|!)[^\n]*\n?|//[^\n]*|/\*(?:[^*]|\*(?!/))*\*/|/\*.*|" + _RAW_STRINGS + "|" + _STRING + _TAIL,
+    r"\s+|[A-Zadefghijklmnopqstuvwxyz_]\w*|[(){}\[\],;]|//(?:/(?!/)|!)[^\n]*\n?|//[^\n]*|/\*(?:[^*]|\*(?!/))*\*/|/\*.*|"
+    + _RAW_STRINGS
+    + "|"
+    + _STRING
+    + _TAIL,
     re.S,
 )
 # The exact path: the same tokens, block comments and raw strings ended by a scan of their own.

@@ -35,14 +35,27 @@ def parse_state_machine(ctx: ScanContext, item_start: int, macro_index: int, clo
     body_close = ctx.group_end(body_open)
     last = close + 1 if stream.is_punct(close + 1, ";") else close
     machine = StateMachine.model_construct(
-        id=ctx.unique_id(f"sm:{name}"), name=name, kind=MACHINE_MACROS[stream.text(macro_index)], generics=generics,
-        in_verus=scope.in_verus, span=_item_span(ctx, item_start, last), body=ctx.span(body_open, body_close),
-        fields_block=None, fields=[], operations=[], functions=[],
+        id=ctx.unique_id(f"sm:{name}"),
+        name=name,
+        kind=MACHINE_MACROS[stream.text(macro_index)],
+        generics=generics,
+        in_verus=scope.in_verus,
+        span=_item_span(ctx, item_start, last),
+        body=ctx.span(body_open, body_close),
+        fields_block=None,
+        fields=[],
+        operations=[],
+        functions=[],
     )
     ctx.state_machines.append(machine)
-    inner = ItemScope(path=[*scope.path, name], container=f"{machine.kind.value} {name}", in_verus=True,
-                      macro=MacroScope(machine.id, is_machine=True), modules=scope.modules,
-                      opaque_macro=scope.opaque_macro)
+    inner = ItemScope(
+        path=[*scope.path, name],
+        container=f"{machine.kind.value} {name}",
+        in_verus=True,
+        macro=MacroScope(machine.id, is_machine=True),
+        modules=scope.modules,
+        opaque_macro=scope.opaque_macro,
+    )
     scan_items(ctx, body_open + 1, body_close - 1, inner)
     machine.functions = [f.id for f in ctx.functions if f.macro_unit == machine.id]
 
@@ -116,16 +129,21 @@ def _visibility(ctx: ScanContext, i: int) -> tuple[str, int]:
     return stream.source(i, end).replace(" ", ""), end + 1
 
 
-def _field(ctx: ScanContext, machine: StateMachine, indices: tuple[int, int, int], attributes: list[Attribute],
-           visibility: str) -> MachineField:
+def _field(
+    ctx: ScanContext, machine: StateMachine, indices: tuple[int, int, int], attributes: list[Attribute], visibility: str
+) -> MachineField:
     first, name_index, last = indices
     stream = ctx.stream
     name = stream.text(name_index)
     sharding = next((a for a in attributes if a.path == "sharding"), None)
     return MachineField.model_construct(
-        id=ctx.unique_id(f"{machine.id}/field:{name}"), name=name, type=stream.source(name_index + 2, last),
-        sharding=_argument(sharding.text) if sharding else None, visibility=visibility,
-        span=_item_span(ctx, first, last), attributes=attributes,
+        id=ctx.unique_id(f"{machine.id}/field:{name}"),
+        name=name,
+        type=stream.source(name_index + 2, last),
+        sharding=_argument(sharding.text) if sharding else None,
+        visibility=visibility,
+        span=_item_span(ctx, first, last),
+        attributes=attributes,
     )
 
 
@@ -158,10 +176,15 @@ def _operation(ctx: ScanContext, machine: StateMachine, kind: OperationKind, ind
     stream = ctx.stream
     name = stream.text(name_index)
     operation = Operation.model_construct(
-        id=ctx.unique_id(f"{machine.id}/{kind.value}:{name}"), kind=kind, name=name, machine_id=machine.id,
-        span=_item_span(ctx, first, end), signature=" ".join(stream.source(name_index, params_close).split()),
+        id=ctx.unique_id(f"{machine.id}/{kind.value}:{name}"),
+        kind=kind,
+        name=name,
+        machine_id=machine.id,
+        span=_item_span(ctx, first, end),
+        signature=" ".join(stream.source(name_index, params_close).split()),
         params=ctx.span(name_index + 1, params_close),
-        body=ctx.span(body_open, end) if body_open is not None else None, statements=[],
+        body=ctx.span(body_open, end) if body_open is not None else None,
+        statements=[],
         attributes=_attributes(ctx, first, name_index),
     )
     if body_open is not None:

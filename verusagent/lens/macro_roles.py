@@ -41,15 +41,18 @@ def is_invariant(attributes: list[Attribute]) -> bool:
     return any(attribute.path == "invariant" for attribute in attributes)
 
 
-def macro_identity(scope: MacroScope, attributes: list[Attribute], name: str, qualified: str,
-                   mode: Mode | None) -> MacroIdentity:
+def macro_identity(
+    scope: MacroScope, attributes: list[Attribute], name: str, qualified: str, mode: Mode | None
+) -> MacroIdentity:
     """`mode` is the written mode, None when the function has no mode word."""
     if not scope.is_machine:
         return MacroIdentity(f"fn:{qualified}", mode or Mode.EXEC, MacroRole.WF, None)
     target = inductive_target(attributes)
     if target is not None:
         key = target or name
-        return MacroIdentity(f"{scope.unit_id}/inductive:{key}", mode or Mode.PROOF, MacroRole.INDUCTIVE, target or None)
+        return MacroIdentity(
+            f"{scope.unit_id}/inductive:{key}", mode or Mode.PROOF, MacroRole.INDUCTIVE, target or None
+        )
     if is_invariant(attributes):
         return MacroIdentity(f"{scope.unit_id}/invariant:{name}", mode or Mode.SPEC, MacroRole.INVARIANT, None)
     return MacroIdentity(f"{scope.unit_id}/fn:{name}", mode or Mode.EXEC, MacroRole.FN, None)

@@ -49,9 +49,7 @@ def _parsed(data: bytes, module: str = "") -> tuple[SourceModel, TokenStream]:
     return parse_with_tokens(data, module=module)
 
 
-def parse_with_tokens(
-    data: bytes | str, *, outline: bool = False, module: str = ""
-) -> tuple[SourceModel, TokenStream]:
+def parse_with_tokens(data: bytes | str, *, outline: bool = False, module: str = "") -> tuple[SourceModel, TokenStream]:
     """The model and the token stream it was read from (for callers that compare tokens, like the guard).
 
     With `outline`, only functions and their clauses: no loops, calls, proof sites or item sites, and the token
@@ -101,8 +99,18 @@ def _model(ctx: ScanContext) -> SourceModel:
 
 def _empty_model(data: bytes, problems: list[Problem]) -> SourceModel:
     return SourceModel.model_construct(
-        text="", data=data, verus_blocks=[], functions=[], loops=[], calls=[], proof_sites=[], item_sites=[],
-        problems=problems, state_machines=[], structs_with_invariants=[], definitions=[],
+        text="",
+        data=data,
+        verus_blocks=[],
+        functions=[],
+        loops=[],
+        calls=[],
+        proof_sites=[],
+        item_sites=[],
+        problems=problems,
+        state_machines=[],
+        structs_with_invariants=[],
+        definitions=[],
     )
 
 

@@ -57,13 +57,17 @@ def _add_function(root: Tree, model: SourceModel, function: Function) -> None:
 
 def _add_machine(root: Tree, machine: StateMachine) -> None:
     generics = machine.generics or ""
-    node = root.add(f"[cyan]{escape(machine.id)}[/cyan] {_at(machine.span)} [yellow]{machine.kind.value}[/yellow]"
-                    f" {escape(machine.name + generics)}")
+    node = root.add(
+        f"[cyan]{escape(machine.id)}[/cyan] {_at(machine.span)} [yellow]{machine.kind.value}[/yellow]"
+        f" {escape(machine.name + generics)}"
+    )
     for field in machine.fields:
         sharding = f" [magenta]#[sharding({escape(field.sharding)})][/magenta]" if field.sharding else ""
         node.add(f"[blue]{escape(field.id)}[/blue] {_at(field.span)}{sharding} {_short(field.type, 50)}")
     for operation in machine.operations:
-        op_node = node.add(f"[blue]{escape(operation.id)}[/blue] {_at(operation.span)} {_short(operation.signature, 60)}")
+        op_node = node.add(
+            f"[blue]{escape(operation.id)}[/blue] {_at(operation.span)} {_short(operation.signature, 60)}"
+        )
         for statement in operation.statements:
             op_node.add(f"[green]{statement.kind.value}[/green] {_at(statement.span)} {_short(statement.text, 60)}")
     for function_id in machine.functions:

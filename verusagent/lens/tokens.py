@@ -18,9 +18,7 @@ from verusagent.lens.gc_pause import paused_gc
 from verusagent.lens.lexer import lex
 from verusagent.lens.outline import cut_off, dropped_ranges, keep_outside
 
-_ATOMIC = frozenset(
-    {"string_literal", "raw_string_literal", "char_literal", "line_comment", "block_comment"}
-)
+_ATOMIC = frozenset({"string_literal", "raw_string_literal", "char_literal", "line_comment", "block_comment"})
 OPEN_BRACKETS = {"(": ")", "[": "]", "{": "}"}
 CLOSE_BRACKETS = {")": "(", "]": "[", "}": "{"}
 _BRACKETS = frozenset({*OPEN_BRACKETS, *CLOSE_BRACKETS})
@@ -64,7 +62,9 @@ class TokenStream:
     raw: frozenset[int] = frozenset()  # indices of raw identifiers (`r#name`: text `name`, never a keyword)
     normalized: frozenset[int] = frozenset()  # indices of identifiers whose text is their NFC form, not their bytes
     _tokens: list[Token] | None = field(default=None, repr=False)
-    lines: object = field(default=None, repr=False, compare=False)  # the LineIndex of `data`, set by the parse that made it
+    lines: object = field(
+        default=None, repr=False, compare=False
+    )  # the LineIndex of `data`, set by the parse that made it
 
     @property
     def tokens(self) -> list[Token]:
@@ -78,8 +78,9 @@ class TokenStream:
         always the same objects)."""
         if self._tokens is not None:
             return self._tokens[first:stop]
-        return list(map(Token, self.kinds[first:stop], self.texts[first:stop], self.starts[first:stop],
-                        self.ends[first:stop]))
+        return list(
+            map(Token, self.kinds[first:stop], self.texts[first:stop], self.starts[first:stop], self.ends[first:stop])
+        )
 
     def __len__(self) -> int:
         return len(self.texts)
@@ -129,16 +130,28 @@ def tokenize(data: bytes, *, outline: bool = False) -> TokenStream:
     comments = [Token("comment", text, start, end) for text, start, end in lexed.comments]
     if outline:
         return _outline(data, lexed, match, comments, errors)
-    return TokenStream(data, lexed.kinds, lexed.texts, lexed.starts, lexed.ends, comments, match, unbalanced, errors,
-                       raw=lexed.raw, normalized=lexed.normalized)
+    return TokenStream(
+        data,
+        lexed.kinds,
+        lexed.texts,
+        lexed.starts,
+        lexed.ends,
+        comments,
+        match,
+        unbalanced,
+        errors,
+        raw=lexed.raw,
+        normalized=lexed.normalized,
+    )
 
 
 def _outline(data: bytes, lexed, match: list[int], comments: list[Token], errors) -> TokenStream:
     ranges = dropped_ranges(lexed.texts, lexed.kinds, match)
     texts = keep_outside(lexed.texts, ranges)
     starts = keep_outside(lexed.starts, ranges)
-    bytes_out = [(lexed.starts[first], lexed.starts[stop] if stop < len(lexed.starts) else len(data))
-                 for first, stop in ranges]
+    bytes_out = [
+        (lexed.starts[first], lexed.starts[stop] if stop < len(lexed.starts) else len(data)) for first, stop in ranges
+    ]
     kept_comments = [c for c in comments if not any(a <= c.start < b for a, b in bytes_out)] if ranges else comments
     outline_match, unbalanced = _match_brackets(texts)
     raw, normalized = frozenset(), frozenset()
@@ -146,8 +159,19 @@ def _outline(data: bytes, lexed, match: list[int], comments: list[Token], errors
         kept = keep_outside(list(range(len(lexed.texts))), ranges)
         raw = frozenset(new for new, old in enumerate(kept) if old in lexed.raw)
         normalized = frozenset(new for new, old in enumerate(kept) if old in lexed.normalized)
-    return TokenStream(data, keep_outside(lexed.kinds, ranges), texts, starts, keep_outside(lexed.ends, ranges),
-                       kept_comments, outline_match, unbalanced, errors, raw=raw, normalized=normalized)
+    return TokenStream(
+        data,
+        keep_outside(lexed.kinds, ranges),
+        texts,
+        starts,
+        keep_outside(lexed.ends, ranges),
+        kept_comments,
+        outline_match,
+        unbalanced,
+        errors,
+        raw=raw,
+        normalized=normalized,
+    )
 
 
 def is_cut_off(text: str) -> bool:

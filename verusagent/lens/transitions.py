@@ -12,8 +12,16 @@ from verusagent.lens.machine_model import Statement, StatementKind
 
 _WORDS = {kind.value: kind for kind in StatementKind}
 _FIELD_STATEMENTS = frozenset(
-    {StatementKind.INIT, StatementKind.UPDATE, StatementKind.HAVE, StatementKind.ADD, StatementKind.REMOVE,
-     StatementKind.DEPOSIT, StatementKind.WITHDRAW, StatementKind.GUARD}
+    {
+        StatementKind.INIT,
+        StatementKind.UPDATE,
+        StatementKind.HAVE,
+        StatementKind.ADD,
+        StatementKind.REMOVE,
+        StatementKind.DEPOSIT,
+        StatementKind.WITHDRAW,
+        StatementKind.GUARD,
+    }
 )
 
 
@@ -97,8 +105,9 @@ def _arm(ctx: ScanContext, scan: FunctionScan, i: int, last: int, found: list[St
     return end + 2 if stream.is_punct(end + 1, ",") else end + 1
 
 
-def _statement(ctx: ScanContext, scan: FunctionScan, i: int, last: int, conditional: bool,
-               found: list[Statement]) -> int:
+def _statement(
+    ctx: ScanContext, scan: FunctionScan, i: int, last: int, conditional: bool, found: list[Statement]
+) -> int:
     stream = ctx.stream
     kind = _WORDS[stream.text(i)]
     end = i
@@ -115,8 +124,16 @@ def _statement(ctx: ScanContext, scan: FunctionScan, i: int, last: int, conditio
         scan_range(ctx, scan, by_index + 2, close - 1, True, None)
     expr_last = (by_index - 1) if by_index is not None else (stop - 1 if stream.is_punct(stop, ";") else stop)
     _scan_expression(ctx, scan, expr_first, expr_last)
-    found.append(Statement(kind=kind, span=ctx.span(i, stop), text=stream.source(i, stop), field=field,
-                           proof=proof, conditional=conditional))
+    found.append(
+        Statement(
+            kind=kind,
+            span=ctx.span(i, stop),
+            text=stream.source(i, stop),
+            field=field,
+            proof=proof,
+            conditional=conditional,
+        )
+    )
     return end + 1
 
 

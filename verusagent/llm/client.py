@@ -163,30 +163,70 @@ class ModelClient:
         s = self.settings
         if self.cache is None or not s.cache or (params["temperature"] > 0 and not s.cache_sampling):
             return None
-        request = {"model": s.model, "api_base": strip_credentials(s.api_base), "messages": messages,
-                   "params": {k: v for k, v in params.items() if k != "timeout"}, "extra": s.extra, "sample": sample}
+        request = {
+            "model": s.model,
+            "api_base": strip_credentials(s.api_base),
+            "messages": messages,
+            "params": {k: v for k, v in params.items() if k != "timeout"},
+            "extra": s.extra,
+            "sample": sample,
+        }
         return request_key(request)
 
-    def _serve_cached(self, call_id: str, messages: list[Message], params: dict[str, Any], purpose: str,
-                      cached: CachedReply) -> _Single:
+    def _serve_cached(
+        self, call_id: str, messages: list[Message], params: dict[str, Any], purpose: str, cached: CachedReply
+    ) -> _Single:
         self.budget.charge_cached()
-        self._emit(ModelRequest(call_id=call_id, attempt=0, model=self.settings.model, purpose=purpose,
-                                messages=messages, params=self._public_params(params), cached=True))
+        self._emit(
+            ModelRequest(
+                call_id=call_id,
+                attempt=0,
+                model=self.settings.model,
+                purpose=purpose,
+                messages=messages,
+                params=self._public_params(params),
+                cached=True,
+            )
+        )
         reasons = _pad(cached.finish_reasons, cached.texts)
         calls = cached.tool_calls + [[] for _ in range(len(cached.texts) - len(cached.tool_calls))]
         choices = [Choice(text=t, finish_reason=r, tool_calls=c) for t, r, c in zip(cached.texts, reasons, calls)]
-        self._emit(ModelReply(call_id=call_id, attempt=0, texts=cached.texts, finish_reasons=reasons,
-                              tool_calls=_recorded_calls(choices), usage=cached.usage, cost_usd=cached.cost_usd,
-                              from_cache=True))
-        return _Single(call_id=call_id, choices=choices, usage=cached.usage, cost_usd=0.0,  # nothing spent
-                       latency_s=0.0, attempts=0, from_cache=True)
+        self._emit(
+            ModelReply(
+                call_id=call_id,
+                attempt=0,
+                texts=cached.texts,
+                finish_reasons=reasons,
+                tool_calls=_recorded_calls(choices),
+                usage=cached.usage,
+                cost_usd=cached.cost_usd,
+                from_cache=True,
+            )
+        )
+        return _Single(
+            call_id=call_id,
+            choices=choices,
+            usage=cached.usage,
+            cost_usd=0.0,  # nothing spent
+            latency_s=0.0,
+            attempts=0,
+            from_cache=True,
+        )
 
     def _attempts(self, call_id: str, messages: list[Message], params: dict[str, Any], purpose: str) -> _Single:
         kwargs = self._completion_kwargs(messages, params)  # a missing key variable fails here, before any call
         for attempt in range(1, self.retry.max_attempts + 1):
             self.budget.reserve_call()
-            self._emit(ModelRequest(call_id=call_id, attempt=attempt, model=self.settings.model, purpose=purpose,
-                                    messages=messages if attempt == 1 else [], params=self._public_params(params)))
+            self._emit(
+                ModelRequest(
+                    call_id=call_id,
+                    attempt=attempt,
+                    model=self.settings.model,
+                    purpose=purpose,
+                    messages=messages if attempt == 1 else [],
+                    params=self._public_params(params),
+                )
+            )
             outcome = self._one_attempt(call_id, attempt, kwargs)
             if isinstance(outcome, _Single):
                 return outcome
@@ -212,11 +252,27 @@ class ModelClient:
 
         cost = call_cost(self.settings, usage)
         self.budget.charge(usage, cost)
-        self._emit(ModelReply(call_id=call_id, attempt=attempt, texts=[c.text for c in choices],
-                              finish_reasons=[c.finish_reason for c in choices], tool_calls=_recorded_calls(choices),
-                              usage=usage, cost_usd=cost, latency_s=latency))
-        return _Single(call_id=call_id, choices=choices, usage=usage, cost_usd=cost, latency_s=latency,
-                       attempts=attempt, from_cache=False)
+        self._emit(
+            ModelReply(
+                call_id=call_id,
+                attempt=attempt,
+                texts=[c.text for c in choices],
+                finish_reasons=[c.finish_reason for c in choices],
+                tool_calls=_recorded_calls(choices),
+                usage=usage,
+                cost_usd=cost,
+                latency_s=latency,
+            )
+        )
+        return _Single(
+            call_id=call_id,
+            choices=choices,
+            usage=usage,
+            cost_usd=cost,
+            latency_s=latency,
+            attempts=attempt,
+            from_cache=False,
+        )
 
     # ---- litellm -----------------------------------------------------------------------------------------
 
@@ -273,8 +329,12 @@ class ModelClient:
 def _key_from_env(name: str) -> str:
     value = os.environ.get(name)
     if not value:
-        error = CallError(kind="authentication", message=f"environment variable {name} (api_key_env) is not set",
-                          retryable=False, hint=f"export {name}=<your key>")
+        error = CallError(
+            kind="authentication",
+            message=f"environment variable {name} (api_key_env) is not set",
+            retryable=False,
+            hint=f"export {name}=<your key>",
+        )
         raise ModelCallError(error, attempts=0)
     register_secret(value)  # whatever the variable's name, its value never reaches a record or the cache
     return value
@@ -298,8 +358,14 @@ def _pad(reasons: list[str | None], texts: list[str]) -> list[str | None]:
 
 
 def _parse_response(response: Any) -> tuple[list[Choice], TokenUsage | None]:
-    choices = [Choice(text=_content(c), finish_reason=getattr(c, "finish_reason", None),
-                      tool_calls=tool_calls_of(getattr(c, "message", None))) for c in response.choices]
+    choices = [
+        Choice(
+            text=_content(c),
+            finish_reason=getattr(c, "finish_reason", None),
+            tool_calls=tool_calls_of(getattr(c, "message", None)),
+        )
+        for c in response.choices
+    ]
     raw = getattr(response, "usage", None)
     prompt = getattr(raw, "prompt_tokens", None)
     completion = getattr(raw, "completion_tokens", None)
@@ -315,14 +381,25 @@ def _content(choice: Any) -> str:
 
 
 def _to_cached(single: _Single) -> CachedReply:
-    return CachedReply(texts=[c.text for c in single.choices], finish_reasons=[c.finish_reason for c in single.choices],
-                       tool_calls=[c.tool_calls for c in single.choices], usage=single.usage, cost_usd=single.cost_usd)
+    return CachedReply(
+        texts=[c.text for c in single.choices],
+        finish_reasons=[c.finish_reason for c in single.choices],
+        tool_calls=[c.tool_calls for c in single.choices],
+        usage=single.usage,
+        cost_usd=single.cost_usd,
+    )
 
 
 def _combine(model: str, parts: list[_Single], latency: float, wanted: int) -> Completion:
     usages = [p.usage for p in parts if p.usage is not None]
-    usage = TokenUsage(prompt_tokens=sum(u.prompt_tokens for u in usages),
-                       completion_tokens=sum(u.completion_tokens for u in usages)) if usages else None
+    usage = (
+        TokenUsage(
+            prompt_tokens=sum(u.prompt_tokens for u in usages),
+            completion_tokens=sum(u.completion_tokens for u in usages),
+        )
+        if usages
+        else None
+    )
     costs = [p.cost_usd for p in parts]
     return Completion(
         model=model,

@@ -50,12 +50,16 @@ def check_model(model: str, api_base: str | None = None, api_key_env: str | None
     try:
         litellm.get_llm_provider(model, api_base=api_base)
     except (litellm.BadRequestError, ValueError) as error:
-        raise UnknownModel(f"unknown model {model!r}: litellm finds no provider for it; write provider/model, e.g. "
-                           f"openai/gpt-4o, anthropic/claude-sonnet-4-5, ollama/llama3 ({PROVIDERS_PAGE})") from error
+        raise UnknownModel(
+            f"unknown model {model!r}: litellm finds no provider for it; write provider/model, e.g. "
+            f"openai/gpt-4o, anthropic/claude-sonnet-4-5, ollama/llama3 ({PROVIDERS_PAGE})"
+        ) from error
     missing = [api_key_env] if api_key_env and not os.environ.get(api_key_env) else missing_keys(model, api_base)
     if missing:
-        raise MissingCredentials(f"{model} needs {' or '.join(missing)} in the environment and it is not set: "
-                                 f"export {missing[0]}=<your key> (or --api-base URL for a server on this machine)")
+        raise MissingCredentials(
+            f"{model} needs {' or '.join(missing)} in the environment and it is not set: "
+            f"export {missing[0]}=<your key> (or --api-base URL for a server on this machine)"
+        )
 
 
 def missing_keys(model: str, api_base: str | None) -> list[str]:

@@ -56,8 +56,11 @@ class RetryPolicy(BaseModel):
 
 
 # A missing or refused key, as providers word it; litellm raises some of these as 500 or APIError.
-_CREDENTIALS = re.compile(r"missing credentials|api_key client option must be set|no key is set|"
-                          r"missing \w+ api key|incorrect api key|invalid api key|invalid x-api-key", re.IGNORECASE)
+_CREDENTIALS = re.compile(
+    r"missing credentials|api_key client option must be set|no key is set|"
+    r"missing \w+ api key|incorrect api key|invalid api key|invalid x-api-key",
+    re.IGNORECASE,
+)
 _KEY_VARIABLE = re.compile(r"\b([A-Z][A-Z0-9_]*_API_KEY)\b")
 
 

@@ -2,8 +2,9 @@
 ``scripted`` (model strings ``scripted/<anything>``), so tests and the demo run the real litellm call path.
 
 It answers from a script (see ``script.py``): the file named by ``$VERUSAGENT_SCRIPT`` or one given to
-``verusagent.llm.provider.install_script``. Every request it receives is kept in ``requests`` and, if ``$VERUSAGENT_SCRIPT_LOG`` or
-``requests_log`` names a file, appended to it as a JSON line (messages and parameters; never a key or header).
+``verusagent.llm.provider.install_script``. Every request it receives is kept in ``requests`` and, if
+``$VERUSAGENT_SCRIPT_LOG`` or ``requests_log`` names a file, appended to it as a JSON
+line (messages and parameters; never a key or header).
 """
 
 import json
@@ -109,23 +110,40 @@ class ScriptedModel(CustomLLM):
             return self._cursor
 
     def _record(self, model: str, messages: list, optional_params: dict) -> None:
-        entry = scrub({
-            "time": time.time(),
-            "model": model,
-            "messages": [_logged_message(m) for m in messages],
-            "params": {k: v for k, v in optional_params.items() if isinstance(v, str | int | float | bool)},
-            "tools": tool_names(optional_params.get("tools")),
-        })
+        entry = scrub(
+            {
+                "time": time.time(),
+                "model": model,
+                "messages": [_logged_message(m) for m in messages],
+                "params": {k: v for k, v in optional_params.items() if isinstance(v, str | int | float | bool)},
+                "tools": tool_names(optional_params.get("tools")),
+            }
+        )
         with self._lock:
             self.requests.append(entry)
             if self._log_path is not None:
                 with open(self._log_path, "a", encoding="utf-8") as handle:
                     handle.write(json.dumps(entry, ensure_ascii=False) + "\n")
 
-    def completion(self, model: str, messages: list, api_base: str, custom_prompt_dict: dict, model_response: Any,
-                   print_verbose: Any, encoding: Any, api_key: Any, logging_obj: Any, optional_params: dict,
-                   acompletion: Any = None, litellm_params: Any = None, logger_fn: Any = None, headers: Any = None,
-                   timeout: Any = None, client: Any = None) -> Any:
+    def completion(
+        self,
+        model: str,
+        messages: list,
+        api_base: str,
+        custom_prompt_dict: dict,
+        model_response: Any,
+        print_verbose: Any,
+        encoding: Any,
+        api_key: Any,
+        logging_obj: Any,
+        optional_params: dict,
+        acompletion: Any = None,
+        litellm_params: Any = None,
+        logger_fn: Any = None,
+        headers: Any = None,
+        timeout: Any = None,
+        client: Any = None,
+    ) -> Any:
         cursor = self._current_cursor()
         self._record(model, messages, optional_params)
         if cursor is None:
@@ -145,8 +163,9 @@ class ScriptedModel(CustomLLM):
             )
         mismatch = reply.tools_mismatch(tool_names(optional_params.get("tools")))
         if mismatch is not None:
-            raise litellm.BadRequestError(message=f"scripted model (a stand-in): {mismatch}", model=model,
-                                          llm_provider=PROVIDER)
+            raise litellm.BadRequestError(
+                message=f"scripted model (a stand-in): {mismatch}", model=model, llm_provider=PROVIDER
+            )
         _wait(reply, model, _timeout_seconds(timeout))
         if reply.error is not None:
             raise _provider_error(reply.error, model)
@@ -161,14 +180,19 @@ def _wait(reply: ScriptedReply, model: str, timeout: float | None) -> None:
         return
     if timeout is not None and reply.delay_s > timeout:
         time.sleep(timeout)
-        raise litellm.Timeout(message=f"scripted model (a stand-in): reply took longer than {timeout}s",
-                              model=model, llm_provider=PROVIDER)
+        raise litellm.Timeout(
+            message=f"scripted model (a stand-in): reply took longer than {timeout}s",
+            model=model,
+            llm_provider=PROVIDER,
+        )
     time.sleep(reply.delay_s)
 
 
 # litellm's words (1.8x) for an OpenAI request without a key, raised as InternalServerError
-MISSING_CREDENTIALS = ("OpenAIException - Missing credentials. Please pass an `api_key`, `workload_identity`, "
-                       "`admin_api_key`, or set the `OPENAI_API_KEY` or `OPENAI_ADMIN_KEY` environment variable.")
+MISSING_CREDENTIALS = (
+    "OpenAIException - Missing credentials. Please pass an `api_key`, `workload_identity`, "
+    "`admin_api_key`, or set the `OPENAI_API_KEY` or `OPENAI_ADMIN_KEY` environment variable."
+)
 
 
 def _provider_error(kind: str, model: str) -> Exception:
@@ -208,8 +232,11 @@ def _fill_response(response: Any, model: str, reply: ScriptedReply, messages: li
 
 def _tool_calls(reply: ScriptedReply, request_number: int) -> list[Any]:
     return [
-        ChatCompletionMessageToolCall(id=call.id or f"call-{request_number}-{index}", type="function",
-                                      function=Function(name=call.name, arguments=call.arguments_text()))
+        ChatCompletionMessageToolCall(
+            id=call.id or f"call-{request_number}-{index}",
+            type="function",
+            function=Function(name=call.name, arguments=call.arguments_text()),
+        )
         for index, call in enumerate(reply.tool_calls, 1)
     ]
 

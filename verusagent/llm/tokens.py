@@ -14,9 +14,11 @@ from pydantic import BaseModel
 from verusagent.llm.litellm_data import LitellmDataMissing, encodings_folder, input_cost, known_to_litellm
 
 O200K = "o200k_base"
-BUNDLED = {"o200k_base": "fb374d419588a4632f3f557e76b4b70aebbca790",  # tiktoken's cache names: sha1 of the URL
-           "cl100k_base": "9b5ad71b2ce5302211f9c61530b329a4922fc6a4",
-           "p50k_base": "ec7223a39ce59f226a68acc30dc1af2788490e15"}
+BUNDLED = {
+    "o200k_base": "fb374d419588a4632f3f557e76b4b70aebbca790",  # tiktoken's cache names: sha1 of the URL
+    "cl100k_base": "9b5ad71b2ce5302211f9c61530b329a4922fc6a4",
+    "p50k_base": "ec7223a39ce59f226a68acc30dc1af2788490e15",
+}
 _TOKENS_PER_MESSAGE = 3  # OpenAI's chat format: each message's role and separators, and the reply's priming
 _lock = threading.Lock()
 
@@ -96,5 +98,10 @@ def count_messages_o200k(messages: list[dict[str, str]]) -> int:
 def prompt_size(model: str, messages: list[dict[str, str]]) -> PromptSize:
     name, exact = encoding_of(model)
     tokens = count_messages(messages, name)
-    return PromptSize(tokens=tokens, tokenizer=name, exact=exact, known_model=known_to_litellm(model),
-                      input_cost_usd=input_cost(model, tokens))
+    return PromptSize(
+        tokens=tokens,
+        tokenizer=name,
+        exact=exact,
+        known_model=known_to_litellm(model),
+        input_cost_usd=input_cost(model, tokens),
+    )

@@ -49,8 +49,13 @@ def tool_calls_of(message: Any) -> list[ToolCall]:
         function = _field(raw, "function")
         name = _field(function, "name")
         call_id = _field(raw, "id")
-        calls.append(ToolCall(id=str(call_id) if call_id else f"tool-call-{index + 1}", name=str(name or ""),
-                              arguments=parse_arguments(_field(function, "arguments"))))
+        calls.append(
+            ToolCall(
+                id=str(call_id) if call_id else f"tool-call-{index + 1}",
+                name=str(name or ""),
+                arguments=parse_arguments(_field(function, "arguments")),
+            )
+        )
     return calls
 
 

@@ -45,8 +45,10 @@ def precheck_source(data: bytes | str, file_name: str, context: PrecheckContext 
 def precheck_parsed(parsed: dict[str, tuple[SourceModel, TokenStream]], context: PrecheckContext) -> PrecheckReport:
     """The crate's files by path, each with its (module-prefixed) model and token stream."""
     started = time.perf_counter()
-    files = [CrateFile(Place(path, model.data, stream.lines or LineIndex(model.data)), model, stream)
-             for path, (model, stream) in parsed.items()]
+    files = [
+        CrateFile(Place(path, model.data, stream.lines or LineIndex(model.data)), model, stream)
+        for path, (model, stream) in parsed.items()
+    ]
     findings = _parse_errors(files, context)
     rules_off: dict[str, str] = {}
     if not findings:
@@ -63,7 +65,9 @@ def _parse_errors(files: list[CrateFile], context: PrecheckContext) -> list[Prec
     return [f for file in files for f in parse_findings(file.place, file.stream)]
 
 
-def _code_findings(files: list[CrateFile], context: PrecheckContext, rules_off: dict[str, str]) -> list[PrecheckFinding]:
+def _code_findings(
+    files: list[CrateFile], context: PrecheckContext, rules_off: dict[str, str]
+) -> list[PrecheckFinding]:
     ghosts = GhostFunctions([f.model for f in files])
     found: list[PrecheckFinding] = []
     for file in files:
@@ -77,7 +81,9 @@ def _code_findings(files: list[CrateFile], context: PrecheckContext, rules_off: 
     return found
 
 
-def _unknown_calls(files: list[CrateFile], context: PrecheckContext, rules_off: dict[str, str]) -> list[PrecheckFinding]:
+def _unknown_calls(
+    files: list[CrateFile], context: PrecheckContext, rules_off: dict[str, str]
+) -> list[PrecheckFinding]:
     rule = str(PrecheckRule.UNKNOWN_FUNCTION)
     if context.vstd_names is None:
         rules_off[rule] = context.vstd_problem

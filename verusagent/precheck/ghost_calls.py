@@ -30,8 +30,13 @@ class GhostFunctions:
         items = {d.name for m in models for d in m.definitions if d.name}
         imported = _imported_names(models)
         self.by_name: dict[str, Function] = {
-            f.name: f for m in models for f in m.functions
-            if f.mode in GHOST_MODES and _is_free(f) and names[f.name] == 1 and f.name not in items
+            f.name: f
+            for m in models
+            for f in m.functions
+            if f.mode in GHOST_MODES
+            and _is_free(f)
+            and names[f.name] == 1
+            and f.name not in items
             and f.name not in imported
         }
 
@@ -51,18 +56,23 @@ def _imported_names(models: list[SourceModel]) -> set[str]:
     return found
 
 
-def ghost_call_findings(place: Place, stream: TokenStream, bodies: list[ExecBody], ghosts: GhostFunctions,
-                        crate_name: str) -> list[PrecheckFinding]:
+def ghost_call_findings(
+    place: Place, stream: TokenStream, bodies: list[ExecBody], ghosts: GhostFunctions, crate_name: str
+) -> list[PrecheckFinding]:
     found = []
     for body in bodies:
         for i in body.indices():
             callee = _callee(stream, body, i, ghosts)
             if callee is not None:
-                message = Message(f"cannot call function `{_friendly_path(crate_name, callee)}` with mode "
-                                  f"{GHOST_MODES[callee.mode]}")
-                found.append(PrecheckFinding(rule=PrecheckRule.GHOST_CALL_IN_EXEC,
-                                             diagnostic=diagnostic(place, stream.starts[i],
-                                                                   stream.ends[stream.close_of(i + 1)], message)))
+                message = Message(
+                    f"cannot call function `{_friendly_path(crate_name, callee)}` with mode {GHOST_MODES[callee.mode]}"
+                )
+                found.append(
+                    PrecheckFinding(
+                        rule=PrecheckRule.GHOST_CALL_IN_EXEC,
+                        diagnostic=diagnostic(place, stream.starts[i], stream.ends[stream.close_of(i + 1)], message),
+                    )
+                )
     return found
 
 
@@ -79,8 +89,10 @@ def _bound_in(stream: TokenStream, function: Function, name: str) -> bool:
     """The name occurs in the caller other than as a bare call: a parameter, a local, a closure, a path."""
     first, stop = bisect_left(stream.starts, function.span.start), bisect_left(stream.starts, function.span.end)
     texts = stream.texts
-    return any(texts[j] == name and not (stream.is_punct(j + 1, "(") and not stream.is_punct(j - 1, ".", "::"))
-               for j in range(first, stop))
+    return any(
+        texts[j] == name and not (stream.is_punct(j + 1, "(") and not stream.is_punct(j - 1, ".", "::"))
+        for j in range(first, stop)
+    )
 
 
 def _friendly_path(crate_name: str, function: Function) -> str:

@@ -15,8 +15,10 @@ from verusagent.precheck.regions import ExecBody
 from verusagent.precheck.render import Message, Place, diagnostic
 
 GHOST_TYPES = frozenset({"int", "nat"})
-CAST_MESSAGE = ("The Verus types 'nat' and 'int' can only be used in ghost code (e.g., in a 'spec' or 'proof' "
-                "function, inside a 'proof' block, or when assigning to a 'ghost' or 'tracked' variable)")
+CAST_MESSAGE = (
+    "The Verus types 'nat' and 'int' can only be used in ghost code (e.g., in a 'spec' or 'proof' "
+    "function, inside a 'proof' block, or when assigning to a 'ghost' or 'tracked' variable)"
+)
 SUFFIX_HELP = "the suffix must be one of the numeric types (`u32`, `isize`, `f32`, etc.)"
 _PLAIN_INTEGER = re.compile(r"(?:0[xX][0-9a-fA-F_]+|0[oO][0-7_]+|0[bB][01_]+|[0-9][0-9_]*)")
 
@@ -27,9 +29,12 @@ def ghost_type_findings(place: Place, stream: TokenStream, bodies: list[ExecBody
         for i in body.indices():
             message = _cast(stream, body, i) or _suffix(stream, body, i)
             if message is not None:
-                found.append(PrecheckFinding(rule=PrecheckRule.GHOST_TYPE_IN_EXEC,
-                                             diagnostic=diagnostic(place, stream.starts[i], stream.ends[i + 1],
-                                                                   message)))
+                found.append(
+                    PrecheckFinding(
+                        rule=PrecheckRule.GHOST_TYPE_IN_EXEC,
+                        diagnostic=diagnostic(place, stream.starts[i], stream.ends[i + 1], message),
+                    )
+                )
     return found
 
 

@@ -66,8 +66,11 @@ def _delimiters(place: Place, stream: TokenStream) -> list[PrecheckFinding]:
             return [_finding(place, starts[i], ends[i], Message(f"{what} closing delimiter: `{text}`", label))]
     if stack:
         i = stack[-1]
-        return [_finding(place, starts[i], ends[i],
-                         Message("this file contains an unclosed delimiter", "unclosed delimiter"))]
+        return [
+            _finding(
+                place, starts[i], ends[i], Message("this file contains an unclosed delimiter", "unclosed delimiter")
+            )
+        ]
     return []
 
 
@@ -116,13 +119,17 @@ def _unterminated(place: Place, stream: TokenStream) -> list[PrecheckFinding]:
     for i, text in enumerate(stream.texts):
         if stream.kinds[i] == "lit" and text[:3].lstrip("bc").startswith(('"', "r")) and _open_string(text):
             raw = _RAW_STRING_START.match(text) is not None
-            message = Message("unterminated raw string", code="E0748") if raw else \
-                Message("unterminated double quote string", code="E0765")
+            message = (
+                Message("unterminated raw string", code="E0748")
+                if raw
+                else Message("unterminated double quote string", code="E0765")
+            )
             found.append(_finding(place, stream.starts[i], stream.starts[i] + 1, message))
     for comment in stream.comments:
         if comment.text.startswith("/*") and not _closed_comment(comment.text):
-            found.append(_finding(place, comment.start, comment.start + 2,
-                                  Message("unterminated block comment", code="E0758")))
+            found.append(
+                _finding(place, comment.start, comment.start + 2, Message("unterminated block comment", code="E0758"))
+            )
     return found
 
 

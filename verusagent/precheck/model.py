@@ -17,7 +17,7 @@ class PrecheckRule(StrEnum):
 
 RULE_DESCRIPTIONS: dict[PrecheckRule, str] = {
     PrecheckRule.PARSE_ERROR: "the file does not lex: an unclosed or unexpected delimiter, a character no Rust "
-                              "token starts with, an unterminated string or block comment",
+    "token starts with, an unterminated string or block comment",
     PrecheckRule.GHOST_TYPE_IN_EXEC: "the Verus types `int`/`nat` used in exec code (a cast, a literal suffix)",
     PrecheckRule.GHOST_CALL_IN_EXEC: "a spec or proof function of the file called from exec code",
     PrecheckRule.UNKNOWN_FUNCTION: "a call of a function that exists neither in the crate nor in vstd",
@@ -61,7 +61,13 @@ class PrecheckReport(BaseModel):
 def _finding_record(finding: PrecheckFinding) -> dict:
     d = finding.diagnostic
     where = d.location
-    return {"rule": str(finding.rule), "message": d.message, "code": d.code,
-            "file": where.file if where else None, "line": where.line if where else None,
-            "col": where.col if where else None, "unit": d.unit_id,
-            "category": str(Category(d.category))}
+    return {
+        "rule": str(finding.rule),
+        "message": d.message,
+        "code": d.code,
+        "file": where.file if where else None,
+        "line": where.line if where else None,
+        "col": where.col if where else None,
+        "unit": d.unit_id,
+        "category": str(Category(d.category)),
+    }

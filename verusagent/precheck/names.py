@@ -17,22 +17,114 @@ from verusagent.lens.model import DefinitionKind, ItemSiteKind
 from verusagent.precheck.model import PrecheckFinding, PrecheckRule
 from verusagent.precheck.render import Message, Place, diagnostic
 
-KEYWORDS = frozenset({
-    # Rust
-    "as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for", "if", "impl", "in",
-    "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "self", "Self", "static", "struct",
-    "super", "trait", "true", "type", "unsafe", "use", "where", "while", "async", "await", "dyn", "box", "yield",
-    "union", "macro_rules",
-    # Verus (contextual)
-    "requires", "ensures", "recommends", "invariant", "invariant_except_break", "decreases", "opens_invariants",
-    "no_unwind", "returns", "assert", "assume", "admit", "reveal", "reveal_with_fuel", "hide", "proof", "ghost",
-    "tracked", "spec", "exec", "open", "closed", "forall", "exists", "choose", "old", "final", "by", "via", "when",
-    "implies", "is", "has", "matches", "calc", "broadcast", "trigger", "with", "atomically", "default_ensures",
-    "checked", "uninterp", "axiom", "spec_fn", "proof_fn", "Fn", "FnMut", "FnOnce",
-})
+KEYWORDS = frozenset(
+    {
+        # Rust
+        "as",
+        "break",
+        "const",
+        "continue",
+        "crate",
+        "else",
+        "enum",
+        "extern",
+        "false",
+        "fn",
+        "for",
+        "if",
+        "impl",
+        "in",
+        "let",
+        "loop",
+        "match",
+        "mod",
+        "move",
+        "mut",
+        "pub",
+        "ref",
+        "return",
+        "self",
+        "Self",
+        "static",
+        "struct",
+        "super",
+        "trait",
+        "true",
+        "type",
+        "unsafe",
+        "use",
+        "where",
+        "while",
+        "async",
+        "await",
+        "dyn",
+        "box",
+        "yield",
+        "union",
+        "macro_rules",
+        # Verus (contextual)
+        "requires",
+        "ensures",
+        "recommends",
+        "invariant",
+        "invariant_except_break",
+        "decreases",
+        "opens_invariants",
+        "no_unwind",
+        "returns",
+        "assert",
+        "assume",
+        "admit",
+        "reveal",
+        "reveal_with_fuel",
+        "hide",
+        "proof",
+        "ghost",
+        "tracked",
+        "spec",
+        "exec",
+        "open",
+        "closed",
+        "forall",
+        "exists",
+        "choose",
+        "old",
+        "final",
+        "by",
+        "via",
+        "when",
+        "implies",
+        "is",
+        "has",
+        "matches",
+        "calc",
+        "broadcast",
+        "trigger",
+        "with",
+        "atomically",
+        "default_ensures",
+        "checked",
+        "uninterp",
+        "axiom",
+        "spec_fn",
+        "proof_fn",
+        "Fn",
+        "FnMut",
+        "FnOnce",
+    }
+)
 # verus's own crates: their globs bring in vstd's and builtin's names, or macros (never called bare).
-VERUS_CRATES = frozenset({"vstd", "builtin", "verus_builtin", "builtin_macros", "verus_builtin_macros",
-                          "state_machines_macros", "verus_state_machines_macros"})
+VERUS_CRATES = frozenset(
+    {
+        "vstd",
+        "builtin",
+        "verus_builtin",
+        "builtin_macros",
+        "verus_builtin_macros",
+        "state_machines_macros",
+        "verus_state_machines_macros",
+    }
+)
 _GLOB_ROOTS = VERUS_CRATES | {"crate", "self", "super"}
 _BLIND_SITES = frozenset({ItemSiteKind.INCLUDE_MACRO, ItemSiteKind.PATH_ATTRIBUTE})
 MAX_FINDINGS = 10
@@ -76,8 +168,11 @@ def _file_blind_spot(file: CrateFile, crate_files: set[str], roots: frozenset[st
     model, stream = file.model, file.stream
     if any(site.kind in _BLIND_SITES for site in model.item_sites):
         return "an include! or #[path] module"
-    foreign = [s.text for s in model.item_sites if s.kind == ItemSiteKind.EXTERN_CRATE and _crate_of(s.text)
-               not in VERUS_CRATES]
+    foreign = [
+        s.text
+        for s in model.item_sites
+        if s.kind == ItemSiteKind.EXTERN_CRATE and _crate_of(s.text) not in VERUS_CRATES
+    ]
     if foreign:
         return f"`{' '.join(foreign[0].split())}` may bring in any name"
     if any(site.kind == ItemSiteKind.FILE_MODULE for site in model.item_sites) and len(crate_files) <= 1:
@@ -142,8 +237,11 @@ def _bare_calls(file: CrateFile) -> tuple[list[int], set[str]]:
 
 
 def _is_bare_call(stream: TokenStream, i: int) -> bool:
-    return stream.is_punct(i + 1, "(") and not stream.is_punct(i - 1, ".", "::", "'", "#", "!", "$") \
+    return (
+        stream.is_punct(i + 1, "(")
+        and not stream.is_punct(i - 1, ".", "::", "'", "#", "!", "$")
         and not stream.is_ident(i - 1, "fn", "struct", "enum", "union", "type", "trait", "mod", "impl", "macro_rules")
+    )
 
 
 def _macro_and_attribute_tokens(stream: TokenStream) -> bytearray:
@@ -179,5 +277,6 @@ def _finding(file: CrateFile, i: int, name: str) -> PrecheckFinding:
     what = "function, tuple struct or tuple variant" if name[:1].isupper() else "function"
     message = Message(f"cannot find {what} `{name}` in this scope", "not found in this scope", code="E0425")
     stream = file.stream
-    return PrecheckFinding(rule=PrecheckRule.UNKNOWN_FUNCTION,
-                           diagnostic=diagnostic(file.place, stream.starts[i], stream.ends[i], message))
+    return PrecheckFinding(
+        rule=PrecheckRule.UNKNOWN_FUNCTION, diagnostic=diagnostic(file.place, stream.starts[i], stream.ends[i], message)
+    )

@@ -31,15 +31,21 @@ class Prechecker:
     def _load(self) -> PrecheckContext:
         try:
             source = find_vstd(self.vstd, self.verus)
-            return PrecheckContext(crate_name=self.crate_name, vstd_names=vstd_names(source),
-                                   whole_crate=self.whole_crate)
+            return PrecheckContext(
+                crate_name=self.crate_name, vstd_names=vstd_names(source), whole_crate=self.whole_crate
+            )
         except (VstdNotFound, OSError) as error:
-            return PrecheckContext(crate_name=self.crate_name, vstd_problem=f"no vstd source ({error})",
-                                   whole_crate=self.whole_crate)
+            return PrecheckContext(
+                crate_name=self.crate_name, vstd_problem=f"no vstd source ({error})", whole_crate=self.whole_crate
+            )
 
     def check_file(self, data: bytes, file_name: str) -> PrecheckReport:
         """One file (e.g. a changed file of a repository): a crate of its own, named by its stem."""
         context = self.context()
-        named = PrecheckContext(crate_name=crate_of(file_name), vstd_names=context.vstd_names,
-                                vstd_problem=context.vstd_problem, whole_crate=self.whole_crate)
+        named = PrecheckContext(
+            crate_name=crate_of(file_name),
+            vstd_names=context.vstd_names,
+            vstd_problem=context.vstd_problem,
+            whole_crate=self.whole_crate,
+        )
         return precheck_parsed({file_name: parse_shared(data)}, named)

@@ -20,16 +20,56 @@ from dataclasses import dataclass
 from verusagent.lens import Function, Mode, SourceModel, TokenStream
 from verusagent.lens.model import DefinitionKind
 
-GHOST_WORDS = frozenset({
-    "assert", "assume", "admit", "reveal", "reveal_with_fuel", "hide", "proof", "ghost", "tracked", "broadcast",
-    "forall", "exists", "choose", "calc", "old", "final",
-    # nested items: checked on their own, or not code at all
-    "fn", "const", "static", "impl", "struct", "enum", "union", "trait", "mod", "use", "type", "macro_rules",
-})
-CLAUSE_WORDS = frozenset({
-    "requires", "ensures", "recommends", "invariant", "invariant_except_break", "invariant_ensures", "decreases",
-    "opens_invariants", "no_unwind", "returns", "default_ensures", "via", "when",
-})
+GHOST_WORDS = frozenset(
+    {
+        "assert",
+        "assume",
+        "admit",
+        "reveal",
+        "reveal_with_fuel",
+        "hide",
+        "proof",
+        "ghost",
+        "tracked",
+        "broadcast",
+        "forall",
+        "exists",
+        "choose",
+        "calc",
+        "old",
+        "final",
+        # nested items: checked on their own, or not code at all
+        "fn",
+        "const",
+        "static",
+        "impl",
+        "struct",
+        "enum",
+        "union",
+        "trait",
+        "mod",
+        "use",
+        "type",
+        "macro_rules",
+    }
+)
+CLAUSE_WORDS = frozenset(
+    {
+        "requires",
+        "ensures",
+        "recommends",
+        "invariant",
+        "invariant_except_break",
+        "invariant_ensures",
+        "decreases",
+        "opens_invariants",
+        "no_unwind",
+        "returns",
+        "default_ensures",
+        "via",
+        "when",
+    }
+)
 WRAPPERS = frozenset({"Ghost", "Tracked"})
 _NOT_OPERANDS = frozenset({"return", "move", "in", "else", "let", "mut", "if", "match", "while", "break"})
 _UNCHECKED_ATTRIBUTES = ("external", "cfg")
@@ -91,8 +131,7 @@ def _lens_ghost_ranges(model: SourceModel, function: Function) -> list[tuple[int
     for loop in model.loops:
         if span.covers(loop.span):
             ranges.extend((c.span.start, c.span.end) for c in loop.clauses)
-    ranges.extend((f.span.start, f.span.end) for f in model.functions
-                  if f is not function and span.covers(f.span))
+    ranges.extend((f.span.start, f.span.end) for f in model.functions if f is not function and span.covers(f.span))
     return ranges
 
 

@@ -43,8 +43,18 @@ def _span(place: Place, start: int, end: int, label: str) -> SpanRef:
     line, col = place.lines.line_col(start)
     end_line, end_col = place.lines.line_col(max(end, start))
     text = place.data[start:end].decode("utf-8", "replace").split("\n")[0]
-    return SpanRef(file=place.file, line=line, col=col, end_line=end_line, end_col=end_col, byte_start=start,
-                   byte_end=end, label=label or None, is_primary=True, text=text)
+    return SpanRef(
+        file=place.file,
+        line=line,
+        col=col,
+        end_line=end_line,
+        end_col=end_col,
+        byte_start=start,
+        byte_end=end,
+        label=label or None,
+        is_primary=True,
+        text=text,
+    )
 
 
 def render(place: Place, span: SpanRef, message: Message) -> str:
@@ -54,8 +64,13 @@ def render(place: Place, span: SpanRef, message: Message) -> str:
     source = _line_text(place, span.line or 1)
     width = (span.end_col - span.col) if span.end_line == span.line else len(source) - (span.col or 1) + 1
     marks = " " * ((span.col or 1) - 1) + "^" * max(width, 1)
-    lines = [header, f"{pad}--> {span.file}:{span.line}:{span.col}", f"{pad} |", f"{number} | {source}",
-             f"{pad} | {marks}" + (f" {message.label}" if message.label else "")]
+    lines = [
+        header,
+        f"{pad}--> {span.file}:{span.line}:{span.col}",
+        f"{pad} |",
+        f"{number} | {source}",
+        f"{pad} | {marks}" + (f" {message.label}" if message.label else ""),
+    ]
     lines += [f"{pad} = help: {h}" for h in message.helps]
     return "\n".join(lines)
 

@@ -21,26 +21,120 @@ from verusagent.paths import cache_dir
 NAMES_FORMAT = 1
 
 # verus_builtin's public functions (source/builtin/src/lib.rs), and its types callable as constructors.
-BUILTIN_NAMES = frozenset({
-    "admit", "no_method_body", "requires", "ensures", "returns", "recommends", "invariant_except_break", "invariant",
-    "decreases", "decreases_when", "decreases_by", "recommends_by", "extra_dependency", "opens_invariants_none",
-    "opens_invariants_any", "opens_invariants", "opens_invariants_except", "opens_invariants_set", "no_unwind",
-    "no_unwind_when", "reveal_hide_", "reveal_hide_internal_path_", "default_ensures", "imply", "forall", "exists",
-    "choose", "choose_tuple", "with_triggers", "constrain_type", "equal", "ext_equal", "ext_equal_deep", "old",
-    "final", "is_variant", "get_variant_field", "get_union_field", "assume_", "assert_", "assert_by",
-    "assert_by_compute", "assert_by_compute_only", "assert_nonlinear_by", "assert_bitvector_by", "assert_forall_by",
-    "assert_bit_vector", "use_type_invariant", "ghost_exec", "tracked_exec", "tracked_exec_borrow",
-    "spec_literal_integer", "spec_literal_int", "spec_literal_nat", "spec_literal_decimal", "add", "sub", "mul",
-    "spec_cast_integer", "spec_cast_real", "spec_cast_float", "spec_eq", "spec_chained_value", "spec_chained_le",
-    "spec_chained_lt", "spec_chained_ge", "spec_chained_gt", "spec_chained_cmp", "spec_chained_eq", "f32_to_bits",
-    "f64_to_bits", "strslice_is_ascii", "strslice_len", "strslice_get_char", "reveal_strlit", "closure_to_fn_spec",
-    "call_requires", "call_ensures", "infer_spec_for_loop_iter", "Ghost", "Tracked", "int", "nat", "real",
-})
+BUILTIN_NAMES = frozenset(
+    {
+        "admit",
+        "no_method_body",
+        "requires",
+        "ensures",
+        "returns",
+        "recommends",
+        "invariant_except_break",
+        "invariant",
+        "decreases",
+        "decreases_when",
+        "decreases_by",
+        "recommends_by",
+        "extra_dependency",
+        "opens_invariants_none",
+        "opens_invariants_any",
+        "opens_invariants",
+        "opens_invariants_except",
+        "opens_invariants_set",
+        "no_unwind",
+        "no_unwind_when",
+        "reveal_hide_",
+        "reveal_hide_internal_path_",
+        "default_ensures",
+        "imply",
+        "forall",
+        "exists",
+        "choose",
+        "choose_tuple",
+        "with_triggers",
+        "constrain_type",
+        "equal",
+        "ext_equal",
+        "ext_equal_deep",
+        "old",
+        "final",
+        "is_variant",
+        "get_variant_field",
+        "get_union_field",
+        "assume_",
+        "assert_",
+        "assert_by",
+        "assert_by_compute",
+        "assert_by_compute_only",
+        "assert_nonlinear_by",
+        "assert_bitvector_by",
+        "assert_forall_by",
+        "assert_bit_vector",
+        "use_type_invariant",
+        "ghost_exec",
+        "tracked_exec",
+        "tracked_exec_borrow",
+        "spec_literal_integer",
+        "spec_literal_int",
+        "spec_literal_nat",
+        "spec_literal_decimal",
+        "add",
+        "sub",
+        "mul",
+        "spec_cast_integer",
+        "spec_cast_real",
+        "spec_cast_float",
+        "spec_eq",
+        "spec_chained_value",
+        "spec_chained_le",
+        "spec_chained_lt",
+        "spec_chained_ge",
+        "spec_chained_gt",
+        "spec_chained_cmp",
+        "spec_chained_eq",
+        "f32_to_bits",
+        "f64_to_bits",
+        "strslice_is_ascii",
+        "strslice_len",
+        "strslice_get_char",
+        "reveal_strlit",
+        "closure_to_fn_spec",
+        "call_requires",
+        "call_ensures",
+        "infer_spec_for_loop_iter",
+        "Ghost",
+        "Tracked",
+        "int",
+        "nat",
+        "real",
+    }
+)
 # Rust's prelude (2021 and 2024 editions): functions, tuple variants and types a bare call may name.
-PRELUDE_NAMES = frozenset({
-    "drop", "Some", "None", "Ok", "Err", "Box", "Vec", "String", "Option", "Result", "size_of", "size_of_val",
-    "align_of", "align_of_val", "Default", "Clone", "From", "Into", "ToString", "ToOwned", "Iterator",
-})
+PRELUDE_NAMES = frozenset(
+    {
+        "drop",
+        "Some",
+        "None",
+        "Ok",
+        "Err",
+        "Box",
+        "Vec",
+        "String",
+        "Option",
+        "Result",
+        "size_of",
+        "size_of_val",
+        "align_of",
+        "align_of_val",
+        "Default",
+        "Clone",
+        "From",
+        "Into",
+        "ToString",
+        "ToOwned",
+        "Iterator",
+    }
+)
 
 
 def vstd_names(source: VstdSource) -> frozenset[str]:
@@ -87,8 +181,9 @@ def _write(path: Path, digest: str, names: frozenset[str]) -> None:
     """Written whole or not at all; a cache that cannot be written is only a warning."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("w", dir=path.parent, prefix=".names-", delete=False,
-                                         encoding="utf-8") as handle:
+        with tempfile.NamedTemporaryFile(
+            "w", dir=path.parent, prefix=".names-", delete=False, encoding="utf-8"
+        ) as handle:
             json.dump({"digest": digest, "names": sorted(names)}, handle)
         os.replace(handle.name, path)
     except OSError as error:

@@ -38,23 +38,33 @@ class CrateView(BaseModel):
     fit: ContextFit | None = None  # None: nothing was sliced
 
 
-def crate_view(workspace: CrateWorkspace, text: str, named: list[str], error_units: list[str],
-               budget_tokens: int | None = None) -> CrateView:
+def crate_view(
+    workspace: CrateWorkspace, text: str, named: list[str], error_units: list[str], budget_tokens: int | None = None
+) -> CrateView:
     """budget_tokens: what the prompt may show of the crate in all (None: SLICE_BUDGET_TOKENS); what the targets
     need is shown beyond it."""
     files = workspace.files(text)
     if workspace.is_single_file:
         module = workspace.layout.module_of(workspace.target) or ""
         view = prompt_view(files[workspace.target], named, error_units, module=module, budget_tokens=budget_tokens)
-        fit = ContextFit(**view.sliced.model_dump(include=set(ContextFit.model_fields))) \
-            if view.sliced is not None and view.sliced.budget_tokens else None
-        return CrateView(file_name=workspace.target, source=view.source, reply_format=view.reply_format,
-                         targets=view.targets, fit=fit)
+        fit = (
+            ContextFit(**view.sliced.model_dump(include=set(ContextFit.model_fields)))
+            if view.sliced is not None and view.sliced.budget_tokens
+            else None
+        )
+        return CrateView(
+            file_name=workspace.target,
+            source=view.source,
+            reply_format=view.reply_format,
+            targets=view.targets,
+            fit=fit,
+        )
     return _crate_view(workspace, text, named, error_units, budget_tokens or SLICE_BUDGET_TOKENS)
 
 
-def _crate_view(workspace: CrateWorkspace, text: str, named: list[str], error_units: list[str],
-                budget_tokens: int) -> CrateView:
+def _crate_view(
+    workspace: CrateWorkspace, text: str, named: list[str], error_units: list[str], budget_tokens: int
+) -> CrateView:
     """Every file of the crate selected together: the target's file sliced when large (whole when small), of
     the others what the targets need (a module their specs reach is never skipped), then the likeliest rest."""
     sources = _sources(workspace, text)
@@ -65,14 +75,23 @@ def _crate_view(workspace: CrateWorkspace, text: str, named: list[str], error_un
     whole = not needs_slicing(own.text) or not own_targets
     budget = max(budget_tokens - estimate_tokens(own.text), 0) if whole else budget_tokens
     slices = slice_files(sources, targets, budget, frozenset({target}) if whole else frozenset())
-    others = [OtherFile(path=workspace.order[n], source=s.text, targets=s.targets)
-              for n, s in sorted(slices.items()) if n != target]
+    others = [
+        OtherFile(path=workspace.order[n], source=s.text, targets=s.targets)
+        for n, s in sorted(slices.items())
+        if n != target
+    ]
     large = needs_slicing(own.text)
     view_targets = slices[target].targets if target in slices else [n.item.qualified for n in own_targets]
     reply_format = "crate" if others or large else "file"
     fit = next((ContextFit(**s.model_dump(include=set(ContextFit.model_fields))) for s in slices.values()), None)
-    return CrateView(file_name=workspace.target, source=own.text if whole else slices[target].text,
-                     reply_format=reply_format, targets=view_targets if large else [], other_files=others, fit=fit)
+    return CrateView(
+        file_name=workspace.target,
+        source=own.text if whole else slices[target].text,
+        reply_format=reply_format,
+        targets=view_targets if large else [],
+        other_files=others,
+        fit=fit,
+    )
 
 
 def _sources(workspace: CrateWorkspace, text: str) -> list[SourceFile]:
@@ -80,13 +99,15 @@ def _sources(workspace: CrateWorkspace, text: str) -> list[SourceFile]:
     sources = []
     for number, path in enumerate(workspace.order):
         model, stream = parsed[path]
-        sources.append(SourceFile(files[path], model, stream, build_outline(model, number),
-                                  workspace.layout.module_of(path) or ""))
+        sources.append(
+            SourceFile(files[path], model, stream, build_outline(model, number), workspace.layout.module_of(path) or "")
+        )
     return sources
 
 
-def _other_targets(workspace: CrateWorkspace, sources: list[SourceFile], named: list[str],
-                   error_units: list[str]) -> list[Node]:
+def _other_targets(
+    workspace: CrateWorkspace, sources: list[SourceFile], named: list[str], error_units: list[str]
+) -> list[Node]:
     """The functions of the other files named by `--fn` or holding an error: shown whole too."""
     found = []
     for number, source in enumerate(sources):

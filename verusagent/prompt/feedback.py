@@ -64,9 +64,7 @@ def excerpt(lines: list[str], location: SpanRef | None) -> str:
     first = max(location.line - EXCERPT_CONTEXT, 1)
     last = min((location.end_line or location.line) + EXCERPT_CONTEXT, len(lines))
     marked = range(location.line, (location.end_line or location.line) + 1)
-    return "\n".join(
-        f"{'>' if n in marked else ' '} {n:4d} | {lines[n - 1]}" for n in range(first, last + 1)
-    )
+    return "\n".join(f"{'>' if n in marked else ' '} {n:4d} | {lines[n - 1]}" for n in range(first, last + 1))
 
 
 def _related(span: SpanRef) -> str:

@@ -8,9 +8,19 @@ from verusagent.prompt.targets import target_names
 from verusagent.verus import Diagnostic
 
 
-def round_prompt(workspace: CrateWorkspace, text: str, errors: list[Diagnostic], *, targets: list[str], synth: bool,
-                 approach: str, feedback: list[str], description: str = "",
-                 writes: list[str] | None = None, context_tokens: int | None = None) -> tuple[str, dict]:
+def round_prompt(
+    workspace: CrateWorkspace,
+    text: str,
+    errors: list[Diagnostic],
+    *,
+    targets: list[str],
+    synth: bool,
+    approach: str,
+    feedback: list[str],
+    description: str = "",
+    writes: list[str] | None = None,
+    context_tokens: int | None = None,
+) -> tuple[str, dict]:
     """The prompt task and its template context for the candidate `text` and verus's `errors` on it.
     ``synth``: the bodies are still to write (then the targets default to the placeholder functions).
     ``description``: the task statement; ``writes``: in a synth run, the functions whose bodies are the model's
@@ -18,9 +28,17 @@ def round_prompt(workspace: CrateWorkspace, text: str, errors: list[Diagnostic],
     how the slice fits it)."""
     named = (targets or workspace.placeholders(text)) if synth else targets
     view = crate_view(workspace, text, named, [d.unit_id for d in errors if d.unit_id], context_tokens)
-    common = {"file_name": view.file_name, "source": view.source, "strategy": approach,
-              "feedback": feedback, "reply_format": view.reply_format, "other_files": view.other_files,
-              "description": description, "writes": writes or [], "context_fit": view.fit}
+    common = {
+        "file_name": view.file_name,
+        "source": view.source,
+        "strategy": approach,
+        "feedback": feedback,
+        "reply_format": view.reply_format,
+        "other_files": view.other_files,
+        "description": description,
+        "writes": writes or [],
+        "context_fit": view.fit,
+    }
     if synth:
         return "synth", common | {"targets": named}
     if errors:

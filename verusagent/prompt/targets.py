@@ -22,8 +22,9 @@ def resolve_targets(source: str, targets: list[str]) -> list[Function]:
     for target, matches in found:
         if len(matches) > 1:
             listed = ", ".join(f"{f.id} (line {f.span.line})" for f in matches)
-            raise UnknownTarget(f"--fn {target} matches {len(matches)} functions: {listed}; name one by its "
-                                "qualified name or unit id")
+            raise UnknownTarget(
+                f"--fn {target} matches {len(matches)} functions: {listed}; name one by its qualified name or unit id"
+            )
     return [matches[0] for _, matches in found]
 
 

@@ -54,8 +54,9 @@ def _fail(message: str) -> NoReturn:
 
 def _wrapped(text: str) -> str:
     """A generated list item, wrapped like the written ones: lines of at most _LINE_WIDTH, indented by two."""
-    return "\n".join(textwrap.wrap(text, _LINE_WIDTH, subsequent_indent="  ", break_long_words=False,
-                                    break_on_hyphens=False))
+    return "\n".join(
+        textwrap.wrap(text, _LINE_WIDTH, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False)
+    )
 
 
 def _load(name: str) -> str:
@@ -99,8 +100,10 @@ def chat(task: str, **context: Any) -> list[dict[str, str]]:
     if task == "repair":
         _check_kinds(context.get("diagnostics", []))
     writes_code = task == "synth" or bool(context.get("writes"))
-    return [{"role": "system", "content": system_prompt(writes_code)},
-            {"role": "user", "content": render(task, **context)}]
+    return [
+        {"role": "system", "content": system_prompt(writes_code)},
+        {"role": "user", "content": render(task, **context)},
+    ]
 
 
 def _check_kinds(diagnostics: list[Any]) -> None:

@@ -47,7 +47,7 @@ class RequestCompactor:
         earlier = self._last.get(payload.get("purpose", ""))
         if earlier is None or not _begins_with(messages, earlier.messages):
             return payload, _Recorded(payload["seq"], messages, messages_digest(messages))
-        new = messages[len(earlier.messages):]
+        new = messages[len(earlier.messages) :]
         prefix = MessagesPrefix(seq=earlier.seq, count=len(earlier.messages), sha256=earlier.digest)
         written = payload | {"messages": new, "continues": prefix.model_dump()}
         return written, _Recorded(payload["seq"], messages, messages_digest(new, earlier.digest))
@@ -64,7 +64,7 @@ class RequestCompactor:
 
 
 def _begins_with(messages: list[Message], prefix: list[Message]) -> bool:
-    return 0 < len(prefix) <= len(messages) and messages[:len(prefix)] == prefix
+    return 0 < len(prefix) <= len(messages) and messages[: len(prefix)] == prefix
 
 
 def expand_requests(events: list[Event]) -> list[tuple[int, str]]:
@@ -100,6 +100,8 @@ def _broken(event: ModelRequest, earlier: _Recorded | None, unresolved: set[int]
     if earlier is None:
         return f"{where}, which is not an earlier request of the record"
     if prefix.count != len(earlier.messages) or prefix.sha256 != earlier.digest:
-        return (f"{where}, whose messages differ from what it says ({prefix.count} messages, digest "
-                f"{prefix.sha256[:12]}): the record was changed")
+        return (
+            f"{where}, whose messages differ from what it says ({prefix.count} messages, digest "
+            f"{prefix.sha256[:12]}): the record was changed"
+        )
     return None

@@ -84,8 +84,15 @@ def read_run(folder: Path) -> RunLog:
         else:
             events.append(parsed)
             event_lines.append(len(complete) + 1)
-    problems += [LineProblem(line=event_lines[index], message=why, text=why[:120])
-                 for index, why in expand_requests(events)]
+    problems += [
+        LineProblem(line=event_lines[index], message=why, text=why[:120]) for index, why in expand_requests(events)
+    ]
     problems.sort(key=lambda problem: problem.line)
-    return RunLog(folder=folder, events=events, problems=problems, event_lines=event_lines,
-                  truncated_tail=truncated, result=_read_result(folder))
+    return RunLog(
+        folder=folder,
+        events=events,
+        problems=problems,
+        event_lines=event_lines,
+        truncated_tail=truncated,
+        result=_read_result(folder),
+    )

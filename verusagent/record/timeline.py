@@ -87,7 +87,8 @@ def _review_dropped(e: ev.ReviewFindingDropped) -> str:
 
 def _review_vote(e: ev.ReviewVote) -> str:
     return f"review vote {_short(e.sha256)} {e.finding}: {e.vote or 'none'} by {e.validator or '-'}" + (
-        f" ({e.problem[:120]})" if e.problem else "")
+        f" ({e.problem[:120]})" if e.problem else ""
+    )
 
 
 def _review_dispute(e: ev.ReviewDispute) -> str:
@@ -119,8 +120,10 @@ _INDENT = " " * 18  # under the event text, past the time and seq columns
 
 def _session_started(e: ev.SessionStarted) -> str:
     limits = ", ".join(f"{k.removeprefix('max_')} {v:g}" for k, v in e.limits.items() if isinstance(v, int | float))
-    return (f"AGENT SESSION {e.session} (round {e.round}) from {_short(e.sha256)}: {e.protocol} tool calls "
-            f"({e.protocol_reason}); limits: {limits or 'none'}")
+    return (
+        f"AGENT SESSION {e.session} (round {e.round}) from {_short(e.sha256)}: {e.protocol} tool calls "
+        f"({e.protocol_reason}); limits: {limits or 'none'}"
+    )
 
 
 def _tool_call(e: ev.ToolCalled) -> str:
@@ -142,17 +145,22 @@ def _value(value) -> str:
 
 
 def _tool_result(e: ev.ToolResult) -> str:
-    notes = [f"applied, now {_short(e.sha256)}" if e.applied else "",
-             f"produced {_short(e.produced_sha256)}, not applied" if e.produced_sha256 and not e.applied else "",
-             f"{e.verdict} (verus runs {', '.join(f'#{n}' for n in e.verus_runs)})" if e.verdict else ""]
+    notes = [
+        f"applied, now {_short(e.sha256)}" if e.applied else "",
+        f"produced {_short(e.produced_sha256)}, not applied" if e.produced_sha256 and not e.applied else "",
+        f"{e.verdict} (verus runs {', '.join(f'#{n}' for n in e.verus_runs)})" if e.verdict else "",
+    ]
     extra = "; ".join(n for n in notes if n)
     return f"  <- {e.name}: {'ok' if e.ok else e.error}" + (f", {extra}" if extra else "") + f", {e.duration_s:.3f}s"
 
 
 def _session_ended(e: ev.SessionEnded) -> str:
-    return (f"AGENT SESSION {e.session} ended: {e.reason}" + (f" ({e.detail})" if e.detail else "")
-            + f"; at {_short(e.sha256)}; {e.tool_calls} tool calls, {e.turns} model replies, {e.tokens} tokens, "
-            f"{e.verus_runs} fresh verus runs, {e.seconds:.1f}s")
+    return (
+        f"AGENT SESSION {e.session} ended: {e.reason}"
+        + (f" ({e.detail})" if e.detail else "")
+        + f"; at {_short(e.sha256)}; {e.tool_calls} tool calls, {e.turns} model replies, {e.tokens} tokens, "
+        f"{e.verus_runs} fresh verus runs, {e.seconds:.1f}s"
+    )
 
 
 _FORMATTERS: dict[type, Callable] = {

@@ -44,18 +44,27 @@ class AutoSwitch:
         verus_s = self.verus_seconds()
         rate = self.rejection_rate()
         review_s, review_source = self.expected_review_s()
-        figures = {"rejection_rate": rate, "verus_s": verus_s, "review_s": review_s,
-                   "saving_s": rate * verus_s if verus_s is not None else None}
+        figures = {
+            "rejection_rate": rate,
+            "verus_s": verus_s,
+            "review_s": review_s,
+            "saving_s": rate * verus_s if verus_s is not None else None,
+        }
         if verus_s is None:
-            return AutoChoice(review=False, figures=figures,
-                              reason="auto: no verus run measured on this file yet, so nothing to save: not reviewed")
+            return AutoChoice(
+                review=False,
+                figures=figures,
+                reason="auto: no verus run measured on this file yet, so nothing to save: not reviewed",
+            )
         saving = rate * verus_s
         rate_source = "the prior" if not self.reviews else f"{self.rejections} of {self.reviews} reviews rejected"
         comparison = ">" if saving > review_s else "<="
         verdict = "reviewed" if saving > review_s else "not reviewed"
-        reason = (f"auto: expected saving {rate:.2f} (rejection rate, {rate_source}) x {verus_s:.2f} s (verus per "
-                  f"run on this file) = {saving:.2f} s {comparison} {review_s:.2f} s expected review ({review_source})"
-                  f": {verdict}")
+        reason = (
+            f"auto: expected saving {rate:.2f} (rejection rate, {rate_source}) x {verus_s:.2f} s (verus per "
+            f"run on this file) = {saving:.2f} s {comparison} {review_s:.2f} s expected review ({review_source})"
+            f": {verdict}"
+        )
         return AutoChoice(review=saving > review_s, reason=reason, figures=figures)
 
     def observe(self, seconds: float, rejected: bool) -> None:

@@ -21,19 +21,41 @@ def load_rule(calibration: Path | None) -> GateRule:
 
 
 def rule_event(rule: GateRule, votes: int) -> ReviewRule:
-    return ReviewRule(rule=rule.kind, threshold=rule.threshold, source=rule.source, description=rule.describe(),
-                      votes=votes, never_rejects=rule.kind == "calibrated" and not can_ever_reject(rule.threshold))
+    return ReviewRule(
+        rule=rule.kind,
+        threshold=rule.threshold,
+        source=rule.source,
+        description=rule.describe(),
+        votes=votes,
+        never_rejects=rule.kind == "calibrated" and not can_ever_reject(rule.threshold),
+    )
 
 
-def build_reviewer(settings: ReviewSettings, prover: ModelSettings, rule: GateRule, budget: BudgetTracker,
-                   sink: EventSink, file_name: str, retry: RetryPolicy | None = None) -> Reviewer:
+def build_reviewer(
+    settings: ReviewSettings,
+    prover: ModelSettings,
+    rule: GateRule,
+    budget: BudgetTracker,
+    sink: EventSink,
+    file_name: str,
+    retry: RetryPolicy | None = None,
+) -> Reviewer:
     """The proposer asks the prover's model at temperature 0; the validators sample ``--review-model`` (or the
     same model) at the review temperature. Every call is charged to ``budget`` and written to ``sink``."""
     proposing = prover.model_copy(update={"temperature": 0.0, "n": 1})
     proposer = make_client(proposing, budget=budget, recorder=sink, retry=retry, call_prefix=PROPOSER_CALLS)
-    validating = proposing.model_copy(update={"model": settings.model or prover.model,
-                                              "temperature": settings.temperature})
+    validating = proposing.model_copy(
+        update={"model": settings.model or prover.model, "temperature": settings.temperature}
+    )
     validator = make_client(validating, budget=budget, recorder=sink, retry=retry, call_prefix=VALIDATOR_CALLS)
-    return Reviewer(proposer, validator, rule, sink, file_name, votes=settings.votes,
-                    temperature=settings.temperature, proposer_model=proposing.model,
-                    validator_model=validating.model)
+    return Reviewer(
+        proposer,
+        validator,
+        rule,
+        sink,
+        file_name,
+        votes=settings.votes,
+        temperature=settings.temperature,
+        proposer_model=proposing.model,
+        validator_model=validating.model,
+    )

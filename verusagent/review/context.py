@@ -2,7 +2,8 @@
 large file. The unit's enclosing function is shown whole, with what the unit needs (the function's own type,
 what its signature and clauses and the unit's text name: spec functions and types whole, the signatures and
 specs of what they call), then the likeliest rest (what the rest of the function names, the spec family below)
-within REVIEW_BUDGET_TOKENS in all; when what the unit needs alone is larger, that is shown and no more. Every part left out is marked; a file that fits the budget is shown whole. The file is parsed and indexed
+within REVIEW_BUDGET_TOKENS in all; when what the unit needs alone is larger, that is shown and no more. Every
+part left out is marked; a file that fits the budget is shown whole. The file is parsed and indexed
 once per candidate (`ReviewContext`), however many units it has.
 """
 
@@ -27,8 +28,17 @@ class ReviewContext:
         if enclosing and estimate_tokens(self.model.text) <= REVIEW_BUDGET_TOKENS:
             return self.model.text
         try:
-            return self.slicer().slice([f.id for f in enclosing], REVIEW_BUDGET_TOKENS, strict=True,
-                                       needed_depth=REVIEW_NEEDED_DEPTH, focus=spans).text
+            return (
+                self.slicer()
+                .slice(
+                    [f.id for f in enclosing],
+                    REVIEW_BUDGET_TOKENS,
+                    strict=True,
+                    needed_depth=REVIEW_NEEDED_DEPTH,
+                    focus=spans,
+                )
+                .text
+            )
         except NoTargets:  # a unit outside any function the slicer shows: the functions alone
             return "\n\n".join(as_block(self.model, f.span).strip("\n") for f in enclosing) + "\n"
 

@@ -50,14 +50,15 @@ class GateRule(BaseModel):
 
     def describe(self) -> str:
         if self.kind == "default":
-            return ("no calibration: the review rejects a candidate only when all votes on one finding are "
-                    "substantial (score 1.0)")
+            return (
+                "no calibration: the review rejects a candidate only when all votes on one finding are "
+                "substantial (score 1.0)"
+            )
         where = f" (calibration {self.source})" if self.source else ""
         if self.threshold is None:
             return f"calibrated{where} without a threshold (too few labels): the review never rejects"
         if not can_ever_reject(self.threshold):
-            return (f"calibrated{where} threshold {self.threshold:g}: no score is above it, so the review "
-                    f"never rejects")
+            return f"calibrated{where} threshold {self.threshold:g}: no score is above it, so the review never rejects"
         return f"calibrated{where}: the review rejects a candidate whose score is strictly above {self.threshold:g}"
 
 

@@ -88,8 +88,9 @@ def proposed_items(value: Any) -> list[Any] | None:
     return None
 
 
-def check_findings(items: list[Any], unit: ReviewUnit, text: str, sha256: str, first_index: int
-                   ) -> tuple[list[Finding], list[Dropped]]:
+def check_findings(
+    items: list[Any], unit: ReviewUnit, text: str, sha256: str, first_index: int
+) -> tuple[list[Finding], list[Dropped]]:
     kept, dropped = [], []
     for item in items:
         outcome = check_finding(item, unit, text, f"{sha256[:8]}.{first_index + len(kept) + 1}")
@@ -109,9 +110,16 @@ def check_finding(item: Any, unit: ReviewUnit, text: str, finding_id: str) -> Fi
         return Dropped(finding=_cut_all(item), reason="the quoted evidence is not in the candidate")
     data = text.encode("utf-8")
     lines = [data[: place[0]].count(b"\n") + 1, data[: max(place[1] - 1, place[0])].count(b"\n") + 1]
-    return Finding(id=finding_id, unit=unit.id, unit_kind=unit.kind.value, severity=_word(item["severity"]),
-                   location={"unit": unit.id, "lines": lines}, reason=str(item["reason"]).strip(),
-                   evidence=Evidence(quote=quote, explanation=_explanation(item)), check=_word(item["check"]))
+    return Finding(
+        id=finding_id,
+        unit=unit.id,
+        unit_kind=unit.kind.value,
+        severity=_word(item["severity"]),
+        location={"unit": unit.id, "lines": lines},
+        reason=str(item["reason"]).strip(),
+        evidence=Evidence(quote=quote, explanation=_explanation(item)),
+        check=_word(item["check"]),
+    )
 
 
 def _missing_part(item: dict[str, Any]) -> str | None:

@@ -54,8 +54,9 @@ class Release(BaseModel):
 class ReviewGate(Protocol):
     name: str
 
-    def review(self, sha256: str, strategy: str, text: str, parent_text: str | None,
-               skip: str | None = None) -> ReviewVerdict: ...
+    def review(
+        self, sha256: str, strategy: str, text: str, parent_text: str | None, skip: str | None = None
+    ) -> ReviewVerdict: ...
 
     def after_verus(self, sha256: str, text: str, failing: set[str] | None) -> None: ...
 
@@ -88,8 +89,15 @@ def one_file(text: str) -> dict[str, SourceModel]:
 class AgentReview:
     name = "review"
 
-    def __init__(self, settings: ReviewSettings, rule: GateRule, reviewer: Reviewer | None, sink: EventSink,
-                 verus_seconds: Callable[[], float | None], models: ModelsOf = one_file):
+    def __init__(
+        self,
+        settings: ReviewSettings,
+        rule: GateRule,
+        reviewer: Reviewer | None,
+        sink: EventSink,
+        verus_seconds: Callable[[], float | None],
+        models: ModelsOf = one_file,
+    ):
         self.settings, self.rule, self.reviewer, self.sink = settings, rule, reviewer, sink
         self.models = models
         self.auto = AutoSwitch(settings, verus_seconds)
@@ -101,35 +109,50 @@ class AgentReview:
 
     # ---- screening ----------------------------------------------------------------------------------------
 
-    def review(self, sha256: str, strategy: str, text: str, parent_text: str | None,
-               skip: str | None = None) -> ReviewVerdict:
+    def review(
+        self, sha256: str, strategy: str, text: str, parent_text: str | None, skip: str | None = None
+    ) -> ReviewVerdict:
         mode, reason, figures = self._choose(parent_text, skip)
         self.considered += skip is None and parent_text is not None
         mine, changed = {}, []
         if mode != "off":
             mine, theirs = self.models(text), self.models(parent_text)  # type: ignore[arg-type]
-            changed = [(path, mine[path], theirs.get(path)) for path in mine
-                       if changed_units(mine[path], theirs.get(path))]
+            changed = [
+                (path, mine[path], theirs.get(path)) for path in mine if changed_units(mine[path], theirs.get(path))
+            ]
             if not changed:
                 mode, reason = "off", "no unit changed against the parent (the change lies outside functions)"
-        self.sink.emit(ReviewDecision(sha256=sha256, mode=self.settings.mode.value, review=mode, reason=reason,
-                                      figures=figures))
+        self.sink.emit(
+            ReviewDecision(sha256=sha256, mode=self.settings.mode.value, review=mode, reason=reason, figures=figures)
+        )
         if mode == "off" or self.reviewer is None or not changed:
             return ReviewVerdict(mode="off", note=reason)
         outcome = self._review_files(sha256, mode, changed, len(mine) > 1)
         self._after_review(sha256, strategy, text, mine, outcome)
-        return ReviewVerdict(mode=mode, findings=_copies(outcome.findings), score=outcome.score,
-                             blocked=outcome.blocked, units=[u.record() for u in outcome.units],
-                             stopped_at=outcome.stopped_at, note=outcome.stopped or "")
+        return ReviewVerdict(
+            mode=mode,
+            findings=_copies(outcome.findings),
+            score=outcome.score,
+            blocked=outcome.blocked,
+            units=[u.record() for u in outcome.units],
+            stopped_at=outcome.stopped_at,
+            note=outcome.stopped or "",
+        )
 
     def _review_files(self, sha256: str, mode: str, changed: list, crate: bool) -> ReviewOutcome:
         """Each changed file against the parent's (one, for a single file); a file that blocks, or a review
         that stops (a spent budget), ends it. In a crate, each finding's location names its file."""
         outcome: ReviewOutcome | None = None
         for path, model, parent in changed:
-            part = self.reviewer.review(sha256, model.text, parent.text if parent else None, mode,  # type: ignore
-                                        models=(model, parent), first_index=len(outcome.findings) if outcome else 0,
-                                        file_name=path if crate else None)
+            part = self.reviewer.review(
+                sha256,
+                model.text,
+                parent.text if parent else None,
+                mode,  # type: ignore
+                models=(model, parent),
+                first_index=len(outcome.findings) if outcome else 0,
+                file_name=path if crate else None,
+            )
             for finding in part.findings if crate else []:
                 finding.location["file"] = path
             outcome = part if outcome is None else outcome.then(part)
@@ -153,8 +176,9 @@ class AgentReview:
             return ("on" if choice.review else "off"), choice.reason, choice.figures
         return mode.value, _MODE_REASONS[mode], {}
 
-    def _after_review(self, sha256: str, strategy: str, text: str, model: dict[str, SourceModel],
-                      outcome: ReviewOutcome) -> None:
+    def _after_review(
+        self, sha256: str, strategy: str, text: str, model: dict[str, SourceModel], outcome: ReviewOutcome
+    ) -> None:
         self.reviewed += 1
         self.rejected += int(outcome.blocked)
         self.auto.observe(outcome.seconds, outcome.blocked)
@@ -185,8 +209,11 @@ class AgentReview:
         tracked = self.book.disputable(strategy, dispute.finding)
         if isinstance(tracked, str) or self.reviewer is None:
             detail = tracked if isinstance(tracked, str) else "the review is off"
-            self.sink.emit(ReviewDispute(sha256="", finding=dispute.finding, reason=dispute.reason,
-                                         outcome="ignored", detail=detail))
+            self.sink.emit(
+                ReviewDispute(
+                    sha256="", finding=dispute.finding, reason=dispute.reason, outcome="ignored", detail=detail
+                )
+            )
             return None
         tracked.disputed = True
         finding = tracked.finding
@@ -194,13 +221,23 @@ class AgentReview:
         if unit is None:  # cannot happen for a finding the review made on this text; judged unjudgeable
             judgment = Judgment(vote=None, validator="", problem=f"unit {finding.unit} not found in the candidate")
         else:
-            judgment = self.reviewer.judge(unit, review_context(model, [unit.id], [(unit.start, unit.end)]), finding,
-                                           dispute.reason)
+            judgment = self.reviewer.judge(
+                unit, review_context(model, [unit.id], [(unit.start, unit.end)]), finding, dispute.reason
+            )
         dismissed = judgment.vote == "not_real" and judgment.validator not in finding.confirmed_by()
         outcome = "dismissed" if dismissed else ("unjudged" if judgment.vote is None else "upheld")
-        self.sink.emit(ReviewDispute(sha256=tracked.sha256, finding=finding.id, reason=dispute.reason,
-                                     judge=judgment.validator, call_id=judgment.call_id, vote=judgment.vote,
-                                     outcome=outcome, detail=judgment.problem or ""))
+        self.sink.emit(
+            ReviewDispute(
+                sha256=tracked.sha256,
+                finding=finding.id,
+                reason=dispute.reason,
+                judge=judgment.validator,
+                call_id=judgment.call_id,
+                vote=judgment.vote,
+                outcome=outcome,
+                detail=judgment.problem or "",
+            )
+        )
         if not dismissed:
             return None
         change, released = self.book.dismiss(tracked, judgment.validator)
@@ -220,9 +257,17 @@ class AgentReview:
 
     def _emit_changes(self, changes: list[StatusChange]) -> None:
         for change in changes:
-            self.sink.emit(FindingStatus(sha256=change.sha256, finding=change.finding.id,
-                                         location=change.finding.location, status=change.status,
-                                         reason=change.reason, by=change.by, confirmed_by=change.confirmed_by))
+            self.sink.emit(
+                FindingStatus(
+                    sha256=change.sha256,
+                    finding=change.finding.id,
+                    location=change.finding.location,
+                    status=change.status,
+                    reason=change.reason,
+                    by=change.by,
+                    confirmed_by=change.confirmed_by,
+                )
+            )
 
     def summary(self) -> str:
         done = f"{self.reviewed} of {self.considered} candidates reviewed, {self.rejected} rejected"

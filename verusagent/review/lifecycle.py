@@ -62,17 +62,21 @@ class FindingBook:
         for finding in outcome.findings:
             function = finding.unit.split("/")[0]
             self.tracked[finding.id] = Tracked(
-                finding=finding, sha256=sha256, strategy=strategy, text=text,
-                unit_text=text_of_unit(model, finding.unit), function_text=text_of_unit(model, function),
-                blocking=outcome.blocked and finding.blocks)
+                finding=finding,
+                sha256=sha256,
+                strategy=strategy,
+                text=text,
+                unit_text=text_of_unit(model, finding.unit),
+                function_text=text_of_unit(model, function),
+                blocking=outcome.blocked and finding.blocks,
+            )
         if outcome.blocked:
             self.blocked[sha256] = [f.id for f in outcome.findings if f.blocks]
 
     def open_findings(self) -> list[Tracked]:
         return [t for t in self.tracked.values() if t.finding.status == "open"]
 
-    def resolve_changed(self, strategy: str, sha256: str, model: Models, outcome: ReviewOutcome
-                        ) -> list[StatusChange]:
+    def resolve_changed(self, strategy: str, sha256: str, model: Models, outcome: ReviewOutcome) -> list[StatusChange]:
         reviewed = {u.id for u in outcome.units if u.problem is None}
         confirmed = {f.unit for f in outcome.findings if f.validated and f.counts}
         changes = []
@@ -97,8 +101,9 @@ class FindingBook:
                 continue
             if failing is None or function in failing:
                 continue
-            changes.append(self._close(tracked, "resolved", f"verus verified {function} unchanged in candidate "
-                                                            f"{sha256[:10]}"))
+            changes.append(
+                self._close(tracked, "resolved", f"verus verified {function} unchanged in candidate {sha256[:10]}")
+            )
         return changes
 
     def disputable(self, strategy: str, finding_id: str) -> Tracked | str:
@@ -129,5 +134,11 @@ class FindingBook:
 
     def _close(self, tracked: Tracked, status: str, reason: str, by: str | None = None) -> StatusChange:
         tracked.finding.status = status  # type: ignore[assignment]
-        return StatusChange(finding=tracked.finding, sha256=tracked.sha256, status=status, reason=reason, by=by,
-                            confirmed_by=tracked.finding.confirmed_by())
+        return StatusChange(
+            finding=tracked.finding,
+            sha256=tracked.sha256,
+            status=status,
+            reason=reason,
+            by=by,
+            confirmed_by=tracked.finding.confirmed_by(),
+        )

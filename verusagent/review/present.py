@@ -11,8 +11,10 @@ REVIEW_RULE_ID = "review-finding"
 REVIEW_RULE = {
     "id": REVIEW_RULE_ID,
     "name": "ReviewFinding",
-    "shortDescription": {"text": "A language-model review finding: a claimed error, quoted from the code. Errors "
-                                 "were confirmed by the validators' votes; warnings were not."},
+    "shortDescription": {
+        "text": "A language-model review finding: a claimed error, quoted from the code. Errors "
+        "were confirmed by the validators' votes; warnings were not."
+    },
     "defaultConfiguration": {"level": "warning"},
 }
 
@@ -45,16 +47,20 @@ def finding_lines(finding: dict[str, Any]) -> list[str]:
     where = f"lines {lines[0]}-{lines[-1]}" if lines else "lines unknown"
     evidence = finding.get("evidence") or {}
     explanation = f": {evidence.get('explanation')}" if evidence.get("explanation") else ""
-    return [f"  {level(finding)} {finding.get('id')} [{finding.get('severity')}, {finding.get('check')}] "
-            f"{finding.get('unit')} {where}: {finding.get('reason')}",
-            f"      evidence: `{evidence.get('quote', '')}`{explanation}",
-            f"      {votes_text(finding)}"]
+    return [
+        f"  {level(finding)} {finding.get('id')} [{finding.get('severity')}, {finding.get('check')}] "
+        f"{finding.get('unit')} {where}: {finding.get('reason')}",
+        f"      evidence: `{evidence.get('quote', '')}`{explanation}",
+        f"      {votes_text(finding)}",
+    ]
 
 
 def annotation_message(finding: dict[str, Any]) -> str:
     evidence = finding.get("evidence") or {}
-    return (f"{finding.get('reason')}\nevidence: {evidence.get('quote', '')}\n{evidence.get('explanation', '')}"
-            f"\n{votes_text(finding)}").strip()
+    return (
+        f"{finding.get('reason')}\nevidence: {evidence.get('quote', '')}\n{evidence.get('explanation', '')}"
+        f"\n{votes_text(finding)}"
+    ).strip()
 
 
 def sarif_result(path: str, finding: dict[str, Any], rule_index: int) -> dict[str, Any]:
@@ -66,12 +72,18 @@ def sarif_result(path: str, finding: dict[str, Any], rule_index: int) -> dict[st
         "ruleIndex": rule_index,
         "level": level(finding),
         "message": {"text": f"{finding.get('reason')} (review finding, {votes_text(finding)})"},
-        "locations": [{"physicalLocation": {"artifactLocation": {"uri": path, "uriBaseId": "%SRCROOT%"},
-                                            "region": region}}],
+        "locations": [
+            {"physicalLocation": {"artifactLocation": {"uri": path, "uriBaseId": "%SRCROOT%"}, "region": region}}
+        ],
         "partialFingerprints": {"verusagentReview/v1": _fingerprint(path, finding)},
-        "properties": {"unit": finding.get("unit"), "severity": finding.get("severity"),
-                       "check": finding.get("check"), "quote": evidence.get("quote"),
-                       "votes": finding.get("votes") or finding.get("votes_cast"), "score": finding.get("score")},
+        "properties": {
+            "unit": finding.get("unit"),
+            "severity": finding.get("severity"),
+            "check": finding.get("check"),
+            "quote": evidence.get("quote"),
+            "votes": finding.get("votes") or finding.get("votes_cast"),
+            "score": finding.get("score"),
+        },
     }
 
 

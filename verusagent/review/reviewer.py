@@ -37,8 +37,15 @@ _SKIP_UNIT_ERRORS = frozenset({"context_window", "content_policy"})  # this unit
 class Completer(Protocol):
     """What the review needs of a model client (``llm.ModelClient``)."""
 
-    def complete(self, messages: list[dict[str, str]], *, purpose: str = "", n: int | None = None,
-                 temperature: float | None = None, max_tokens: int | None = None) -> Any: ...
+    def complete(
+        self,
+        messages: list[dict[str, str]],
+        *,
+        purpose: str = "",
+        n: int | None = None,
+        temperature: float | None = None,
+        max_tokens: int | None = None,
+    ) -> Any: ...
 
 
 class UnitResult(BaseModel):
@@ -73,13 +80,20 @@ class ReviewOutcome(BaseModel):
     def then(self, later: "ReviewOutcome") -> "ReviewOutcome":
         """This outcome and a later one of the same candidate (the next file of a crate) as one."""
         return ReviewOutcome(
-            mode=self.mode, units=[*self.units, *later.units], findings=[*self.findings, *later.findings],
-            changed_units=self.changed_units + later.changed_units, score=max(self.score, later.score),
-            rejects=self.rejects or later.rejects, blocked=self.blocked or later.blocked,
-            stopped_at=self.stopped_at or later.stopped_at, dropped=self.dropped + later.dropped,
+            mode=self.mode,
+            units=[*self.units, *later.units],
+            findings=[*self.findings, *later.findings],
+            changed_units=self.changed_units + later.changed_units,
+            score=max(self.score, later.score),
+            rejects=self.rejects or later.rejects,
+            blocked=self.blocked or later.blocked,
+            stopped_at=self.stopped_at or later.stopped_at,
+            dropped=self.dropped + later.dropped,
             merged=self.merged + later.merged,
-            stopped=self.stopped or later.stopped, budget_spent=self.budget_spent or later.budget_spent,
-            seconds=self.seconds + later.seconds)
+            stopped=self.stopped or later.stopped,
+            budget_spent=self.budget_spent or later.budget_spent,
+            seconds=self.seconds + later.seconds,
+        )
 
 
 class Judgment(BaseModel):
@@ -90,18 +104,35 @@ class Judgment(BaseModel):
 
 
 class Reviewer:
-    def __init__(self, proposer: Completer, validator: Completer, rule: GateRule, sink: EventSink, file_name: str,
-                 votes: int = 3, temperature: float = 0.7, proposer_model: str = "", validator_model: str = "",
-                 clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        proposer: Completer,
+        validator: Completer,
+        rule: GateRule,
+        sink: EventSink,
+        file_name: str,
+        votes: int = 3,
+        temperature: float = 0.7,
+        proposer_model: str = "",
+        validator_model: str = "",
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self.proposer, self.validator, self.rule, self.sink = proposer, validator, rule, sink
         self.file_name, self.votes, self.temperature = file_name, votes, temperature
         self.proposer_model, self.validator_model = proposer_model, validator_model
         self.clock = clock
 
-    def review(self, sha256: str, text: str, parent_text: str | None, mode: ReviewRunMode,
-               kinds: tuple[UnitKind, ...] = ORDER,
-               models: tuple[SourceModel, SourceModel | None] | None = None, first_index: int = 0,
-               file_name: str | None = None) -> ReviewOutcome:
+    def review(
+        self,
+        sha256: str,
+        text: str,
+        parent_text: str | None,
+        mode: ReviewRunMode,
+        kinds: tuple[UnitKind, ...] = ORDER,
+        models: tuple[SourceModel, SourceModel | None] | None = None,
+        first_index: int = 0,
+        file_name: str | None = None,
+    ) -> ReviewOutcome:
         """``models``: the lens's models of ``text`` and ``parent_text``, when the caller has them already;
         ``first_index``: findings of this candidate made before (in other files of a crate), so ids stay unique;
         ``file_name``: the file of a crate that ``text`` is (the prompts name it)."""
@@ -119,8 +150,15 @@ class Reviewer:
         outcome.seconds = self.clock() - started
         return outcome
 
-    def _review_unit(self, sha256: str, text: str, contexts: ReviewContext, unit: ReviewUnit,
-                     outcome: ReviewOutcome, first_index: int = 0) -> bool:
+    def _review_unit(
+        self,
+        sha256: str,
+        text: str,
+        contexts: ReviewContext,
+        unit: ReviewUnit,
+        outcome: ReviewOutcome,
+        first_index: int = 0,
+    ) -> bool:
         """Review one unit into ``outcome``; False when the review must stop here."""
         result = UnitResult(id=unit.id, kind=unit.kind.value)
         outcome.units.append(result)
@@ -160,12 +198,24 @@ class Reviewer:
 
     # ---- the proposer -------------------------------------------------------------------------------------
 
-    def _propose(self, sha256: str, text: str, unit: ReviewUnit, context: str, known: int,
-                 outcome: ReviewOutcome) -> list[Finding]:
-        messages = chat("review_propose", file_name=unit.file or self.file_name, unit_id=unit.id,
-                        unit_kind=unit.kind.value, unit_text=unit.text, context=context)
-        proposal = ReviewProposal(sha256=sha256, unit=unit.id, unit_kind=unit.kind.value, model=self.proposer_model,
-                                  prompt_tokens=prompt_tokens(self.proposer_model, messages))
+    def _propose(
+        self, sha256: str, text: str, unit: ReviewUnit, context: str, known: int, outcome: ReviewOutcome
+    ) -> list[Finding]:
+        messages = chat(
+            "review_propose",
+            file_name=unit.file or self.file_name,
+            unit_id=unit.id,
+            unit_kind=unit.kind.value,
+            unit_text=unit.text,
+            context=context,
+        )
+        proposal = ReviewProposal(
+            sha256=sha256,
+            unit=unit.id,
+            unit_kind=unit.kind.value,
+            model=self.proposer_model,
+            prompt_tokens=prompt_tokens(self.proposer_model, messages),
+        )
         try:
             completion = self.proposer.complete(messages, purpose="review_propose", n=1, temperature=0.0)
         except ModelCallError as error:
@@ -185,8 +235,11 @@ class Reviewer:
         kept, merged_into = merge_repeated(kept, outcome.findings, sha256, known)
         outcome.dropped += len(dropped)
         outcome.merged += len(merged_into)
-        self.sink.emit(proposal.model_copy(update={"kept": [f.id for f in kept], "dropped": len(dropped),
-                                                   "merged_into": merged_into}))
+        self.sink.emit(
+            proposal.model_copy(
+                update={"kept": [f.id for f in kept], "dropped": len(dropped), "merged_into": merged_into}
+            )
+        )
         return kept
 
     def _items(self, reply: str) -> list[Any] | str:
@@ -201,9 +254,17 @@ class Reviewer:
     def _validate(self, sha256: str, unit: ReviewUnit, context: str, finding: Finding) -> None:
         judgments = self._judgments(unit, context, finding, None, self.votes, "review_validate")
         for judgment in judgments:
-            self.sink.emit(ReviewVote(sha256=sha256, finding=finding.id, vote=judgment.vote,
-                                      validator=judgment.validator, call_id=judgment.call_id,
-                                      model=self.validator_model, problem=judgment.problem))
+            self.sink.emit(
+                ReviewVote(
+                    sha256=sha256,
+                    finding=finding.id,
+                    vote=judgment.vote,
+                    validator=judgment.validator,
+                    call_id=judgment.call_id,
+                    model=self.validator_model,
+                    problem=judgment.problem,
+                )
+            )
         usable = [j for j in judgments if j.vote is not None]
         finding.votes = [j.vote for j in usable]
         finding.validators = [j.validator for j in usable]
@@ -220,13 +281,27 @@ class Reviewer:
         except (BudgetExceeded, ModelCallError) as error:
             return Judgment(vote=None, validator="", problem=f"no judgment: {error}")
 
-    def _judgments(self, unit: ReviewUnit, context: str, finding: Finding, dispute: str | None, count: int,
-                   purpose: str) -> list[Judgment]:
-        claim = {"severity": finding.severity, "location": _where(finding), "reason": finding.reason,
-                 "quote": finding.evidence.quote, "explanation": finding.evidence.explanation or "(none given)",
-                 "check": finding.check}
-        messages = chat("review_validate", file_name=unit.file or self.file_name, unit_id=unit.id, unit_kind=unit.kind.value,
-                        unit_text=unit.text, context=context, finding=claim, dispute=dispute)
+    def _judgments(
+        self, unit: ReviewUnit, context: str, finding: Finding, dispute: str | None, count: int, purpose: str
+    ) -> list[Judgment]:
+        claim = {
+            "severity": finding.severity,
+            "location": _where(finding),
+            "reason": finding.reason,
+            "quote": finding.evidence.quote,
+            "explanation": finding.evidence.explanation or "(none given)",
+            "check": finding.check,
+        }
+        messages = chat(
+            "review_validate",
+            file_name=unit.file or self.file_name,
+            unit_id=unit.id,
+            unit_kind=unit.kind.value,
+            unit_text=unit.text,
+            context=context,
+            finding=claim,
+            dispute=dispute,
+        )
         try:
             completion = self.validator.complete(messages, purpose=purpose, n=count, temperature=self.temperature)
         except ModelCallError as error:
@@ -238,8 +313,9 @@ class Reviewer:
         return [_judgment(reply, who, call) for reply, (who, call) in zip(texts[:count], ids, strict=True)]
 
 
-def merge_repeated(kept: list[Finding], earlier: list[Finding], sha256: str, known: int
-                   ) -> tuple[list[Finding], list[str]]:
+def merge_repeated(
+    kept: list[Finding], earlier: list[Finding], sha256: str, known: int
+) -> tuple[list[Finding], list[str]]:
     """The findings of this proposal that no earlier one of the candidate (or of this proposal) states already,
     renumbered from ``known``; and the ids of the earlier findings the others repeat (OSVERIFY D.4: a claim
     proposed on a loop and on its function is voted once)."""
@@ -259,8 +335,13 @@ def merge_repeated(kept: list[Finding], earlier: list[Finding], sha256: str, kno
 def _claim(finding: Finding) -> tuple:
     """What makes two findings the same: severity, check, reason (whitespace and case folded), the quote and
     the lines it was found at."""
-    return (finding.severity, finding.check, " ".join(finding.reason.split()).casefold(),
-            " ".join(finding.evidence.quote.split()), tuple(finding.location.get("lines") or []))
+    return (
+        finding.severity,
+        finding.check,
+        " ".join(finding.reason.split()).casefold(),
+        " ".join(finding.evidence.quote.split()),
+        tuple(finding.location.get("lines") or []),
+    )
 
 
 def prompt_tokens(model: str, messages: list[dict[str, str]]) -> int | None:
@@ -289,8 +370,9 @@ def _validator_ids(model: str, call_ids: list[str], count: int) -> list[tuple[st
 def _judgment(reply: str, validator: str, call_id: str | None) -> Judgment:
     vote = parse_vote(reply)
     if vote is None:
-        return Judgment(vote=None, validator=validator, call_id=call_id,
-                        problem=f"no usable vote in the reply ({_snippet(reply)})")
+        return Judgment(
+            vote=None, validator=validator, call_id=call_id, problem=f"no usable vote in the reply ({_snippet(reply)})"
+        )
     return Judgment(vote=vote, validator=validator, call_id=call_id)
 
 

@@ -40,8 +40,9 @@ class ReviewUnit(BaseModel):
         return f"{self.kind.value.replace('_', ' ')} {self.id} (lines {self.line}-{self.end_line})"
 
 
-def changed_units(candidate: SourceModel, parent: SourceModel | None, kinds: tuple[UnitKind, ...] = ORDER
-                  ) -> list[ReviewUnit]:
+def changed_units(
+    candidate: SourceModel, parent: SourceModel | None, kinds: tuple[UnitKind, ...] = ORDER
+) -> list[ReviewUnit]:
     """The units of ``candidate`` that differ from ``parent`` (all of them when there is no parent)."""
     before = _texts(parent) if parent is not None else {}
     functions = [f for f in _outermost(candidate.functions) if _changed(candidate, f.id, f.span, before)]
@@ -55,8 +56,9 @@ def changed_units(candidate: SourceModel, parent: SourceModel | None, kinds: tup
                 units[UnitKind.LOOP].append(_unit(candidate, loop.id, UnitKind.LOOP, function.id, loop.span))
         for call in candidate.calls_of(function.id):
             if call.is_lemma and _changed(candidate, call.id, call.span, before):
-                units[UnitKind.LEMMA_CALL].append(_unit(candidate, call.id, UnitKind.LEMMA_CALL, function.id,
-                                                        call.span))
+                units[UnitKind.LEMMA_CALL].append(
+                    _unit(candidate, call.id, UnitKind.LEMMA_CALL, function.id, call.span)
+                )
     return [unit for kind in ORDER if kind in kinds for unit in sorted(units[kind], key=lambda u: u.start)]
 
 
@@ -76,14 +78,22 @@ def _changed(model: SourceModel, unit_id: str, span: Span, before: dict[str, str
 
 
 def _unit(model: SourceModel, unit_id: str, kind: UnitKind, function_id: str, span: Span) -> ReviewUnit:
-    return ReviewUnit(id=unit_id, kind=kind, function_id=function_id, start=span.start, end=span.end,
-                      line=span.line, end_line=span.end_line, text=as_block(model, span))
+    return ReviewUnit(
+        id=unit_id,
+        kind=kind,
+        function_id=function_id,
+        start=span.start,
+        end=span.end,
+        line=span.line,
+        end_line=span.end_line,
+        text=as_block(model, span),
+    )
 
 
 def as_block(model: SourceModel, span: Span) -> str:
     """The unit's text as a block of its own: its first line keeps the indentation it has in the file."""
     line_start = model.data.rfind(b"\n", 0, span.start) + 1
-    indent = model.data[line_start:span.start]
+    indent = model.data[line_start : span.start]
     prefix = indent.decode("utf-8", errors="replace") if not indent.strip() else ""
     return textwrap.dedent(prefix + model.slice(span))
 

@@ -29,8 +29,12 @@ def find_cargo_verus(verus_path: str) -> str | None:
         return None
     release = Path(verus_path).resolve().parent
     for candidate in (Path(verus_path).parent / "cargo-verus", shutil.which("cargo-verus")):
-        if candidate and Path(candidate).is_file() and os.access(candidate, os.X_OK) \
-                and Path(candidate).resolve().parent == release:
+        if (
+            candidate
+            and Path(candidate).is_file()
+            and os.access(candidate, os.X_OK)
+            and Path(candidate).resolve().parent == release
+        ):
             return str(candidate)
     return None
 
@@ -63,19 +67,27 @@ def root_crate_output(stdout: str) -> str:
     """cargo forwards verus's flags to every crate it verifies: with a dependency verified too, stdout holds a
     JSON document per crate, and the root crate, built last, prints the last one."""
     starts = [i for i in range(len(stdout)) if stdout.startswith('{\n  "', i) and (i == 0 or stdout[i - 1] == "\n")]
-    return stdout[starts[-1]:] if len(starts) > 1 else stdout
+    return stdout[starts[-1] :] if len(starts) > 1 else stdout
 
 
 def crate_relative_spans(diagnostics: list[Diagnostic], sources: CrateSources, scratch: str) -> list[Diagnostic]:
     """Every span's file relative to the crate folder (`src/net.rs`), as the crate's files are named; `scratch`
     is the folder the run copied the crate into."""
+
     def relative(span: SpanRef) -> SpanRef:
         path = crate_path(span.file, sources, scratch) if span.file else None
         return span if path is None else span.model_copy(update={"file": path})
 
-    return [d.model_copy(update={"spans": [relative(s) for s in d.spans],
-                                 "location": relative(d.location) if d.location else None,
-                                 "related": [relative(s) for s in d.related]}) for d in diagnostics]
+    return [
+        d.model_copy(
+            update={
+                "spans": [relative(s) for s in d.spans],
+                "location": relative(d.location) if d.location else None,
+                "related": [relative(s) for s in d.related],
+            }
+        )
+        for d in diagnostics
+    ]
 
 
 def crate_path(file_name: str, sources: CrateSources, scratch: str = "") -> str | None:
@@ -83,7 +95,7 @@ def crate_path(file_name: str, sources: CrateSources, scratch: str = "") -> str 
     path as given, from the workspace folder (`member/src/net.rs`), or absolute in the scratch folder."""
     path = file_name.replace("\\", "/").removeprefix("./")
     if scratch and path.startswith(scratch.rstrip("/") + "/"):
-        path = path[len(scratch.rstrip("/")) + 1:]
+        path = path[len(scratch.rstrip("/")) + 1 :]
     for candidate in (path, path.removeprefix(sources.crate_prefix) if sources.crate_prefix else path):
         normal = str(PurePosixPath(candidate))
         if normal in sources.files:

@@ -95,7 +95,10 @@ _PATTERNS: list[tuple[DiagnosticKind, str]] = [
     (K.MODE_CALL, r"^cannot call function (`[^`]*` )?with mode \w+"),
     (K.MODE_MISMATCH, r"^expression has mode \w+, expected mode \w+"),
     (K.PROOF_BLOCK_MISPLACED, r"^unexpected proof block|^proof blocks inside spec code"),
-    (K.MODE_OTHER, r"^cannot (use|mutate|assign|read|call|access)\b.*\b(exec|spec|proof|ghost|tracked)[- ](code|mode|variable)"),
+    (
+        K.MODE_OTHER,
+        r"^cannot (use|mutate|assign|read|call|access)\b.*\b(exec|spec|proof|ghost|tracked)[- ](code|mode|variable)",
+    ),
     (K.MISSING_DECREASES, r"^(loop|recursive function) must have a decreases clause"),
     (K.TRIGGER_INFERENCE, r"^Could not automatically infer triggers for this quantif(i)?er"),
     (K.TRIGGER_INVALID, r"^trigger must be |^trigger does not cover |^invalid trigger"),
@@ -130,18 +133,40 @@ _CATEGORY_OF: dict[DiagnosticKind, Category] = {
     **{
         kind: Category.VERIFICATION
         for kind in (
-            K.PRECONDITION, K.POSTCONDITION, K.ASSERTION, K.INVARIANT_END_OF_LOOP, K.INVARIANT_BEFORE_LOOP,
-            K.INVARIANT_AT_LOOP_EXIT, K.DECREASES_LOOP, K.TERMINATION, K.ARITHMETIC_OVERFLOW,
-            K.DIVISION_BY_ZERO, K.BIT_SHIFT, K.INDEX_BOUNDS, K.ASSERT_BY_REQUIRES, K.BITVECTOR_ASSERTION,
-            K.TYPE_INVARIANT, K.RLIMIT, K.STATE_MACHINE_CONDITION,
+            K.PRECONDITION,
+            K.POSTCONDITION,
+            K.ASSERTION,
+            K.INVARIANT_END_OF_LOOP,
+            K.INVARIANT_BEFORE_LOOP,
+            K.INVARIANT_AT_LOOP_EXIT,
+            K.DECREASES_LOOP,
+            K.TERMINATION,
+            K.ARITHMETIC_OVERFLOW,
+            K.DIVISION_BY_ZERO,
+            K.BIT_SHIFT,
+            K.INDEX_BOUNDS,
+            K.ASSERT_BY_REQUIRES,
+            K.BITVECTOR_ASSERTION,
+            K.TYPE_INVARIANT,
+            K.RLIMIT,
+            K.STATE_MACHINE_CONDITION,
         )
     },
     **{
         kind: Category.FRONTEND
         for kind in (
-            K.NO_CHEATING, K.MODE_CALL, K.MODE_MISMATCH, K.MODE_OTHER, K.PROOF_BLOCK_MISPLACED,
-            K.MISSING_DECREASES, K.TRIGGER_INFERENCE, K.TRIGGER_INVALID, K.UNSUPPORTED_FEATURE,
-            K.PANIC_UNSUPPORTED, K.NAMED_RETURN_REQUIRED, K.SYNTAX,
+            K.NO_CHEATING,
+            K.MODE_CALL,
+            K.MODE_MISMATCH,
+            K.MODE_OTHER,
+            K.PROOF_BLOCK_MISPLACED,
+            K.MISSING_DECREASES,
+            K.TRIGGER_INFERENCE,
+            K.TRIGGER_INVALID,
+            K.UNSUPPORTED_FEATURE,
+            K.PANIC_UNSUPPORTED,
+            K.NAMED_RETURN_REQUIRED,
+            K.SYNTAX,
         )
     },
     K.INTERNAL_ERROR: Category.INTERNAL,
@@ -150,8 +175,15 @@ _CATEGORY_OF: dict[DiagnosticKind, Category] = {
     **{
         kind: Category.NOTE
         for kind in (
-            K.RECOMMENDS, K.MORE_ERRORS_POSSIBLE, K.TRIGGER_NOTE, K.EXPANSION_NOTE, K.PROFILE_NOTE,
-            K.AXIOM_USAGE_NOTE, K.PROGRESS_NOTE, K.PASS_NOTE, K.OTHER_NOTE,
+            K.RECOMMENDS,
+            K.MORE_ERRORS_POSSIBLE,
+            K.TRIGGER_NOTE,
+            K.EXPANSION_NOTE,
+            K.PROFILE_NOTE,
+            K.AXIOM_USAGE_NOTE,
+            K.PROGRESS_NOTE,
+            K.PASS_NOTE,
+            K.OTHER_NOTE,
         )
     },
     K.OTHER_ERROR: Category.OTHER,

@@ -26,8 +26,12 @@ class VerusPool:
         self._registry = ProcessRegistry()
         self._executor = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="verus")
 
-    def submit(self, source: bytes | str | CrateSources, options: RunOptions | None = None,
-               registry: ProcessRegistry | None = None) -> Future[VerusResult]:
+    def submit(
+        self,
+        source: bytes | str | CrateSources,
+        options: RunOptions | None = None,
+        registry: ProcessRegistry | None = None,
+    ) -> Future[VerusResult]:
         """One run; `registry` (a batch of this pool's registry) lets a caller kill its own runs alone."""
         return self._executor.submit(
             run_verus, self.install, source, options=self._options(options), registry=registry or self._registry
@@ -46,9 +50,7 @@ class VerusPool:
         """Runs every (tag, source) and yields (tag, result) in the order the runs finish."""
         return self.run_jobs((tag, source, options) for tag, source in sources)
 
-    def run_jobs(
-        self, jobs: Iterable[tuple[Any, bytes | str, RunOptions | None]]
-    ) -> Iterator[tuple[Any, VerusResult]]:
+    def run_jobs(self, jobs: Iterable[tuple[Any, bytes | str, RunOptions | None]]) -> Iterator[tuple[Any, VerusResult]]:
         """Runs every (tag, source, options) and yields (tag, result) in the order the runs finish. Closing the
         iterator early (a `break`) stops only these runs; the pool stays usable."""
         batch = self._registry.batch()

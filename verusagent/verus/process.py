@@ -104,7 +104,11 @@ def run_in_group(
 ) -> ProcessOutcome:
     started = time.perf_counter()
     process = subprocess.Popen(
-        argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        argv,
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         start_new_session=True,
     )
     captures = [_Capture(process.stdout), _Capture(process.stderr)]

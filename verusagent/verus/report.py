@@ -50,7 +50,9 @@ def parsed_json(parsed: ParsedOutput, groups: dict[str, list[Diagnostic]]) -> di
 
 
 def _groups_json(groups: dict[str, list[Diagnostic]]) -> list[dict[str, Any]]:
-    return [{"function": name, "diagnostics": [d.model_dump(mode="json") for d in items]} for name, items in groups.items()]
+    return [
+        {"function": name, "diagnostics": [d.model_dump(mode="json") for d in items]} for name, items in groups.items()
+    ]
 
 
 class Report:
@@ -63,8 +65,12 @@ class Report:
 
     def header(self, title: str, verdict: Verdict | None, partial: bool, detail: str, standin: bool) -> None:
         if standin:
-            self.console.print(Text("STAND-IN: these answers come from the verus stand-in for tests, not from verus",
-                                    style="bold magenta"))
+            self.console.print(
+                Text(
+                    "STAND-IN: these answers come from the verus stand-in for tests, not from verus",
+                    style="bold magenta",
+                )
+            )
         name = verdict.value if verdict else "undetermined"
         line = Text(f"{title}: ")
         line.append(name + (" (partial: not an acceptance)" if partial else ""), _VERDICT_STYLE.get(verdict, "bold"))

@@ -22,8 +22,9 @@ _MAIN = re.compile(rb"\bfn\s+main\s*\(")
 _LINE_COMMENT = re.compile(rb"//[^\n]*")
 
 
-def build_flags(install: VerusInstall, data: bytes, options: RunOptions,
-                crate: CrateSources | None = None) -> tuple[list[str], list[str]]:
+def build_flags(
+    install: VerusInstall, data: bytes, options: RunOptions, crate: CrateSources | None = None
+) -> tuple[list[str], list[str]]:
     """verus's arguments (without the file) and warnings about requested flags this verus lacks. `data` is the
     root file; under `cargo verus` cargo decides the crate's type and name."""
     flags = ["--output-json", "--error-format=json"]
@@ -112,15 +113,24 @@ def run_verus(
     if cached is not None:
         return cached
     outcome, scratch = _execute(install, run.flags, run.sources, options, registry, clock)
-    result = _result(install, options, _recorded_flags(run.flags, run.sources, options), run.sources, outcome,
-                     run.warnings, clock, scratch)
+    result = _result(
+        install,
+        options,
+        _recorded_flags(run.flags, run.sources, options),
+        run.sources,
+        outcome,
+        run.warnings,
+        clock,
+        scratch,
+    )
     _store(run.cache, run.key, result)
     clock.mark("cache_store")
     return result.model_copy(update={"timings": clock.done()})
 
 
-def cached_result(install: VerusInstall, source: bytes | str | CrateSources,
-                  options: RunOptions | None = None) -> VerusResult | None:
+def cached_result(
+    install: VerusInstall, source: bytes | str | CrateSources, options: RunOptions | None = None
+) -> VerusResult | None:
     """The result cache's answer for this run, exactly as `run_verus` would give it, or None (a miss, or
     `use_cache` off). Starts no verus: a budget of verus runs need not cover it."""
     return _answer_from_cache(_prepare(install, source, options or RunOptions()), _Clock())
@@ -244,8 +254,10 @@ def _result(
     verdict, reasons = _final_verdict(parsed, outcome, options)
     standin = install.is_standin or parsed.standin_detected
     if standin:  # its words are about a stand-in's answer, never verus's
-        reasons = [reason.replace("verus verified", "the verus stand-in (not verus) answered verified for")
-                   for reason in reasons]
+        reasons = [
+            reason.replace("verus verified", "the verus stand-in (not verus) answered verified for")
+            for reason in reasons
+        ]
     stdout, cut_out = _kept(outcome.stdout)
     stderr, cut_err = _kept(outcome.stderr)
     summary = parsed.summary

@@ -29,7 +29,9 @@ class CrateSources(BaseModel):
     package: str | None = None
     crate_name: str | None = None  # passed as --crate-name to `verus ROOT` (a file stem may be no crate name)
     cargo_verus: str | None = None  # run `cargo verus verify` with this cargo-verus
-    extra_key: tuple[str, ...] = Field(default_factory=tuple)  # more that the answer depends on (cargo-verus's identity)
+    extra_key: tuple[str, ...] = Field(
+        default_factory=tuple
+    )  # more that the answer depends on (cargo-verus's identity)
 
     @classmethod
     def single(cls, file_name: str, data: bytes) -> "CrateSources":
@@ -70,8 +72,10 @@ def _skipped(folder: str, names: list[str]) -> set[str]:
 def copy_tree(tree: Path, scratch: Path) -> None:
     size = tree_size(tree)
     if size > MAX_TREE_BYTES:
-        raise TreeTooLarge(f"{tree} holds {size} bytes of files (target/ and .git/ left out); verusagent copies at "
-                           f"most {MAX_TREE_BYTES} for a verus run")
+        raise TreeTooLarge(
+            f"{tree} holds {size} bytes of files (target/ and .git/ left out); verusagent copies at "
+            f"most {MAX_TREE_BYTES} for a verus run"
+        )
     shutil.copytree(tree, scratch, ignore=_skipped, dirs_exist_ok=True, symlinks=True)
 
 

@@ -10,9 +10,7 @@ if TYPE_CHECKING:  # the lens is only needed by callers that already hold a mode
     from verusagent.lens.model import Clause, SourceModel
 
 
-def map_to_units(
-    diagnostics: list[Diagnostic], model: "SourceModel", main_file: str | None = None
-) -> list[Diagnostic]:
+def map_to_units(diagnostics: list[Diagnostic], model: "SourceModel", main_file: str | None = None) -> list[Diagnostic]:
     """Copies of the diagnostics with `unit_id` and `clause` filled for spans in the model's file.
 
     `main_file` is the name verus saw (VerusResult.file_name); spans in other files (vstd, another module)

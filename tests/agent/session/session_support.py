@@ -49,11 +49,13 @@ def recorded(tmp_path, task_text) -> Recorded:
 
 # the proof of session_tools.rs's `total`, as an edit gives it
 LOOP = "    while i < n {\n"
-PROVED_LOOP = ("    while i < n\n        invariant\n            i <= n,\n"
-               "            r == scaled(i as int, step as int),\n            n <= 100,\n            step <= 10,\n"
-               "        decreases n - i,\n    {\n")
+PROVED_LOOP = (
+    "    while i < n\n        invariant\n            i <= n,\n"
+    "            r == scaled(i as int, step as int),\n            n <= 100,\n            step <= 10,\n"
+    "        decreases n - i,\n    {\n"
+)
 
 
 def total_fn(task_text: str, loop: str = PROVED_LOOP, extra: str = "") -> str:
-    text = task_text[task_text.index("fn total("):task_text.index("fn main()")].rstrip()
+    text = task_text[task_text.index("fn total(") : task_text.index("fn main()")].rstrip()
     return text.replace(LOOP, loop).replace("        r = r + step;\n", "        r = r + step;\n" + extra)

@@ -23,16 +23,19 @@ def run(dispatcher: Dispatcher, name: str, arguments) -> object:
     return dispatcher.dispatch(ToolCall(id="c", name=name, arguments=arguments), "call-1")
 
 
-@pytest.mark.parametrize("name, arguments, error, says", [
-    ("shell", {"command": "ls"}, "unknown_tool", "There is no tool `shell`. The tools are view, definition"),
-    ("view", '{"target": "tot', "malformed_arguments", "are not a JSON object: '{\"target\": \"tot'"),
-    ("view", '["total"]', "malformed_arguments", "are not a JSON object"),
-    ("view", {}, "malformed_arguments", "target: Field required"),
-    ("view", {"target": 3}, "malformed_arguments", "target: Input should be a valid string"),
-    ("view", {"target": "total", "lines": 3}, "malformed_arguments", "lines: Extra inputs are not permitted"),
-    ("search_lemmas", {"query": "seq", "limit": 500}, "malformed_arguments", "limit: Input should be less than"),
-    ("verify", {"function": "nope"}, "unknown_target", "There is no function `nope`"),
-])
+@pytest.mark.parametrize(
+    "name, arguments, error, says",
+    [
+        ("shell", {"command": "ls"}, "unknown_tool", "There is no tool `shell`. The tools are view, definition"),
+        ("view", '{"target": "tot', "malformed_arguments", 'are not a JSON object: \'{"target": "tot\''),
+        ("view", '["total"]', "malformed_arguments", "are not a JSON object"),
+        ("view", {}, "malformed_arguments", "target: Field required"),
+        ("view", {"target": 3}, "malformed_arguments", "target: Input should be a valid string"),
+        ("view", {"target": "total", "lines": 3}, "malformed_arguments", "lines: Extra inputs are not permitted"),
+        ("search_lemmas", {"query": "seq", "limit": 500}, "malformed_arguments", "limit: Input should be less than"),
+        ("verify", {"function": "nope"}, "unknown_target", "There is no function `nope`"),
+    ],
+)
 def test_wrong_calls_are_results(dispatcher, name, arguments, error, says):
     result = run(dispatcher, name, arguments)
     assert not result.ok and result.error == error and says in result.text and not result.ends_session

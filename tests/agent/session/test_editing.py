@@ -6,6 +6,8 @@ from verusagent.agent.session.editing import edit
 from tests.agent.session.session_support import PROVED_LOOP, total_fn
 
 ORIGIN = Candidate(text="", sha256="", strategy="agent", round=1)
+
+
 def test_an_honest_edit_is_applied_after_the_guard(workspace, recorded, task_text):
     before = workspace.sha
     result = edit(workspace, recorded.evaluator, total_fn(task_text), ORIGIN)
@@ -34,8 +36,10 @@ def test_spec_and_exec_changes_are_refused(workspace, recorded, task_text):
 
 
 def test_a_new_lemma_is_added_and_a_reply_without_functions_is_unusable(workspace, recorded):
-    lemma = ("proof fn lemma_step_bound(step: int)\n    requires\n        step <= 10,\n    ensures\n"
-             "        step < 11,\n{\n}\n")
+    lemma = (
+        "proof fn lemma_step_bound(step: int)\n    requires\n        step <= 10,\n    ensures\n"
+        "        step < 11,\n{\n}\n"
+    )
     added = edit(workspace, recorded.evaluator, lemma, ORIGIN)
     assert added.applied and "added lemma_step_bound" in added.text
     unusable = edit(workspace, recorded.evaluator, "invariant i <= n,", ORIGIN)

@@ -15,8 +15,9 @@ class Clock:
 
 
 def completion(tokens: int, cost: float | None) -> Completion:
-    return Completion(model="m", choices=[], usage=TokenUsage(prompt_tokens=tokens, completion_tokens=0),
-                      cost_usd=cost, latency_s=0.0)
+    return Completion(
+        model="m", choices=[], usage=TokenUsage(prompt_tokens=tokens, completion_tokens=0), cost_usd=cost, latency_s=0.0
+    )
 
 
 def test_each_budget_stops_the_next_model_call():
@@ -40,9 +41,17 @@ def test_fresh_verus_runs_count_and_cached_ones_do_not():
     from verusagent.verus import Verdict, VerusResult
 
     meter = SessionMeter(SessionLimits(max_verus_runs=1))
-    result = VerusResult(verdict=Verdict.FAILED, partial=False, is_standin=True, duration_s=1.0, verus_path="v",
-                         verus_version="x",
-                         content_sha256="0", file_name="f.rs", flags=[])
+    result = VerusResult(
+        verdict=Verdict.FAILED,
+        partial=False,
+        is_standin=True,
+        duration_s=1.0,
+        verus_path="v",
+        verus_version="x",
+        content_sha256="0",
+        file_name="f.rs",
+        flags=[],
+    )
     meter.count_verus(result.model_copy(update={"from_cache": True}))
     assert meter.verus_spent() is None
     meter.count_verus(result)

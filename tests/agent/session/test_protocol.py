@@ -8,10 +8,14 @@ from verusagent.llm import Choice, ToolCall
 
 
 def test_text_calls_are_read_from_tool_blocks():
-    reply = ('Let me look.\n```tool\n{"name": "view", "arguments": {"target": "total"}}\n```\nand\n'
-             '```tool\n{"name": "verify", "arguments": {}}\n```\n```rust\nfn f() {}\n```')
-    assert text_calls(reply, 3) == [ToolCall(id="text-3-1", name="view", arguments={"target": "total"}),
-                                    ToolCall(id="text-3-2", name="verify", arguments={})]
+    reply = (
+        'Let me look.\n```tool\n{"name": "view", "arguments": {"target": "total"}}\n```\nand\n'
+        '```tool\n{"name": "verify", "arguments": {}}\n```\n```rust\nfn f() {}\n```'
+    )
+    assert text_calls(reply, 3) == [
+        ToolCall(id="text-3-1", name="view", arguments={"target": "total"}),
+        ToolCall(id="text-3-2", name="verify", arguments={}),
+    ]
     assert text_calls("no block here", 1) == []
 
 
@@ -25,9 +29,13 @@ def test_broken_text_calls_keep_what_can_be_read():
 def test_how_the_protocol_is_chosen():
     assert choose("scripted/demo", ToolProtocol.AUTO)[0] == ToolProtocol.NATIVE
     assert choose("anthropic/claude-sonnet-4-5", ToolProtocol.AUTO) == (
-        ToolProtocol.NATIVE, "litellm supports function calling for anthropic/claude-sonnet-4-5")
+        ToolProtocol.NATIVE,
+        "litellm supports function calling for anthropic/claude-sonnet-4-5",
+    )
     assert choose("ollama/qwen2.5-coder", ToolProtocol.AUTO) == (
-        ToolProtocol.TEXT, "litellm does not list function calling for ollama/qwen2.5-coder")
+        ToolProtocol.TEXT,
+        "litellm does not list function calling for ollama/qwen2.5-coder",
+    )
     assert choose("ollama/qwen2.5-coder", ToolProtocol.NATIVE) == (ToolProtocol.NATIVE, "--tool-protocol native")
 
 

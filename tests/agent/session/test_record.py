@@ -36,8 +36,9 @@ def test_each_turn_records_only_its_new_messages(harness) -> None:
     run = run_session(harness)
     raw = [r for r in run.events("model_request") if r["purpose"].startswith("agent:")]
     assert len(raw) == TURNS and raw[0]["continues"] is None
-    assert all(len(r["messages"]) == 2 and r["continues"]["seq"] == before["seq"]
-               for before, r in zip(raw, raw[1:]))  # the reply with its tool call, and the tool's result
+    assert all(
+        len(r["messages"]) == 2 and r["continues"]["seq"] == before["seq"] for before, r in zip(raw, raw[1:])
+    )  # the reply with its tool call, and the tool's result
 
 
 def test_read_back_each_request_is_what_the_model_was_sent(harness) -> None:

@@ -135,8 +135,10 @@ def run_crate(crate: CrateTexts, policy: GuardPolicy) -> GuardReport:
     if crate.via == "gate":
         return run_gate_case(crate, policy)
     with tempfile.TemporaryDirectory(prefix="adversarial-crate-") as folder:
-        roots = [_write_crate(Path(folder) / side, files) for side, files in
-                 (("original", crate.original), ("candidate", crate.candidate))]
+        roots = [
+            _write_crate(Path(folder) / side, files)
+            for side, files in (("original", crate.original), ("candidate", crate.candidate))
+        ]
         _link(Path(folder) / "candidate", crate.symlinks)
         return compare_folders(roots[0], roots[1], None, policy).merged()
 
@@ -161,8 +163,15 @@ def run_gate_case(crate: CrateTexts, policy: GuardPolicy) -> GuardReport:
 
 
 def _git(root: Path, *args: str) -> None:
-    env = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "case", "GIT_AUTHOR_EMAIL": "case@invalid",
-           "GIT_COMMITTER_NAME": "case", "GIT_COMMITTER_EMAIL": "case@invalid", "HOME": str(root.parent)}
+    env = {
+        **os.environ,
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "GIT_AUTHOR_NAME": "case",
+        "GIT_AUTHOR_EMAIL": "case@invalid",
+        "GIT_COMMITTER_NAME": "case",
+        "GIT_COMMITTER_EMAIL": "case@invalid",
+        "HOME": str(root.parent),
+    }
     subprocess.run(["git", *args], cwd=root, check=True, capture_output=True, env=env)
 
 

@@ -1,6 +1,6 @@
 """The table of README.md: per class, how many cheats the current guard catches and how many honest cases it flags.
 
-    .venv/bin/python -m tests.guard.adversarial.table [--cases]   # --cases: one line per case as well
+.venv/bin/python -m tests.guard.adversarial.table [--cases]   # --cases: one line per case as well
 """
 
 import sys
@@ -24,7 +24,9 @@ def outcomes() -> list[tuple[object, bool | None, str]]:
 
 
 def table(results) -> str:
-    rows = defaultdict(lambda: {"cheat": 0, "caught": 0, "honest": 0, "flagged": 0, "refused": 0, "passed": 0, "missed": []})
+    rows = defaultdict(
+        lambda: {"cheat": 0, "caught": 0, "honest": 0, "flagged": 0, "refused": 0, "passed": 0, "missed": []}
+    )
     for case, right, _ in results:
         row = rows[case.case_class]
         row[case.kind] += 1
@@ -36,20 +38,32 @@ def table(results) -> str:
             row["flagged"] += 1
         elif case.kind == "refused" and right is False:
             row["passed"] += 1
-    lines = ["| class | cheats | caught today | missed today | honest | flagged today | refused by rule | passed today |",
-             "|---|---|---|---|---|---|---|---|"]
+    lines = [
+        "| class | cheats | caught today | missed today | honest | flagged today | refused by rule | passed today |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
     total = defaultdict(int)
     for case_class in CaseClass:
         row = rows[case_class]
         missed = len(row["missed"])
-        lines.append(f"| {case_class} | {row['cheat']} | {row['caught']} | {missed} | {row['honest']} | "
-                     f"{row['flagged']} | {row['refused']} | {row['passed']} |")
-        for key, value in (("cheat", row["cheat"]), ("caught", row["caught"]), ("missed", missed),
-                           ("honest", row["honest"]), ("flagged", row["flagged"]),
-                           ("refused", row["refused"]), ("passed", row["passed"])):
+        lines.append(
+            f"| {case_class} | {row['cheat']} | {row['caught']} | {missed} | {row['honest']} | "
+            f"{row['flagged']} | {row['refused']} | {row['passed']} |"
+        )
+        for key, value in (
+            ("cheat", row["cheat"]),
+            ("caught", row["caught"]),
+            ("missed", missed),
+            ("honest", row["honest"]),
+            ("flagged", row["flagged"]),
+            ("refused", row["refused"]),
+            ("passed", row["passed"]),
+        ):
             total[key] += value
-    lines.append(f"| **total** | {total['cheat']} | {total['caught']} | {total['missed']} | {total['honest']} | "
-                 f"{total['flagged']} | {total['refused']} | {total['passed']} |")
+    lines.append(
+        f"| **total** | {total['cheat']} | {total['caught']} | {total['missed']} | {total['honest']} | "
+        f"{total['flagged']} | {total['refused']} | {total['passed']} |"
+    )
     return "\n".join(lines)
 
 

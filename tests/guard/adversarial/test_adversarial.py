@@ -51,7 +51,9 @@ def test_case(path: Path, request) -> None:
     report = case.run(_shared_for(case, request))
     if case.kind in ("cheat", "refused"):
         allowed = f" with one of the rules {[str(r) for r in case.rules]}" if case.rules else ""
-        assert verdict_holds(case, report), f"{case.kind} case passed the guard{allowed}: {case.reason} [{_shown(report)}]"
+        assert verdict_holds(case, report), (
+            f"{case.kind} case passed the guard{allowed}: {case.reason} [{_shown(report)}]"
+        )
     else:
         assert verdict_holds(case, report), f"honest proof flagged: {case.reason} [{_shown(report)}]"
 
@@ -95,9 +97,12 @@ def test_both_texts_of_every_case_read_cleanly_for_the_lens(request) -> None:
             assert case.kind == "honest", f"{case.id}: a cheat must parse cleanly to count as caught"
             continue
         if case.crate is not None:
-            pairs = [(f"{side}:{name}", text) for side, files in
-                     (("original", case.crate.original), ("candidate", case.crate.candidate))
-                     for name, text in files.items() if name.endswith(".rs")]
+            pairs = [
+                (f"{side}:{name}", text)
+                for side, files in (("original", case.crate.original), ("candidate", case.crate.candidate))
+                for name, text in files.items()
+                if name.endswith(".rs")
+            ]
         else:
             try:
                 original, candidate = case.texts(_shared_for(case, request))

@@ -11,8 +11,12 @@ from verusagent.review import load_calibration
 from tests.review.review_records import ShadowRun, vote_finding
 
 runner = CliRunner()
-VOTES = {0: ["minor", "not_real", "minor"], 1: ["substantial", "minor", "not_real"],
-         2: ["substantial", "substantial", "minor"], 3: ["substantial"] * 3}
+VOTES = {
+    0: ["minor", "not_real", "minor"],
+    1: ["substantial", "minor", "not_real"],
+    2: ["substantial", "substantial", "minor"],
+    3: ["substantial"] * 3,
+}
 
 
 def calibrate(*args: str):
@@ -35,8 +39,18 @@ def test_json_is_one_object_with_the_threshold_and_what_it_saves(tmp_path):
     result = calibrate(str(labels), "--tau", "0.05", "--delta", "0.10", "--json", "--trials", "200")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert {"n_valid", "n_invalid", "k", "threshold", "n_needed", "tnr", "fnr", "verus_runs_saved",
-            "verus_seconds_saved", "resampling"} <= set(data)
+    assert {
+        "n_valid",
+        "n_invalid",
+        "k",
+        "threshold",
+        "n_needed",
+        "tnr",
+        "fnr",
+        "verus_runs_saved",
+        "verus_seconds_saved",
+        "resampling",
+    } <= set(data)
     assert (data["n_valid"], data["n_invalid"], data["k"], data["n_needed"]) == (100, 40, 99, 45)
     assert data["threshold"] == 2 / 3 and data["fnr"] == 0.0 and data["tnr"] == 15 / 40
     assert (data["verus_runs_saved"], data["verus_seconds_saved"]) == (15, 300.0)
@@ -81,7 +95,13 @@ def test_out_writes_the_calibration_file_and_keeps_a_previous_one(tmp_path):
     assert f"calibration written to {out}" in result.stdout
     loaded = load_calibration(out)
     assert (loaded.threshold, loaded.k, loaded.tau, loaded.delta, loaded.n_valid, loaded.n_invalid) == (
-        2 / 3, 99, 0.05, 0.10, 100, 15)
+        2 / 3,
+        99,
+        0.05,
+        0.10,
+        100,
+        15,
+    )
     assert loaded.sources == [str(labels)] and loaded.vote_counts == [3]
     first = out.read_bytes()
     assert calibrate(str(labels), "--out", str(out), "--tau", "0.10", "--trials", "50").exit_code == 0

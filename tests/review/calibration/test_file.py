@@ -17,8 +17,9 @@ def labels(valid_scores: list[float], invalid: list[tuple[float, float | None]])
 
 
 def test_the_report_counts_runs_and_seconds_saved():
-    report = calibrate(labels([0.0] * 95 + [1 / 3] * 5, [(1.0, 30.0), (2 / 3, 12.5), (1 / 3, 9.0), (1.0, None)]),
-                       tau=0.05, delta=0.10)
+    report = calibrate(
+        labels([0.0] * 95 + [1 / 3] * 5, [(1.0, 30.0), (2 / 3, 12.5), (1 / 3, 9.0), (1.0, None)]), tau=0.05, delta=0.10
+    )
     assert (report.k, report.threshold, report.never_rejects) == (99, 1 / 3, False)
     assert (report.verus_runs_saved, report.verus_seconds_saved, report.rejected_without_verus_s) == (3, 42.5, 1)
     assert (report.tnr, report.fnr) == (0.75, 0.0)
@@ -26,8 +27,9 @@ def test_the_report_counts_runs_and_seconds_saved():
 
 
 def test_seconds_saved_are_null_when_no_label_carries_verus_s():
-    rows = LabelSet(labels=[Label(score=0.0, valid=True, source="v")] * 50 + [Label(score=1.0, valid=False,
-                                                                                     source="i")])
+    rows = LabelSet(
+        labels=[Label(score=0.0, valid=True, source="v")] * 50 + [Label(score=1.0, valid=False, source="i")]
+    )
     report = calibrate(rows, 0.05, 0.10)
     assert (report.verus_runs_saved, report.verus_seconds_saved) == (1, None)
 
@@ -51,15 +53,24 @@ def test_a_file_without_threshold_never_rejects(tmp_path):
     assert not gate_rule(load_calibration(path)).rejects(1.0)
 
 
-@pytest.mark.parametrize(("content", "message"), [
-    (b"\xff\xfe", "not a JSON calibration file"),
-    (b"{}", "not a verusagent calibration file"),
-    (b'{"format": "verusagent-calibration/1", "tau": 0.05}', "threshold"),
-    (b'{"format": "verusagent-calibration/1", "threshold": 0.5, "k": null, "tau": 0.05, "delta": 0.1, '
-     b'"n_valid": 3, "n_invalid": 0, "n_needed": 45}', "both be set or both be null"),
-    (b'{"format": "verusagent-calibration/1", "threshold": 1.5, "k": 3, "tau": 0.05, "delta": 0.1, '
-     b'"n_valid": 3, "n_invalid": 0, "n_needed": 45}', "threshold"),
-])
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"\xff\xfe", "not a JSON calibration file"),
+        (b"{}", "not a verusagent calibration file"),
+        (b'{"format": "verusagent-calibration/1", "tau": 0.05}', "threshold"),
+        (
+            b'{"format": "verusagent-calibration/1", "threshold": 0.5, "k": null, "tau": 0.05, "delta": 0.1, '
+            b'"n_valid": 3, "n_invalid": 0, "n_needed": 45}',
+            "both be set or both be null",
+        ),
+        (
+            b'{"format": "verusagent-calibration/1", "threshold": 1.5, "k": 3, "tau": 0.05, "delta": 0.1, '
+            b'"n_valid": 3, "n_invalid": 0, "n_needed": 45}',
+            "threshold",
+        ),
+    ],
+)
 def test_a_bad_file_is_refused_with_the_reason(tmp_path, content, message):
     path = tmp_path / "c.json"
     path.write_bytes(content)
@@ -71,7 +82,8 @@ def test_a_bad_file_is_refused_with_the_reason(tmp_path, content, message):
 
 def test_the_file_is_plain_json_with_a_format_tag(tmp_path):
     path = tmp_path / "c.json"
-    save_calibration(Calibration(threshold=None, tau=0.05, delta=0.1, k=None, n_valid=0, n_invalid=0, n_needed=45),
-                     path)
+    save_calibration(
+        Calibration(threshold=None, tau=0.05, delta=0.1, k=None, n_valid=0, n_invalid=0, n_needed=45), path
+    )
     data = json.loads(path.read_text())
     assert data["format"] == "verusagent-calibration/1" and data["created"].endswith("+00:00")

@@ -17,14 +17,22 @@ def write_jsonl(path: Path, rows: list) -> Path:
 
 
 def test_jsonl_rows_become_labels(tmp_path):
-    path = write_jsonl(tmp_path / "l.jsonl", [
-        {"score": 0, "valid": True},
-        "",
-        {"score": 0.667, "valid": False, "verus_s": 12.5, "votes": ["substantial", "substantial", "minor"],
-         "sha256": "ignored"},
-        {"score": 0.5, "valid": True, "votes": [[1, 0], ["not_real", "minor", "minor"]]},
-        {"score": 0.0, "valid": True, "votes": []},
-    ])
+    path = write_jsonl(
+        tmp_path / "l.jsonl",
+        [
+            {"score": 0, "valid": True},
+            "",
+            {
+                "score": 0.667,
+                "valid": False,
+                "verus_s": 12.5,
+                "votes": ["substantial", "substantial", "minor"],
+                "sha256": "ignored",
+            },
+            {"score": 0.5, "valid": True, "votes": [[1, 0], ["not_real", "minor", "minor"]]},
+            {"score": 0.0, "valid": True, "votes": []},
+        ],
+    )
     labels = read_jsonl(path).labels
     assert [label.score for label in labels] == [0.0, 2 / 3, 0.5, 0.0]  # the votes' exact fraction replaces 0.667
     assert [label.valid for label in labels] == [True, False, True, True]
@@ -33,19 +41,22 @@ def test_jsonl_rows_become_labels(tmp_path):
     assert labels[3].votes == [] and labels[1].source == f"{path}:3"
 
 
-@pytest.mark.parametrize(("row", "message"), [
-    ("{not json", "not JSON"),
-    ("[1, 2]", "not a JSON object"),
-    ({"score": 0.5}, "valid"),
-    ({"score": 1.5, "valid": True}, "score"),
-    ({"score": "0.5", "valid": True}, "score"),
-    ({"score": 0.5, "valid": 1}, "valid"),
-    ({"score": 0.5, "valid": True, "verus_s": -1}, "verus_s"),
-    ({"score": 0.5, "valid": True, "votes": ["substantial", "maybe"]}, "maybe"),
-    ({"score": 0.5, "valid": True, "votes": ["substantial", ["minor"]]}, "mix"),
-    ({"score": 0.9, "valid": True, "votes": ["substantial", "minor", "minor"]}, "does not match its votes"),
-    ({"score": 0.2, "valid": True, "votes": []}, "no finding"),
-])
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [
+        ("{not json", "not JSON"),
+        ("[1, 2]", "not a JSON object"),
+        ({"score": 0.5}, "valid"),
+        ({"score": 1.5, "valid": True}, "score"),
+        ({"score": "0.5", "valid": True}, "score"),
+        ({"score": 0.5, "valid": 1}, "valid"),
+        ({"score": 0.5, "valid": True, "verus_s": -1}, "verus_s"),
+        ({"score": 0.5, "valid": True, "votes": ["substantial", "maybe"]}, "maybe"),
+        ({"score": 0.5, "valid": True, "votes": ["substantial", ["minor"]]}, "mix"),
+        ({"score": 0.9, "valid": True, "votes": ["substantial", "minor", "minor"]}, "does not match its votes"),
+        ({"score": 0.2, "valid": True, "votes": []}, "no finding"),
+    ],
+)
 def test_a_malformed_row_names_the_file_and_line(tmp_path, row, message):
     path = write_jsonl(tmp_path / "bad.jsonl", [{"score": 0.0, "valid": True}, row])
     with pytest.raises(LabelError, match=message) as raised:
@@ -71,12 +82,17 @@ def shadow_run(tmp_path: Path, **options) -> ShadowRun:
 def test_shadow_reports_pair_with_the_verus_run_of_their_candidate(tmp_path):
     run = shadow_run(tmp_path)
     run.candidate([vote_finding(["substantial", "minor", "not_real"])], [("verified", "screen", False, 3.5)])
-    run.candidate([vote_finding(["substantial"] * 3), vote_finding(["minor"] * 3, unit="fn:g")],
-                  [("failed", "screen", False, 40.0)])
+    run.candidate(
+        [vote_finding(["substantial"] * 3), vote_finding(["minor"] * 3, unit="fn:g")],
+        [("failed", "screen", False, 40.0)],
+    )
     run.candidate([], [("timeout", "screen", False, 300.0)])
     labels = read_run_labels(run.close())
     assert [(lab.score, lab.valid, lab.verus_s) for lab in labels.labels] == [
-        (1 / 3, True, 3.5), (1.0, False, 40.0), (0.0, False, 300.0)]
+        (1 / 3, True, 3.5),
+        (1.0, False, 40.0),
+        (0.0, False, 300.0),
+    ]
     assert labels.labels[1].votes == [(True, True, True), (False, False, False)]
     assert labels.labels[2].votes == [] and not labels.skipped
     assert labels.labels[0].source == f"{run.folder / 'events.jsonl'}:4"  # run_started, created, guard, review
@@ -84,8 +100,9 @@ def test_shadow_reports_pair_with_the_verus_run_of_their_candidate(tmp_path):
 
 def test_the_fresh_screening_run_is_preferred_and_a_cached_answer_saves_no_time(tmp_path):
     run = shadow_run(tmp_path)
-    run.candidate([], [("failed", "houdini", False, 9.0), ("verified", "screen", True, 7.0),
-                       ("failed", "screen", False, 5.0)])
+    run.candidate(
+        [], [("failed", "houdini", False, 9.0), ("verified", "screen", True, 7.0), ("failed", "screen", False, 5.0)]
+    )
     run.candidate([], [("verified", "houdini", False, 9.0), ("verified", "screen", True, 7.0)])
     run.candidate([], [("failed", "screen", True, 7.0)])
     labels = read_run_labels(run.close()).labels

@@ -21,8 +21,9 @@ def mixed_labels(seed: int = 2, n_valid: int = 200, n_invalid: int = 100) -> lis
     def finding(p: float) -> list[int]:
         return [int(rng.random() < p) for _ in range(3)]
 
-    return ([label(True, finding(0.1)) for _ in range(n_valid)]
-            + [label(False, finding(0.7), finding(0.3)) for _ in range(n_invalid)])
+    return [label(True, finding(0.1)) for _ in range(n_valid)] + [
+        label(False, finding(0.7), finding(0.3)) for _ in range(n_invalid)
+    ]
 
 
 def test_a_finding_redraws_as_a_binomial_of_its_own_votes():

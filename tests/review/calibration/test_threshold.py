@@ -46,8 +46,12 @@ def test_k_is_the_smallest_index_whose_exact_tail_is_at_most_delta(n, tau, delta
 
 
 def test_the_qualifying_indices_at_the_asked_sizes():
-    found = {(n, tau, delta): order_statistic_index(n, tau, delta)
-             for n in (20, 50, 100, 1000) for tau in (0.05, 0.10) for delta in (0.05, 0.10)}
+    found = {
+        (n, tau, delta): order_statistic_index(n, tau, delta)
+        for n in (20, 50, 100, 1000)
+        for tau in (0.05, 0.10)
+        for delta in (0.05, 0.10)
+    }
     # n = 20 is too few for every target here: 0.95^20 = 0.358 and 0.9^20 = 0.122 both exceed 0.10
     assert [found[(20, tau, delta)] for tau in (0.05, 0.10) for delta in (0.05, 0.10)] == [None] * 4
     assert found[(50, 0.05, 0.10)] == 50 and found[(50, 0.05, 0.05)] is None  # 0.95^50 = 0.077
@@ -113,8 +117,15 @@ def _violation_rate(draw_valid, true_fnr, n: int, tau: float, delta: float, repe
 def test_continuous_scores_violate_the_fnr_target_at_exactly_the_binomial_tail_rate():
     # valid scores U^2: P[S > t] = 1 - sqrt(t); for a continuous law P[FNR > tau] is the tail itself
     n, tau, delta, repeats = 100, 0.05, 0.10, 2000
-    rate = _violation_rate(lambda rng, n: [rng.random() ** 2 for _ in range(n)], lambda t: 1 - math.sqrt(t),
-                           n, tau, delta, repeats, seed=11)
+    rate = _violation_rate(
+        lambda rng, n: [rng.random() ** 2 for _ in range(n)],
+        lambda t: 1 - math.sqrt(t),
+        n,
+        tau,
+        delta,
+        repeats,
+        seed=11,
+    )
     expected = float(tail(n, Fraction(19, 20), order_statistic_index(n, tau, delta)))
     noise = math.sqrt(expected * (1 - expected) / repeats)
     assert expected <= delta
@@ -124,8 +135,10 @@ def test_continuous_scores_violate_the_fnr_target_at_exactly_the_binomial_tail_r
 GRID = [0.0, 1 / 3, 2 / 3, 1.0]
 
 
-@pytest.mark.parametrize(("weights", "tau"), [([0.80, 0.15, 0.04, 0.01], 0.05), ([0.55, 0.30, 0.10, 0.05], 0.10),
-                                              ([0.90, 0.05, 0.03, 0.02], 0.05)])
+@pytest.mark.parametrize(
+    ("weights", "tau"),
+    [([0.80, 0.15, 0.04, 0.01], 0.05), ([0.55, 0.30, 0.10, 0.05], 0.10), ([0.90, 0.05, 0.03, 0.02], 0.05)],
+)
 def test_tied_vote_scores_keep_the_guarantee(weights, tau):
     delta, n, repeats = 0.10, 60, 2000
 

@@ -25,8 +25,10 @@ def definition(workspace: Workspace, library: LemmaLibrary, name: str) -> ToolOu
         where = f" in {path}" if path else ""
         found += _items(workspace.source(path), wanted.rsplit("::", 1)[-1], where)
     if not found:
-        found = [render_hit(LemmaHit(lemma=lemma, score=0.0), rank) for rank, lemma
-                 in enumerate(_vstd_lemmas(library, wanted), 1)]
+        found = [
+            render_hit(LemmaHit(lemma=lemma, score=0.0), rank)
+            for rank, lemma in enumerate(_vstd_lemmas(library, wanted), 1)
+        ]
     if not found:
         known = [name for model in workspace.models().values() for name in unit_names(model)]
         return unknown("definition of", wanted, known)
@@ -37,12 +39,18 @@ def definition(workspace: Workspace, library: LemmaLibrary, name: str) -> ToolOu
 def _function(workspace: Workspace, function: Function) -> str:
     path = workspace.file_of(function)
     model = workspace.model(path)
-    end = function.body.start if function.body is not None and function.mode not in (Mode.SPEC, Mode.SPEC_CHECKED) \
+    end = (
+        function.body.start
+        if function.body is not None and function.mode not in (Mode.SPEC, Mode.SPEC_CHECKED)
         else function.span.end
-    text = _clip(model.data[function.span.start:end].decode("utf-8", "replace").rstrip())
+    )
+    text = _clip(model.data[function.span.start : end].decode("utf-8", "replace").rstrip())
     where = f"{describe(function)} in {path}, lines {function.span.line}-{function.span.end_line}"
-    body = "" if end == function.span.end or function.body is None else \
-        f"\n(body: lines {function.body.line}-{function.body.end_line}; view('{function.id}') shows it)"
+    body = (
+        ""
+        if end == function.span.end or function.body is None
+        else f"\n(body: lines {function.body.line}-{function.body.end_line}; view('{function.id}') shows it)"
+    )
     return f"{where}:\n{text}{body}"
 
 
@@ -55,7 +63,7 @@ def _items(source: Source, name: str, where: str = "") -> list[str]:
             continue
         end = _item_end(source, i + 1)
         span = source.location(stream.tokens[i - 1].start, stream.tokens[end].end)
-        text = _clip(source.data[_line_start(source.data, span.start):span.end].decode("utf-8", "replace"))
+        text = _clip(source.data[_line_start(source.data, span.start) : span.end].decode("utf-8", "replace"))
         found.append(f"{stream.text(i - 1)} {name}{where}, lines {span.line}-{span.end_line}:\n{text}")
     return found
 
@@ -78,8 +86,11 @@ def _line_start(data: bytes, offset: int) -> int:
 
 def _vstd_lemmas(library: LemmaLibrary, name: str) -> list[Lemma]:
     bare = name.removeprefix("vstd::")
-    return [lemma for lemma in library.vstd_lemmas()
-            if lemma.name == bare or lemma.path == name or lemma.path.endswith("::" + bare)]
+    return [
+        lemma
+        for lemma in library.vstd_lemmas()
+        if lemma.name == bare or lemma.path == name or lemma.path.endswith("::" + bare)
+    ]
 
 
 def _clip(text: str) -> str:

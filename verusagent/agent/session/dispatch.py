@@ -25,8 +25,9 @@ REPEATS_ANSWERED = 2  # the same call twice with no edit between is answered; a 
 class Toolbox:
     """The six tools over one session's workspace."""
 
-    def __init__(self, workspace: Workspace, evaluator: Evaluator, library: LemmaLibrary, meter: SessionMeter,
-                 origin: Candidate):
+    def __init__(
+        self, workspace: Workspace, evaluator: Evaluator, library: LemmaLibrary, meter: SessionMeter, origin: Candidate
+    ):
         self.workspace, self.evaluator, self.library, self.meter = workspace, evaluator, library, meter
         self.origin = origin  # strategy and round of the candidates its edits make
 
@@ -41,11 +42,15 @@ class Toolbox:
         if name == "verify":
             return verification.verify(ws, self.evaluator, self.meter, arguments.function)
         if name == "edit":
-            return editing.edit(ws, self.evaluator, arguments.items, self.origin.model_copy(
-                update={"call_id": model_call_id}))
-        return ToolOutcome(text=f"Submitted candidate {ws.sha[:10]}. A whole-file verus run and a final guard "
-                                "check on exactly this text decide whether it is accepted.", ends_session="submitted",
-                           detail=getattr(arguments, "summary", ""))
+            return editing.edit(
+                ws, self.evaluator, arguments.items, self.origin.model_copy(update={"call_id": model_call_id})
+            )
+        return ToolOutcome(
+            text=f"Submitted candidate {ws.sha[:10]}. A whole-file verus run and a final guard "
+            "check on exactly this text decide whether it is accepted.",
+            ends_session="submitted",
+            detail=getattr(arguments, "summary", ""),
+        )
 
 
 class Dispatcher:
@@ -66,8 +71,12 @@ class Dispatcher:
             return arguments
         outcome = self.toolbox.run(spec.name, arguments, model_call_id)
         if self.since_edit[_key(call)] == REPEATS_ANSWERED and not outcome.ends_session:
-            outcome = outcome.model_copy(update={"text": outcome.text + "\n(You made this same call before with "
-                                                 "no edit in between; making it again ends the session.)"})
+            outcome = outcome.model_copy(
+                update={
+                    "text": outcome.text + "\n(You made this same call before with "
+                    "no edit in between; making it again ends the session.)"
+                }
+            )
         return outcome.bounded()
 
     def _repeat(self, call: ToolCall) -> ToolOutcome | None:
@@ -90,11 +99,16 @@ def _key(call: ToolCall) -> str:
 def _arguments(spec: ToolSpec, call: ToolCall):
     expected = json.dumps(spec.openai()["function"]["parameters"]["properties"])
     if not call.arguments_parsed:
-        return failure("malformed_arguments", f"The arguments of {spec.name} are not a JSON object: "
-                                              f"{str(call.arguments)[:200]!r}. Expected an object with: {expected}")
+        return failure(
+            "malformed_arguments",
+            f"The arguments of {spec.name} are not a JSON object: "
+            f"{str(call.arguments)[:200]!r}. Expected an object with: {expected}",
+        )
     try:
         return spec.arguments.model_validate(call.arguments)
     except ValidationError as error:
         problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'arguments'}: {e['msg']}" for e in error.errors())
-        return failure("malformed_arguments", f"The arguments of {spec.name} do not fit: {problems}. "
-                                              f"Expected an object with: {expected}")
+        return failure(
+            "malformed_arguments",
+            f"The arguments of {spec.name} do not fit: {problems}. Expected an object with: {expected}",
+        )

@@ -19,8 +19,11 @@ def edit(workspace: Workspace, evaluator: Evaluator, items: str, origin: Candida
     reply = items if "```" in items else f"```rust\n{items.strip(chr(10))}\n```"
     extracted = crate_edit(reply, workspace.crate, workspace.text)
     if not isinstance(extracted, Edit):
-        return failure("unusable", f"Edit not applied ({extracted.reason.value}): {extracted.detail} Send complete "
-                                   "functions, from their attributes to their closing brace, or the whole file.")
+        return failure(
+            "unusable",
+            f"Edit not applied ({extracted.reason.value}): {extracted.detail} Send complete "
+            "functions, from their attributes to their closing brace, or the whole file.",
+        )
     sha = sha256_text(extracted.candidate)
     candidate = origin.model_copy(update={"text": extracted.candidate, "sha256": sha, "parent": workspace.sha})
     screened = evaluator.screen(candidate)
@@ -32,15 +35,17 @@ def edit(workspace: Workspace, evaluator: Evaluator, items: str, origin: Candida
 
 
 def _applied(workspace: Workspace, extracted: Edit) -> str:
-    changes = [f"replaced {', '.join(extracted.replaced)}" if extracted.replaced else "",
-               f"added {', '.join(extracted.inserted)}" if extracted.inserted else ""]
+    changes = [
+        f"replaced {', '.join(extracted.replaced)}" if extracted.replaced else "",
+        f"added {', '.join(extracted.inserted)}" if extracted.inserted else "",
+    ]
     what = "; ".join(c for c in changes if c) or "the whole file replaced"
-    lines = sum(len(workspace.lines(path)) for path in workspace.paths) if workspace.is_crate else \
-        len(workspace.lines())
+    lines = (
+        sum(len(workspace.lines(path)) for path in workspace.paths) if workspace.is_crate else len(workspace.lines())
+    )
     notes = "".join(f"\nnote: {note}" for note in extracted.notes)
     status = "verified before" if workspace.current.verus else "not verified yet: call verify()"
-    return f"Edit applied ({what}). The current candidate is now {workspace.sha[:10]} ({lines} lines), " \
-           f"{status}.{notes}"
+    return f"Edit applied ({what}). The current candidate is now {workspace.sha[:10]} ({lines} lines), {status}.{notes}"
 
 
 def _refusal(workspace: Workspace, screened: Evaluation) -> str:
@@ -54,11 +59,15 @@ def _refusal(workspace: Workspace, screened: Evaluation) -> str:
 
 
 def violation_line(violation: Violation) -> str:
-    where = f"line {violation.candidate.line}:{violation.candidate.col}" if violation.candidate else \
-        (f"line {violation.original.line} of the original" if violation.original else "the file")
+    where = (
+        f"line {violation.candidate.line}:{violation.candidate.col}"
+        if violation.candidate
+        else (f"line {violation.original.line} of the original" if violation.original else "the file")
+    )
     where = f"{violation.file} {where}" if violation.file else where
     unit = f" in {violation.function}" if violation.function else ""
     evidence = violation.evidence
-    shown = (f" Original: `{evidence.original}`." if evidence.original else "") + \
-        (f" Yours: `{evidence.candidate}`." if evidence.candidate else "")
+    shown = (f" Original: `{evidence.original}`." if evidence.original else "") + (
+        f" Yours: `{evidence.candidate}`." if evidence.candidate else ""
+    )
     return f"[{violation.rule.value}] {where}{unit}: {violation.reason}{shown}"

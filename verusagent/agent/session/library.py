@@ -37,8 +37,9 @@ class LemmaLibrary:
                 self._file = (sha256, lemmas, LemmaSearch(lemmas))
             return self._file[1], self._file[2]
 
-    def search(self, query: str, limit: int, sha256: str,
-               models: dict[str, SourceModel]) -> tuple[list[LemmaHit], list[LemmaHit]]:
+    def search(
+        self, query: str, limit: int, sha256: str, models: dict[str, SourceModel]
+    ) -> tuple[list[LemmaHit], list[LemmaHit]]:
         """(hits in the files, hits in vstd): two lists, since BM25 scores of two collections do not compare."""
         _, in_file = self.file_search(sha256, models)
         vstd = self.vstd_search()

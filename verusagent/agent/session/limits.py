@@ -42,8 +42,14 @@ class SessionMeter:
             (self.cost_usd, limits.max_cost_usd, "USD spent"),
             (self.seconds, limits.max_seconds, "seconds passed"),
         ]
-        return next((f"session budget spent: {used:g} of {limit:g} {what}" for used, limit, what in checks
-                     if limit is not None and used >= limit), None)
+        return next(
+            (
+                f"session budget spent: {used:g} of {limit:g} {what}"
+                for used, limit, what in checks
+                if limit is not None and used >= limit
+            ),
+            None,
+        )
 
     def tool_calls_spent(self) -> str | None:
         limit = self.limits.max_tool_calls
@@ -60,5 +66,11 @@ class SessionMeter:
         return None
 
     def summary(self) -> dict:
-        return {"tool_calls": self.tool_calls, "turns": self.turns, "tokens": self.tokens,
-                "cost_usd": round(self.cost_usd, 6), "verus_runs": self.verus_runs, "seconds": round(self.seconds, 3)}
+        return {
+            "tool_calls": self.tool_calls,
+            "turns": self.turns,
+            "tokens": self.tokens,
+            "cost_usd": round(self.cost_usd, 6),
+            "verus_runs": self.verus_runs,
+            "seconds": round(self.seconds, 3),
+        }

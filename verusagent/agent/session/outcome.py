@@ -22,8 +22,11 @@ class ToolOutcome(BaseModel):
         if len(self.text) <= MAX_RESULT_CHARS:
             return self
         cut = self.text[:MAX_RESULT_CHARS].rsplit("\n", 1)[0]
-        return self.model_copy(update={"text": f"{cut}\n[... cut: the result had {len(self.text)} characters; "
-                                               f"ask for less, e.g. a line range]"})
+        return self.model_copy(
+            update={
+                "text": f"{cut}\n[... cut: the result had {len(self.text)} characters; ask for less, e.g. a line range]"
+            }
+        )
 
 
 def failure(error: str, text: str, **fields) -> ToolOutcome:

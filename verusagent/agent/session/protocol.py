@@ -56,18 +56,21 @@ class Conversation:
             return
         # Arguments that are not a JSON object go back as one, so that every provider takes the history (litellm
         # parses them for Anthropic's tool_use blocks); the tool result tells the model what was wrong.
-        echoed = [c if c.arguments_parsed else c.model_copy(update={"arguments": {"unparsed": c.arguments}})
-                  for c in calls]
+        echoed = [
+            c if c.arguments_parsed else c.model_copy(update={"arguments": {"unparsed": c.arguments}}) for c in calls
+        ]
         self.messages.append(assistant_message(choice.text, echoed))
 
     def add_results(self, calls: list[ToolCall], outcomes: list[ToolOutcome]) -> None:
         if self.native:
             self.messages.extend(tool_result_message(c, o.text) for c, o in zip(calls, outcomes))
             return
-        sections = [f"### {n}. {c.name or '?'} (call {c.id})\n{o.text}" for n, (c, o) in
-                    enumerate(zip(calls, outcomes), 1)]
-        self.messages.append({"role": "user", "content": "Results of your tool calls, in order:\n\n"
-                                                        + "\n\n".join(sections)})
+        sections = [
+            f"### {n}. {c.name or '?'} (call {c.id})\n{o.text}" for n, (c, o) in enumerate(zip(calls, outcomes), 1)
+        ]
+        self.messages.append(
+            {"role": "user", "content": "Results of your tool calls, in order:\n\n" + "\n\n".join(sections)}
+        )
 
     def add_nudge(self) -> None:
         self.messages.append({"role": "user", "content": render("agent_nudge", protocol=self.protocol.value)})

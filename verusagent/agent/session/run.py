@@ -31,9 +31,17 @@ class SessionCancelled(Exception):
     """Ctrl-C reached the run while this session ran in a worker thread: it stops, writing nothing more."""
 
 
-def run_session(kit: SessionKit, client: ModelClient, config: AgentConfig, file_name: str, strategy: Strategy,
-                base: Evaluation, round_no: int, feedback: list[str],
-                review_findings: list[Finding] | None = None) -> Proposal:
+def run_session(
+    kit: SessionKit,
+    client: ModelClient,
+    config: AgentConfig,
+    file_name: str,
+    strategy: Strategy,
+    base: Evaluation,
+    round_no: int,
+    feedback: list[str],
+    review_findings: list[Finding] | None = None,
+) -> Proposal:
     """`review_findings` (open findings that blocked this strategy's candidates) reach the session as feedback:
     a session answers them by its edits, which the review sees again; it does not dispute them."""
     notes = [f"Review finding ({f.location}): {f.reason}" for f in review_findings or []]
@@ -41,8 +49,17 @@ def run_session(kit: SessionKit, client: ModelClient, config: AgentConfig, file_
 
 
 class Session:
-    def __init__(self, kit: SessionKit, client: ModelClient, config: AgentConfig, file_name: str,
-                 strategy: Strategy, base: Evaluation, round_no: int, feedback: list[str]):
+    def __init__(
+        self,
+        kit: SessionKit,
+        client: ModelClient,
+        config: AgentConfig,
+        file_name: str,
+        strategy: Strategy,
+        base: Evaluation,
+        round_no: int,
+        feedback: list[str],
+    ):
         self.kit, self.client, self.config, self.base = kit, client, config, base
         self.id, self.round = kit.session_id(strategy.name, round_no), round_no
         self.workspace = Workspace(base, file_name, kit.evaluator.workspace)
@@ -55,10 +72,18 @@ class Session:
         self.record = kit.evaluator.record
 
     def run(self) -> Proposal:
-        self.record.emit(SessionStarted(session=self.id, sha256=self.base.candidate.sha256, round=self.round,
-                                        strategy=self.proposal.strategy.name, protocol=self.protocol.value,
-                                        protocol_reason=self.protocol_reason, tools=TOOL_NAMES,
-                                        limits=self.config.session.model_dump()))
+        self.record.emit(
+            SessionStarted(
+                session=self.id,
+                sha256=self.base.candidate.sha256,
+                round=self.round,
+                strategy=self.proposal.strategy.name,
+                protocol=self.protocol.value,
+                protocol_reason=self.protocol_reason,
+                tools=TOOL_NAMES,
+                limits=self.config.session.model_dump(),
+            )
+        )
         self._say(f"agent session {self.id}: {self.protocol.value} tool calls ({self.protocol_reason})")
         try:
             reason, detail = self._converse()
@@ -95,8 +120,9 @@ class Session:
                 return ending.ends_session, ending.detail
 
     def _ask(self) -> tuple[Choice, str | None]:
-        completion = self.client.complete(self.conversation.messages, purpose=f"agent:{self.id}", n=1,
-                                          tools=self.conversation.tools())
+        completion = self.client.complete(
+            self.conversation.messages, purpose=f"agent:{self.id}", n=1, tools=self.conversation.tools()
+        )
         self._check_cancel()
         self.meter.charge(completion)
         choice = completion.choices[0] if completion.choices else Choice(text="")
@@ -107,8 +133,16 @@ class Session:
         for call in calls:
             self._check_cancel()
             before = self.workspace.sha
-            self.record.emit(ToolCalled(session=self.id, call_id=call.id, model_call_id=model_call, name=call.name,
-                                        arguments=call.arguments, sha256=before))
+            self.record.emit(
+                ToolCalled(
+                    session=self.id,
+                    call_id=call.id,
+                    model_call_id=model_call,
+                    name=call.name,
+                    arguments=call.arguments,
+                    sha256=before,
+                )
+            )
             started = self.meter.clock()
             outcome = self._one(call, model_call, ended=any(o.ends_session for o in outcomes))
             self._record_result(call, outcome, self.meter.clock() - started)
@@ -125,10 +159,22 @@ class Session:
         return self.dispatcher.dispatch(call, model_call)
 
     def _record_result(self, call: ToolCall, outcome: ToolOutcome, seconds: float) -> None:
-        self.record.emit(ToolResult(session=self.id, call_id=call.id, name=call.name, ok=outcome.ok,
-                                    error=outcome.error, text=outcome.text, sha256=self.workspace.sha,
-                                    produced_sha256=outcome.produced_sha256, applied=outcome.applied,
-                                    verdict=outcome.verdict, verus_runs=outcome.verus_runs, duration_s=seconds))
+        self.record.emit(
+            ToolResult(
+                session=self.id,
+                call_id=call.id,
+                name=call.name,
+                ok=outcome.ok,
+                error=outcome.error,
+                text=outcome.text,
+                sha256=self.workspace.sha,
+                produced_sha256=outcome.produced_sha256,
+                applied=outcome.applied,
+                verdict=outcome.verdict,
+                verus_runs=outcome.verus_runs,
+                duration_s=seconds,
+            )
+        )
         first_line = outcome.text.split("\n", 1)[0][:100]
         self._say(f"  {self.id}: {call.name} -> {'ok' if outcome.ok else outcome.error}: {first_line}")
 
@@ -141,23 +187,41 @@ class Session:
         if reason != "submitted":
             self.proposal.feedback.append(f"The agent session {self.id} ended without submit: {reason} ({detail}).")
         elif not ws.current.ready_for_acceptance:
-            self.proposal.feedback.append(f"The agent session {self.id} submitted {ws.sha[:10]} before verus had "
-                                          "verified it; verify() before submit().")
-        self.record.emit(SessionEnded(session=self.id, reason=reason, detail=detail, sha256=ws.sha,
-                                      submitted=reason == "submitted", **self.meter.summary()))
+            self.proposal.feedback.append(
+                f"The agent session {self.id} submitted {ws.sha[:10]} before verus had "
+                "verified it; verify() before submit()."
+            )
+        self.record.emit(
+            SessionEnded(
+                session=self.id,
+                reason=reason,
+                detail=detail,
+                sha256=ws.sha,
+                submitted=reason == "submitted",
+                **self.meter.summary(),
+            )
+        )
         self._say(f"agent session {self.id} ended: {reason}" + (f" ({detail})" if detail else ""))
 
     def _task(self, feedback: list[str]) -> str:
         base, config = self.base, self.config
         source, crate = base.candidate.text, self.workspace.crate
         targets = target_names(crate.target_text(source), config.targets) or (
-            crate.placeholders(source) if config.mode == TaskMode.SYNTH else [])
-        return render("agent", mode=config.mode.value, targets=[f"`{t}`" for t in targets],
-                      file_name=self.workspace.file_name, outline=outline(self.workspace),
-                      crate_files=self.workspace.paths if self.workspace.is_crate else [],
-                      diagnostics=crate_diagnostics(crate, base.errors, source), protocol=self.protocol.value,
-                      tools=[spec.model_dump(exclude={"arguments"}) for spec in SPECS],
-                      limits=describe_limits(config.session), feedback=feedback)
+            crate.placeholders(source) if config.mode == TaskMode.SYNTH else []
+        )
+        return render(
+            "agent",
+            mode=config.mode.value,
+            targets=[f"`{t}`" for t in targets],
+            file_name=self.workspace.file_name,
+            outline=outline(self.workspace),
+            crate_files=self.workspace.paths if self.workspace.is_crate else [],
+            diagnostics=crate_diagnostics(crate, base.errors, source),
+            protocol=self.protocol.value,
+            tools=[spec.model_dump(exclude={"arguments"}) for spec in SPECS],
+            limits=describe_limits(config.session),
+            feedback=feedback,
+        )
 
     def _check_cancel(self) -> None:
         if self.kit.cancel.is_set():

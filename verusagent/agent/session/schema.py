@@ -52,8 +52,10 @@ class ToolSpec(BaseModel):
         parameters: dict[str, Any] = {"type": "object", "properties": self.properties}
         if self.required:
             parameters["required"] = self.required
-        return {"type": "function", "function": {"name": self.name, "description": self.description,
-                                                 "parameters": parameters}}
+        return {
+            "type": "function",
+            "function": {"name": self.name, "description": self.description, "parameters": parameters},
+        }
 
 
 def _text(description: str) -> dict[str, str]:
@@ -83,9 +85,10 @@ SPECS = [
         description="Search the lemmas of this file and of vstd whose ensures, requires or name match the "
         "query, ranked; each with its path, signature, requires and ensures. The query may be words or Verus "
         "text, e.g. `s.take(n).len() == n` or `seq subrange len`.",
-        properties={"query": _text("Words or Verus text describing the fact you need."),
-                    "limit": {"type": "integer", "description": "How many vstd lemmas to list (1 to 20, "
-                                                                  "default 8)."}},
+        properties={
+            "query": _text("Words or Verus text describing the fact you need."),
+            "limit": {"type": "integer", "description": "How many vstd lemmas to list (1 to 20, default 8)."},
+        },
         required=["query"],
         arguments=SearchArguments,
     ),

@@ -61,11 +61,18 @@ def _run_function(workspace: Workspace, evaluator: Evaluator, function: Function
 def _outcome(workspace: Workspace, memo: VerifyMemo, remembered: bool) -> ToolOutcome:
     result = memo.result
     errors = result.errors_only()
-    text = render("agent_verify", checker=checker(result), sha=workspace.sha[:10], scope=_scope(memo, workspace.is_crate),
-                  verdict=result.verdict.value, total=len(errors), remembered=remembered,
-                  reasons=[] if result.verdict in (Verdict.FAILED, Verdict.VERIFIED) else result.reasons[:4],
-                  diagnostics=crate_diagnostics(workspace.crate, errors, workspace.text),
-                  advice=_advice(result, memo, workspace.is_crate))
+    text = render(
+        "agent_verify",
+        checker=checker(result),
+        sha=workspace.sha[:10],
+        scope=_scope(memo, workspace.is_crate),
+        verdict=result.verdict.value,
+        total=len(errors),
+        remembered=remembered,
+        reasons=[] if result.verdict in (Verdict.FAILED, Verdict.VERIFIED) else result.reasons[:4],
+        diagnostics=crate_diagnostics(workspace.crate, errors, workspace.text),
+        advice=_advice(result, memo, workspace.is_crate),
+    )
     return ToolOutcome(text=text, verdict=result.verdict.value, verus_runs=memo.runs)
 
 

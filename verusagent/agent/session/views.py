@@ -43,8 +43,10 @@ def _file_part(workspace: Workspace, wanted: str) -> tuple[str | None | ToolOutc
         return None, wanted
     path = workspace.crate_path(match["file"])
     if path is None:
-        return failure("unknown_target", f"There is no file `{match['file']}` in the crate; its files are "
-                                         f"{', '.join(workspace.paths)}."), ""
+        return failure(
+            "unknown_target",
+            f"There is no file `{match['file']}` in the crate; its files are {', '.join(workspace.paths)}.",
+        ), ""
     return path, (match["rest"] or "").strip()
 
 
@@ -52,11 +54,15 @@ def _range(workspace: Workspace, path: str | None, first: int, last: int) -> Too
     lines = workspace.lines(path)
     where = f" of {path or workspace.file_name}" if workspace.is_crate else ""
     if first > len(lines) or first < 1 or last < first:
-        return failure("unknown_target", f"No lines {first}-{last}: the current candidate{where} has {len(lines)} "
-                                         "lines.")
+        return failure(
+            "unknown_target", f"No lines {first}-{last}: the current candidate{where} has {len(lines)} lines."
+        )
     last = min(last, len(lines))
-    heading = f"lines {first}-{last}{where} ({len(lines)} lines)" if workspace.is_crate else \
-        f"lines {first}-{last} of {len(lines)}"
+    heading = (
+        f"lines {first}-{last}{where} ({len(lines)} lines)"
+        if workspace.is_crate
+        else f"lines {first}-{last} of {len(lines)}"
+    )
     return ToolOutcome(text=f"{heading}:\n" + numbered(lines, first, last, workspace.error_lines(path)))
 
 
@@ -81,8 +87,9 @@ def _units(workspace: Workspace, target: str) -> tuple[str, Span, str | None] | 
         path = workspace.file_of(functions[0])
         return _in_file(workspace, describe(functions[0]), path), functions[0].span, path
     if functions:
-        listed = ", ".join(f"{f.id} ({_in_file(workspace, 'line', workspace.file_of(f))} {f.span.line})"
-                           for f in functions)
+        listed = ", ".join(
+            f"{f.id} ({_in_file(workspace, 'line', workspace.file_of(f))} {f.span.line})" for f in functions
+        )
         return failure("ambiguous_target", f"Several functions are named `{target}`: {listed}. View one by its id.")
     return unknown("function or unit", target, [n for model in models.values() for n in unit_names(model)])
 

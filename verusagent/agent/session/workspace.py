@@ -69,8 +69,10 @@ class Workspace:
 
     def file_of(self, function: Function) -> str:
         """The file holding a function of the current text (found by its id, unique in a crate)."""
-        return next((path for path, model in self.models().items() if any(f.id == function.id
-                                                                         for f in model.functions)), self.file_name)
+        return next(
+            (path for path, model in self.models().items() if any(f.id == function.id for f in model.functions)),
+            self.file_name,
+        )
 
     def crate_path(self, written: str) -> str | None:
         """A file of the crate as a model writes it (`./src/net.rs`, `src\\net.rs`); None: no file of the crate."""
@@ -96,8 +98,15 @@ class Workspace:
         """The lines of a file (of the only file) where the latest verus result has errors."""
         result = self.latest_result()
         wanted = path or self.file_name
-        return {d.location.line for d in result.errors_only() if d.location and d.location.line
-                and (not self.is_crate or d.location.file == wanted)} if result else set()
+        return (
+            {
+                d.location.line
+                for d in result.errors_only()
+                if d.location and d.location.line and (not self.is_crate or d.location.file == wanted)
+            }
+            if result
+            else set()
+        )
 
     def failing_functions(self) -> dict[str, int]:
         result = self.latest_result()
@@ -110,5 +119,9 @@ class Workspace:
     def functions_named(self, name: str) -> list[Function]:
         """Functions whose unit id, qualified name or name is `name` (a `fn:` prefix optional)."""
         bare = name.strip().removeprefix("fn:")
-        return [f for model in self.models().values() for f in model.functions
-                if name.strip() == f.id or bare in (f.id[3:], f.qualified, f.name)]
+        return [
+            f
+            for model in self.models().values()
+            for f in model.functions
+            if name.strip() == f.id or bare in (f.id[3:], f.qualified, f.name)
+        ]

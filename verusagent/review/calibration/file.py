@@ -60,7 +60,7 @@ def load_calibration(path: Path) -> Calibration:
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise CalibrationFileError(f"{path}: not a JSON calibration file ({error})") from error
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise CalibrationFileError(f"{path}: not a verusagent calibration file (no \"format\": \"{FORMAT}\")")
+        raise CalibrationFileError(f'{path}: not a verusagent calibration file (no "format": "{FORMAT}")')
     try:
         calibration = Calibration.model_validate(data)
     except ValidationError as error:

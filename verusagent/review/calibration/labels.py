@@ -237,8 +237,11 @@ def _verus_runs_by_sha(log: RunLog) -> dict[str, list[VerusRun]]:
 
 def preferred_run(runs: list[VerusRun]) -> VerusRun | None:
     """A fresh screening run, else any fresh run, else a cached one (first in file order of each)."""
-    for acceptable in (lambda r: r.purpose == "screen" and not r.from_cache, lambda r: not r.from_cache,
-                       lambda r: True):
+    for acceptable in (
+        lambda r: r.purpose == "screen" and not r.from_cache,
+        lambda r: not r.from_cache,
+        lambda r: True,
+    ):
         chosen = next((run for run in runs if acceptable(run)), None)
         if chosen is not None:
             return chosen
@@ -258,8 +261,14 @@ def _pair(report: ReviewReport, events_file: Path, line: int, runs: list[VerusRu
         votes, score = _report_votes(report, report.score)
     except VoteError as error:
         raise LabelError(events_file, line, str(error)) from error
-    return Label(score=score, valid=run.verdict in VALID_VERDICTS, verus_s=0.0 if run.from_cache else run.duration_s,
-                 votes=votes, standin=run.is_standin, source=source)
+    return Label(
+        score=score,
+        valid=run.verdict in VALID_VERDICTS,
+        verus_s=0.0 if run.from_cache else run.duration_s,
+        votes=votes,
+        standin=run.is_standin,
+        source=source,
+    )
 
 
 def _report_votes(report: ReviewReport, score: float) -> tuple[list[tuple[bool, ...]] | None, float]:

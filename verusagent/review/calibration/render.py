@@ -25,33 +25,45 @@ def _labels_line(report: CalibrationReport) -> str:
 
 
 def _guarantee_line(report: CalibrationReport) -> str:
-    return (f"target: tau {report.tau:g}, delta {report.delta:g}: with probability at least "
-            f"{1 - report.delta:.0%} over the labels, the review rejects at most {report.tau:.0%} of the "
-            f"candidates verus would verify")
+    return (
+        f"target: tau {report.tau:g}, delta {report.delta:g}: with probability at least "
+        f"{1 - report.delta:.0%} over the labels, the review rejects at most {report.tau:.0%} of the "
+        f"candidates verus would verify"
+    )
 
 
 def _standin_warning(report: CalibrationReport) -> list[str]:
     if not report.standin_labels:
         return []
-    return [f"WARNING: {report.standin_labels} of {report.n_labels} labels carry verdicts of the verus STAND-IN "
-            f"(not verus): a threshold computed from them proves nothing about verus"]
+    return [
+        f"WARNING: {report.standin_labels} of {report.n_labels} labels carry verdicts of the verus STAND-IN "
+        f"(not verus): a threshold computed from them proves nothing about verus"
+    ]
 
 
 def _threshold_lines(report: CalibrationReport) -> list[str]:
     if report.threshold is None:
-        return [f"no threshold: {report.n_valid} valid labels are too few; the rule needs at least "
-                f"{report.n_needed} at tau {report.tau:g} and delta {report.delta:g}. With this calibration the "
-                f"review never rejects."]
+        return [
+            f"no threshold: {report.n_valid} valid labels are too few; the rule needs at least "
+            f"{report.n_needed} at tau {report.tau:g} and delta {report.delta:g}. With this calibration the "
+            f"review never rejects."
+        ]
     assert report.k is not None
-    lines = [f"threshold: {_score(report.threshold, report.vote_counts)} (k = {report.k}: the {_ordinal(report.k)} "
-             f"smallest of the {report.n_valid} valid scores)"]
+    lines = [
+        f"threshold: {_score(report.threshold, report.vote_counts)} (k = {report.k}: the {_ordinal(report.k)} "
+        f"smallest of the {report.n_valid} valid scores)"
+    ]
     if report.never_rejects:
-        lines.append("  no score is above 1 (scores are fractions of substantial votes), so this threshold can "
-                     f"never reject{_grid_note(report.vote_counts)}; with it the review blocks nothing (the "
-                     "default without --calibration rejects at score 1: all votes on one finding substantial)")
+        lines.append(
+            "  no score is above 1 (scores are fractions of substantial votes), so this threshold can "
+            f"never reject{_grid_note(report.vote_counts)}; with it the review blocks nothing (the "
+            "default without --calibration rejects at score 1: all votes on one finding substantial)"
+        )
         return lines
-    lines.append(f"  the review rejects a candidate only when its score is strictly above "
-                 f"{_score(report.threshold, report.vote_counts)}")
+    lines.append(
+        f"  the review rejects a candidate only when its score is strictly above "
+        f"{_score(report.threshold, report.vote_counts)}"
+    )
     return lines + _grid_effect(report.threshold, report.vote_counts)
 
 
@@ -64,8 +76,11 @@ def _grid_effect(threshold: float, vote_counts: list[int]) -> list[str]:
     lines = []
     for m in vote_counts:
         rejected = [label for c, label in enumerate(_grid(m)) if rejects(c / m, threshold)]
-        which = f"only a score of {rejected[0]}" if len(rejected) == 1 else \
-            f"the scores {', '.join(rejected[:-1])} and {rejected[-1]}"
+        which = (
+            f"only a score of {rejected[0]}"
+            if len(rejected) == 1
+            else f"the scores {', '.join(rejected[:-1])} and {rejected[-1]}"
+        )
         lines.append(f"  with {m} votes per finding (scores {', '.join(_grid(m))}) it rejects {which}")
     return lines
 
@@ -88,10 +103,16 @@ def _ordinal(k: int) -> str:
 
 
 def _outcome_lines(report: CalibrationReport) -> list[str]:
-    tnr = f"TNR {report.tnr:.3f} ({report.rejected_invalid} of {report.n_invalid} invalid rejected)" \
-        if report.tnr is not None else "TNR n/a (no invalid labels)"
-    fnr = f"FNR {report.fnr:.3f} ({report.rejected_valid} of {report.n_valid} valid rejected)" \
-        if report.fnr is not None else "FNR n/a (no valid labels)"
+    tnr = (
+        f"TNR {report.tnr:.3f} ({report.rejected_invalid} of {report.n_invalid} invalid rejected)"
+        if report.tnr is not None
+        else "TNR n/a (no invalid labels)"
+    )
+    fnr = (
+        f"FNR {report.fnr:.3f} ({report.rejected_valid} of {report.n_valid} valid rejected)"
+        if report.fnr is not None
+        else "FNR n/a (no valid labels)"
+    )
     saved = f"verus runs saved on these labels: {report.verus_runs_saved}"
     if report.verus_seconds_saved is None:
         saved += " (the labels carry no verus_s: seconds unknown)"
@@ -108,9 +129,16 @@ def _resampling_lines(report: CalibrationReport) -> list[str]:
     r = report.resampling
     if r is None:
         return []
-    head = (f"resampling ({r.trials} trials, seed {r.seed}; votes redrawn, threshold re-selected on "
-            f"{r.calibration_share:.0%} of the labels (k = {r.k} of {r.n_calibration_valid}), measured on the rest):")
-    tnr = "TNR n/a (no held-out invalid labels)" if r.tnr_mean is None else \
-        f"TNR {r.tnr_mean:.3f} (sd {r.tnr_sd:.3f}, 5%-95% {r.tnr_p05:.3f}-{r.tnr_p95:.3f})"
-    return [head, f"  {tnr} at FNR {r.fnr_mean:.3f} on average; held-out FNR above tau in {r.fnr_above_tau:.1%} "
-                  f"of the trials"]
+    head = (
+        f"resampling ({r.trials} trials, seed {r.seed}; votes redrawn, threshold re-selected on "
+        f"{r.calibration_share:.0%} of the labels (k = {r.k} of {r.n_calibration_valid}), measured on the rest):"
+    )
+    tnr = (
+        "TNR n/a (no held-out invalid labels)"
+        if r.tnr_mean is None
+        else f"TNR {r.tnr_mean:.3f} (sd {r.tnr_sd:.3f}, 5%-95% {r.tnr_p05:.3f}-{r.tnr_p95:.3f})"
+    )
+    return [
+        head,
+        f"  {tnr} at FNR {r.fnr_mean:.3f} on average; held-out FNR above tau in {r.fnr_above_tau:.1%} of the trials",
+    ]

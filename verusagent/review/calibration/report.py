@@ -35,26 +35,55 @@ class CalibrationReport(BaseModel):
     resampling_skipped: str | None = None
 
     def to_calibration(self) -> Calibration:
-        return Calibration(threshold=self.threshold, tau=self.tau, delta=self.delta, k=self.k, n_valid=self.n_valid,
-                           n_invalid=self.n_invalid, n_needed=self.n_needed, tnr=self.tnr, fnr=self.fnr,
-                           standin_labels=self.standin_labels, vote_counts=self.vote_counts, sources=self.sources)
+        return Calibration(
+            threshold=self.threshold,
+            tau=self.tau,
+            delta=self.delta,
+            k=self.k,
+            n_valid=self.n_valid,
+            n_invalid=self.n_invalid,
+            n_needed=self.n_needed,
+            tnr=self.tnr,
+            fnr=self.fnr,
+            standin_labels=self.standin_labels,
+            vote_counts=self.vote_counts,
+            sources=self.sources,
+        )
 
 
-def calibrate(labels: LabelSet, tau: float, delta: float, trials: int = DEFAULT_TRIALS, seed: int = DEFAULT_SEED,
-              share: float = DEFAULT_SHARE) -> CalibrationReport:
+def calibrate(
+    labels: LabelSet,
+    tau: float,
+    delta: float,
+    trials: int = DEFAULT_TRIALS,
+    seed: int = DEFAULT_SEED,
+    share: float = DEFAULT_SHARE,
+) -> CalibrationReport:
     valid = [label.score for label in labels.labels if label.valid]
     invalid = [label.score for label in labels.labels if not label.valid]
     choice = choose_threshold(valid, tau, delta)
     outcome = outcome_at(valid, invalid, choice.threshold)
     resampled = resample(labels.labels, tau, delta, trials, seed, share) if labels.labels else None
     return CalibrationReport(
-        tau=tau, delta=delta, n_labels=len(labels.labels), n_valid=len(valid), n_invalid=len(invalid), k=choice.k,
-        threshold=choice.threshold, n_needed=choice.n_needed, never_rejects=not can_ever_reject(choice.threshold),
-        rule=calibrated_rule(choice.threshold).describe(), tnr=outcome.tnr, fnr=outcome.fnr,
-        rejected_invalid=outcome.rejected_invalid, rejected_valid=outcome.rejected_valid,
-        **_savings(labels.labels, choice.threshold), standin_labels=sum(label.standin for label in labels.labels),
+        tau=tau,
+        delta=delta,
+        n_labels=len(labels.labels),
+        n_valid=len(valid),
+        n_invalid=len(invalid),
+        k=choice.k,
+        threshold=choice.threshold,
+        n_needed=choice.n_needed,
+        never_rejects=not can_ever_reject(choice.threshold),
+        rule=calibrated_rule(choice.threshold).describe(),
+        tnr=outcome.tnr,
+        fnr=outcome.fnr,
+        rejected_invalid=outcome.rejected_invalid,
+        rejected_valid=outcome.rejected_valid,
+        **_savings(labels.labels, choice.threshold),
+        standin_labels=sum(label.standin for label in labels.labels),
         vote_counts=sorted({len(v) for label in labels.labels for v in label.votes or []}),
-        sources=labels.sources, skipped=labels.skipped,
+        sources=labels.sources,
+        skipped=labels.skipped,
         resampling=resampled if isinstance(resampled, Resampling) else None,
         resampling_skipped=getattr(resampled, "reason", None),
     )
@@ -64,5 +93,8 @@ def _savings(labels: list[Label], threshold: float | None) -> dict[str, int | fl
     saved = [label for label in labels if not label.valid and rejects(label.score, threshold)]
     timed = [label.verus_s for label in saved if label.verus_s is not None]
     any_timed = any(label.verus_s is not None for label in labels)
-    return {"verus_runs_saved": len(saved), "verus_seconds_saved": sum(timed) if any_timed else None,
-            "rejected_without_verus_s": len(saved) - len(timed)}
+    return {
+        "verus_runs_saved": len(saved),
+        "verus_seconds_saved": sum(timed) if any_timed else None,
+        "rejected_without_verus_s": len(saved) - len(timed),
+    }

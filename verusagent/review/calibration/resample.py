@@ -56,8 +56,10 @@ def resampling_obstacle(labels: Sequence[Label], tau: float, delta: float, share
     n_cal = _calibration_size(n_valid, share)
     if order_statistic_index(n_cal, tau, delta) is None or n_valid - n_cal == 0:
         need = labels_needed(tau, delta)
-        return (f"the calibration part would hold {n_cal} valid labels; the rule needs {need}, and the rest must "
-                f"hold at least one (so {_total_needed(need, share)} valid labels in all)")
+        return (
+            f"the calibration part would hold {n_cal} valid labels; the rule needs {need}, and the rest must "
+            f"hold at least one (so {_total_needed(need, share)} valid labels in all)"
+        )
     return None
 
 
@@ -72,8 +74,14 @@ def _total_needed(need: int, share: float) -> int:
     return n
 
 
-def resample(labels: Sequence[Label], tau: float, delta: float, trials: int = DEFAULT_TRIALS,
-             seed: int = DEFAULT_SEED, share: float = DEFAULT_SHARE) -> Resampling | ResamplingSkipped:
+def resample(
+    labels: Sequence[Label],
+    tau: float,
+    delta: float,
+    trials: int = DEFAULT_TRIALS,
+    seed: int = DEFAULT_SEED,
+    share: float = DEFAULT_SHARE,
+) -> Resampling | ResamplingSkipped:
     obstacle = resampling_obstacle(labels, tau, delta, share)
     if obstacle:
         return ResamplingSkipped(reason=obstacle)
@@ -90,13 +98,21 @@ def resample(labels: Sequence[Label], tau: float, delta: float, trials: int = DE
         fnrs.append(fnr)
         if tnr is not None:
             tnrs.append(tnr)
-    return Resampling(trials=trials, seed=seed, calibration_share=share, n_calibration_valid=n_cal, k=k,
-                      **_spread(tnrs), fnr_mean=statistics.fmean(fnrs),
-                      fnr_above_tau=sum(f > tau for f in fnrs) / len(fnrs))
+    return Resampling(
+        trials=trials,
+        seed=seed,
+        calibration_share=share,
+        n_calibration_valid=n_cal,
+        k=k,
+        **_spread(tnrs),
+        fnr_mean=statistics.fmean(fnrs),
+        fnr_above_tau=sum(f > tau for f in fnrs) / len(fnrs),
+    )
 
 
-def _trial(rng: random.Random, valid: "ScoreDraws", invalid: "ScoreDraws", n_cal: int, n_cal_invalid: int,
-           k: int) -> tuple[float, float | None]:
+def _trial(
+    rng: random.Random, valid: "ScoreDraws", invalid: "ScoreDraws", n_cal: int, n_cal_invalid: int, k: int
+) -> tuple[float, float | None]:
     valid_scores = valid.draw(rng)
     rng.shuffle(valid_scores)
     threshold = sorted(valid_scores[:n_cal])[k - 1]
@@ -118,8 +134,12 @@ def _spread(values: list[float]) -> dict[str, float | None]:
         return {"tnr_mean": None, "tnr_sd": None, "tnr_p05": None, "tnr_p95": None}
     ordered = sorted(values)
     sd = statistics.pstdev(values) if len(values) > 1 else 0.0
-    return {"tnr_mean": statistics.fmean(values), "tnr_sd": sd, "tnr_p05": _quantile(ordered, 0.05),
-            "tnr_p95": _quantile(ordered, 0.95)}
+    return {
+        "tnr_mean": statistics.fmean(values),
+        "tnr_sd": sd,
+        "tnr_p05": _quantile(ordered, 0.05),
+        "tnr_p95": _quantile(ordered, 0.95),
+    }
 
 
 def _quantile(ordered: list[float], share: float) -> float:

@@ -106,11 +106,17 @@ class ThresholdOutcome(BaseModel):
     fnr: float | None  # rejected valid / valid; None without valid labels
 
 
-def outcome_at(valid_scores: Sequence[float], invalid_scores: Sequence[float], threshold: float | None) -> ThresholdOutcome:
+def outcome_at(
+    valid_scores: Sequence[float], invalid_scores: Sequence[float], threshold: float | None
+) -> ThresholdOutcome:
     rejected_valid = sum(rejects(s, threshold) for s in valid_scores)
     rejected_invalid = sum(rejects(s, threshold) for s in invalid_scores)
-    return ThresholdOutcome(rejected_valid=rejected_valid, rejected_invalid=rejected_invalid,
-                   tnr=_rate(rejected_invalid, len(invalid_scores)), fnr=_rate(rejected_valid, len(valid_scores)))
+    return ThresholdOutcome(
+        rejected_valid=rejected_valid,
+        rejected_invalid=rejected_invalid,
+        tnr=_rate(rejected_invalid, len(invalid_scores)),
+        fnr=_rate(rejected_valid, len(valid_scores)),
+    )
 
 
 def _rate(count: int, total: int) -> float | None:
