@@ -94,8 +94,7 @@ class ScanContext:
 
     def span(self, first: int, last: int) -> Span:
         """The span from the start of token `first` to the end of token `last`."""
-        stream = self.stream
-        return self.lines.span(stream.starts[first], stream.ends[last])
+        return self.lines.span(self.stream.starts[first], self.stream.ends[last])
 
     def unique_id(self, base: str) -> str:
         count = self.used_ids.get(base, 0) + 1
@@ -106,8 +105,7 @@ class ScanContext:
         """If token i opens a bracket group, the index of its closing bracket; otherwise i."""
         stream = self.stream
         if stream.kinds[i] == "punct" and stream.texts[i] in "([{":
-            partner = stream.match[i]  # `stream.close_of(i)`, inlined: the scanners call this for most tokens
-            return partner if partner >= 0 else len(stream.texts) - 1
+            return stream.close_of(i)
         return i
 
     def is_body_group(self, open_index: int, in_statement: bool = False) -> bool:

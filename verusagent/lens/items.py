@@ -25,8 +25,6 @@ def scan_items(ctx: ScanContext, i: int, last: int, scope: ItemScope) -> None:
             i = read_attribute(ctx, i)[1]
         elif text in _PREFIX_GROUPS and kinds[i] == "punct":  # `pub(crate)`, `spec(checked)`: the item's prefix
             i = ctx.group_end(i) + 1
-        elif kinds[i] != "ident" and text != ";" and text != "{":  # no item starts or ends here: skipped inline
-            i += 1
         else:
             finished = _scan_item_token(ctx, i, last, item_start, scope)
             i = i + 1 if finished is None else finished

@@ -86,20 +86,21 @@ class TokenStream:
         return len(self.texts)
 
     def text(self, i: int) -> str:
-        texts = self.texts
-        return texts[i] if 0 <= i < len(texts) else ""
+        return self.texts[i] if 0 <= i < len(self.texts) else ""
 
     def is_ident(self, i: int, *values: str) -> bool:
-        texts = self.texts
-        return 0 <= i < len(texts) and self.kinds[i] == "ident" and (not values or texts[i] in values)
+        if not 0 <= i < len(self.texts):
+            return False
+        return self.kinds[i] == "ident" and (not values or self.texts[i] in values)
 
     def is_keyword(self, i: int, *values: str) -> bool:
         """`is_ident`, and not written raw: `r#invariant` is a name, never the clause keyword."""
         return self.is_ident(i, *values) and not (self.raw and i in self.raw)
 
     def is_punct(self, i: int, *values: str) -> bool:
-        texts = self.texts
-        return 0 <= i < len(texts) and self.kinds[i] == "punct" and texts[i] in values
+        if not 0 <= i < len(self.texts):
+            return False
+        return self.kinds[i] == "punct" and self.texts[i] in values
 
     def close_of(self, i: int) -> int:
         """The index of the bracket closing the group opened at i (the last token if unclosed)."""
