@@ -224,28 +224,31 @@ def _item_key(definition: Definition) -> tuple:
 
 
 def _item_violation(candidate: Source, definition: Definition) -> Violation:
-    span = definition.span
     if definition.kind == DefinitionKind.MOD:
-        return Violation(
-            rule=Rule.MODULE_CHANGED,
-            function=None,
-            candidate=candidate.location(span.start, span.end),
-            original=None,
-            reason=f"module `{definition.name}` was added: a proof adds no module (its items would "
-            "be new names, and a module's `use` lines reach what the original's code may mean)",
-            evidence=Evidence(original="", candidate=candidate.snippet(span.start, span.end)),
+        reason = (
+            f"module `{definition.name}` was added: a proof adds no module (its items would be new names, and a "
+            "module's `use` lines reach what the original's code may mean)"
         )
+        return _added_item(candidate, definition, Rule.MODULE_CHANGED, reason)
     if definition.kind == DefinitionKind.IMPL:
         what = f"impl of trait `{definition.trait_name}` for `{definition.name}`"
     else:
         what = f"{_BARRED[definition.kind]} `{definition.name}`"
+    reason = (
+        f"new {what}: a proof adds no trait, trait impl, type, const, static or macro (a new item can change "
+        "what the original's names resolve to)"
+    )
+    return _added_item(candidate, definition, Rule.NAME_SHADOWED, reason)
+
+
+def _added_item(candidate: Source, definition: Definition, rule: Rule, reason: str) -> Violation:
+    span = definition.span
     return Violation(
-        rule=Rule.NAME_SHADOWED,
+        rule=rule,
         function=None,
         candidate=candidate.location(span.start, span.end),
         original=None,
-        reason=f"new {what}: a proof adds no trait, trait impl, type, const, static or macro (a new item can change "
-        "what the original's names resolve to)",
+        reason=reason,
         evidence=Evidence(original="", candidate=candidate.snippet(span.start, span.end)),
     )
 
