@@ -53,10 +53,8 @@ def test_a_second_demo_says_it_replays_cached_replies_and_no_cache_asks_again(tm
     monkeypatch.setenv("VERUSAGENT_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("COLUMNS", "400")
     monkeypatch.delenv("VERUSAGENT_SCRIPT", raising=False)
-    from verusagent.llm.scripted import SCRIPTED  # imports litellm: not at collection
 
     def demo(*extra: str) -> str:
-        SCRIPTED.reset()  # as a new process would start: the demo's script unread (another test may have used it)
         run = CliRunner().invoke(app, ["demo", *extra], catch_exceptions=False)
         assert run.exit_code == 0, run.output
         return next(line for line in run.stdout.splitlines() if "model calls" in line)

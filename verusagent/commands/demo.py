@@ -30,6 +30,9 @@ def use_demo_script() -> None:
     """Point the scripted model at the demo's replies (a file inside the installed package)."""
     with as_file(files("verusagent.demo_data").joinpath("demo_script.json")) as script:
         os.environ["VERUSAGENT_SCRIPT"] = str(script)
+    scripted = sys.modules.get("verusagent.llm.scripted")  # not imported here: it loads litellm
+    if scripted is not None:  # a demo ran before in this process: its script starts over, as in a new process
+        scripted.SCRIPTED.reset()
 
 
 def real_verus() -> str | None:
