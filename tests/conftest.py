@@ -11,7 +11,7 @@ import pytest
 from tests.agent.agent_harness import AgentHarness
 from tests.paths import REPO_ROOT, RUST_FIXTURES
 
-pytest_plugins = ["tests.network_guard"]
+pytest_plugins = ["tests.network_guard", "tests.scheduling"]
 
 # The verus stand-in (tools/verus_standin.py, `#!/usr/bin/env python3`) and the other scripts the tests start run
 # with the interpreter that runs the tests, as in an activated virtual environment: not with whatever `python3`

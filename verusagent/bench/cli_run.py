@@ -35,7 +35,7 @@ def run_bench_from_cli(options: dict, task_options: TaskOptions) -> int:
     try:
         settings, tasks = plan(options, task_options)
         finished = open_bench_folder(options["out"], settings, options["resume"])
-        executor = make_executor(options)
+        executor = make_executor(options, has_work=has_work(tasks, finished))
     except (BenchUsageError, SuiteError, UsageError, RuntimeError) as error:
         console.print(f"[red]error:[/red] {error}", highlight=False, soft_wrap=True)
         return EXIT_USAGE
@@ -101,11 +101,17 @@ def _verus_path(given: str | None) -> str | None:
     return str(path.resolve()) if path.exists() else given  # a path on the workers may not exist here
 
 
-def make_executor(options: dict):
+def has_work(tasks, finished) -> bool:
+    done = {result.task_id for result in finished}
+    return any(task.task_id not in done for task in tasks)
+
+
+def make_executor(options: dict, has_work: bool = True):
+    """has_work: a task will run (not `--limit 0`, not a resumed run that is complete): only then does the local
+    pool start its fork server, which loads litellm (seconds of CPU)."""
     if options["ray"]:
         return RayExecutor(options["ray"], options["workers"])
-
-    return LocalExecutor(options["workers"] or os.cpu_count() or 1)
+    return LocalExecutor(options["workers"] or os.cpu_count() or 1, warm=has_work)
 
 
 def _run(settings: BenchSettings, tasks, finished, executor, options: dict, console: Console) -> int:

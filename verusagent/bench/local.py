@@ -11,11 +11,14 @@ from verusagent.bench.worker import run_job, warm_up
 class LocalExecutor:
     name = "local process pool"
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, warm: bool = True) -> None:
+        """warm: start the fork server now (it loads litellm while the driver reads the suite); else the first
+        task starts it."""
         self.slots = workers
         self._cancel = threading.Event()
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="bench-worker")
-        warm_up()
+        if warm:
+            warm_up()
 
     def submit(self, job: TaskJob) -> Future:
         return self._pool.submit(run_job, job, self._cancel)
