@@ -124,7 +124,7 @@ def test_a_large_file_is_shown_as_a_slice_with_item_replies(workdir, shared_dir)
     request = dry("prove", str(task), "--model", "scripted/demo", "--strategies", "1")["requests"][0]
     content = request["messages"][1]["content"]
     assert request["sliced"] and request["reply_format"] == "items"
-    assert "lines elided (lines" in content and "Reply with only the functions you changed" in content
+    assert "elided: " in content and "Reply with only the functions you changed" in content
     assert "Functions to prove: `HostState::host_model_next_get_request`" in content  # the one without proof
     assert request["prompt_tokens"] < count_messages_o200k([{"role": "user", "content": task.read_text()}])
 
