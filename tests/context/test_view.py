@@ -44,9 +44,10 @@ def test_a_large_file_is_shown_around_its_targets_and_comes_back_as_items(ledger
     assert view.sliced is not None and view.source == view.sliced.text and "elided: " in view.source
 
 
-def test_a_large_file_that_fits_the_budget_is_shown_whole_but_still_comes_back_as_items(ledger):
+def test_a_large_file_that_fits_the_budget_is_shown_but_for_bodies_and_comes_back_as_items(ledger):
     view = prompt_view(ledger, ["sum_balances"], [])
-    assert view.source == ledger and view.reply_format == "items"
+    assert view.reply_format == "items" and "// ... body elided" in view.source and not view.sliced.over_budget
+    assert view.sliced.left_out == [] and "pub fn sum_balances" in view.source
 
 
 def test_a_large_file_without_any_target_is_shown_whole_with_item_replies(ledger):
