@@ -37,7 +37,7 @@ def test_an_item_reply_to_a_sliced_prompt_proves_the_whole_file(harness, sliced)
     run = harness.run("prove", source)
     assert run.exit_code == 0 and run.outcome["verdict"] == "verified"
     prompt = run.prompts[0]
-    assert "lines elided (lines" in prompt and "Reply with only the functions you changed" in prompt
+    assert "elided: " in prompt and "Reply with only the functions you changed" in prompt
     assert "if self.accounts[k].frozen" not in prompt  # count_frozen's body: not what this proof needs
     assert "fn:Ledger::sum_balances/loop#1" in prompt  # a repair prompt around the failing function
     written = (harness.tmp / "ledger.standin-verified.rs").read_text()

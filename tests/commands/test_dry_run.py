@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from verusagent.cli import app
+from verusagent.context import SLICE_BUDGET_TOKENS
 from verusagent.llm.tokens import count_messages_o200k
 
 from tests.paths import REPO_ROOT
@@ -124,7 +125,7 @@ def test_a_large_file_is_shown_as_a_slice_with_item_replies(workdir, shared_dir)
     request = dry("prove", str(task), "--model", "scripted/demo", "--strategies", "1")["requests"][0]
     content = request["messages"][1]["content"]
     assert request["sliced"] and request["reply_format"] == "items"
-    assert "lines elided (lines" in content and "Reply with only the functions you changed" in content
+    assert "elided: " in content and "Reply with only the functions you changed" in content
     assert "Functions to prove: `HostState::host_model_next_get_request`" in content  # the one without proof
     assert request["prompt_tokens"] < count_messages_o200k([{"role": "user", "content": task.read_text()}])
 
@@ -149,7 +150,8 @@ def test_a_slice_whose_targets_need_more_than_the_budget_says_so(workdir, shared
     assert result.exit_code == 0, result.output
     assert "(over_budget: true: what the targets need is about" in result.stdout
     request = dry("prove", str(task), "--fn", target, "--model", "scripted/demo", "--strategies", "1")["requests"][0]
-    assert request["over_budget"] and request["context_floor_tokens"] > request["context_budget_tokens"] == 6000
+    assert request["over_budget"] and request["context_budget_tokens"] == SLICE_BUDGET_TOKENS
+    assert request["context_floor_tokens"] > SLICE_BUDGET_TOKENS
     source = workdir / "count_up.rs"
     source.write_text((REPO_ROOT / "rust_fixtures" / "agent" / "count_up.rs").read_text())
     whole = dry("prove", str(source), "--model", "scripted/demo", "--strategies", "1")["requests"][0]

@@ -4,8 +4,9 @@ import re
 
 import pytest
 
-from verusagent.context import NoTargets, estimate_tokens, needs_slicing, slice_source
-from verusagent.lens import parse
+from verusagent.context import NoTargets, estimate_tokens, needs_slicing, slice_source, slicer
+from verusagent.context.slicer import FileSlicer
+from verusagent.lens import parse, parse_with_tokens
 
 from tests.context.view_check import RUN, assert_accounts_for_every_line
 from tests.paths import REPO_ROOT
@@ -54,9 +55,9 @@ def test_lemmas_are_shown_by_signature_and_specs_with_the_body_elided(ledger):
 def test_what_is_not_needed_is_left_out_with_a_comment_naming_its_lines(ledger):
     view = slice_source(ledger, ["sum_balances"], budget_tokens=700).text
     assert "pub fn count_frozen" not in view and "pub fn largest_balance" not in view
-    assert "    // ... 18 lines elided (lines 224-241): fn count_frozen" in view
-    assert "// ... 59 lines elided (lines 244-302): impl Audit, mod reports, fn largest_balance" in view
-    assert "// ... 14 lines elided (lines 35-48): struct Audit, trait Summable" in view
+    assert "    // ... lines 224-241 elided: fn count_frozen" in view
+    assert "// ... lines 244-302 elided: impl Audit, mod reports, fn largest_balance" in view
+    assert "// ... lines 35-48 elided: struct Audit, trait Summable" in view
 
 
 @pytest.mark.parametrize(
@@ -117,17 +118,28 @@ def test_a_nested_function_stays_inside_its_target(structure):
 def test_an_item_macro_is_opened_like_a_container(structure):
     view = slice_source(structure, ["one_liner"], budget_tokens=10).text
     assert "struct_with_invariants!" not in view
-    assert re.search(r"// \.\.\. \d+ lines elided \(lines \d+-\d+\): .*1 macro invocation", view)
+    assert re.search(r"// \.\.\. lines \d+-\d+ elided: .*1 macro invocation", view)
 
 
-def test_a_file_that_fits_the_budget_is_shown_whole(ledger):
-    whole = slice_source(ledger, ["sum_balances"], budget_tokens=estimate_tokens(ledger))
+def test_a_file_that_fits_the_budget_leaves_out_bodies_and_unmentioned_items_only(ledger, monkeypatch):
+    roomy = estimate_tokens(ledger)
+    fitted = slice_source(ledger, ["sum_balances"], budget_tokens=roomy)
+    assert "// ... body elided (lines 137-144)" in fitted.text and "lemma_total_bounded(rest);" not in fitted.text
+    assert "pub fn count_frozen" not in fitted.text and not fitted.left_out
+    assert_accounts_for_every_line(ledger, fitted.text)
+    monkeypatch.setattr(slicer, "UNMENTIONED_TOKENS", roomy)
+    assert "pub fn count_frozen" in slice_source(ledger, ["sum_balances"], budget_tokens=roomy).text
+
+
+def test_a_strict_slice_of_a_file_that_fits_the_budget_is_the_whole_file(ledger):
+    whole = FileSlicer(ledger, *parse_with_tokens(ledger)).slice(["sum_balances"], estimate_tokens(ledger), strict=True)
     assert whole.text == ledger and whole.elided_lines == 0
 
 
 def test_counts_of_what_was_left_out(ledger):
     sliced = slice_source(ledger, ["sum_balances"], budget_tokens=700)
-    named = sum(int(m.group(1)) for line in sliced.text.splitlines() if (m := RUN.match(line)))
+    runs = [m for line in sliced.text.splitlines() if (m := RUN.match(line))]
+    named = sum(int(m.group(2) or m.group(1)) - int(m.group(1)) + 1 for m in runs)
     bodies = [line for line in sliced.text.splitlines() if "// ... body elided" in line]
     assert sliced.elided_lines > named > 0 and bodies
     assert sliced.targets == ["Ledger::sum_balances"]

@@ -41,12 +41,13 @@ def test_a_large_file_is_shown_around_its_targets_and_comes_back_as_items(ledger
     monkeypatch.setattr(slicer, "SLICE_BUDGET_TOKENS", 700)
     view = prompt_view(ledger, [], ["fn:Ledger::deposit/call#1:receive"])
     assert view.reply_format == "items" and view.targets == ["Ledger::deposit"]
-    assert view.sliced is not None and view.source == view.sliced.text and "lines elided" in view.source
+    assert view.sliced is not None and view.source == view.sliced.text and "elided: " in view.source
 
 
-def test_a_large_file_that_fits_the_budget_is_shown_whole_but_still_comes_back_as_items(ledger):
+def test_a_large_file_that_fits_the_budget_is_shown_but_for_bodies_and_comes_back_as_items(ledger):
     view = prompt_view(ledger, ["sum_balances"], [])
-    assert view.source == ledger and view.reply_format == "items"
+    assert view.reply_format == "items" and "// ... body elided" in view.source and not view.sliced.over_budget
+    assert view.sliced.left_out == [] and "pub fn sum_balances" in view.source
 
 
 def test_a_large_file_without_any_target_is_shown_whole_with_item_replies(ledger):

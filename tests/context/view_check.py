@@ -3,7 +3,7 @@ out is named by an elision comment (blank lines aside)."""
 
 import re
 
-RUN = re.compile(r"^\s*// \.\.\. (\d+) lines? elided \(lines? (\d+)(?:-(\d+))?\): .+$")
+RUN = re.compile(r"^\s*// \.\.\. lines? (\d+)(?:-(\d+))? elided: .+$")
 BODY = re.compile(r"^\s*// \.\.\. body elided \(lines? (\d+)(?:-(\d+))?\)$")
 
 
@@ -40,8 +40,8 @@ def accounted_lines(original: str, view: str) -> tuple[set[int], set[int]]:
 
 def _marked_range(text: str) -> tuple[int, int] | None:
     if match := RUN.match(text):
-        first, last = int(match.group(2)), int(match.group(3) or match.group(2))
-        assert int(match.group(1)) == last - first + 1, f"wrong line count: {text}"
+        first, last = int(match.group(1)), int(match.group(2) or match.group(1))
+        assert last >= first, f"lines out of order: {text}"
         return first, last
     if match := BODY.match(text):
         return int(match.group(1)), int(match.group(2) or match.group(1))

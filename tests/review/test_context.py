@@ -26,7 +26,7 @@ def test_in_a_large_real_file_every_unit_context_is_a_slice_holding_its_function
     for function in functions:
         context = review_context(model, [function.id])
         assert model.slice(function.span).strip() in context
-        assert "lines elided" in context and len(context) < len(model.text) / 4
+        assert "elided: " in context and len(context) < len(model.text) / 4
         assert len(context) // 3 <= 2 * REVIEW_BUDGET_TOKENS
 
 

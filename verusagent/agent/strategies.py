@@ -15,8 +15,7 @@ class Strategy(BaseModel):
 PORTFOLIO = [
     Strategy(
         name="invariants",
-        approach="Start from the loops: give every loop invariants that bound its variables, relate them to "
-        "the result built so far and restate the facts about inputs it needs, plus a `decreases` clause.",
+        approach="Start from the loops: their invariants and `decreases` clauses.",
     ),
     Strategy(
         name="assertions",

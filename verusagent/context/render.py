@@ -91,7 +91,12 @@ class Renderer:
         text_lines = [n for n in range(first, last + 1) if self.lines[n - 1].strip()]
         if text_lines:
             run.last = max(run.last, text_lines[-1])
-        self.out.append(self._comment(run))
+        comment = self._comment(run)
+        if len(comment) >= sum(len(line) + 1 for line in self.lines[run.first - 1 : run.last]):
+            self._copy(run.first, max(last, run.last))  # the lines cost no more than their comment would
+            return None
+        self.elided += run.last - run.first + 1
+        self.out.append(comment)
         if not at_end and last >= first:
             self.out.append("")
         return None
@@ -155,11 +160,8 @@ class Renderer:
         self.out.append(f"{indent}}}")
 
     def _comment(self, run: _Run) -> str:
-        count = run.last - run.first + 1
-        self.elided += count
-        where = f"line {run.first}" if count == 1 else f"lines {run.first}-{run.last}"
-        noun = "line" if count == 1 else "lines"
-        return f"{run.indent}// ... {count} {noun} elided ({where}): {_summary(run.nodes)}"
+        where = f"line {run.first}" if run.first == run.last else f"lines {run.first}-{run.last}"
+        return f"{run.indent}// ... {where} elided: {_summary(run.nodes)}"
 
 
 def _summary(nodes: list[Node]) -> str:

@@ -34,12 +34,17 @@ from verusagent.lens.model import Definition, DefinitionKind, Function
 
 _ALWAYS = frozenset({DefinitionKind.USE, DefinitionKind.BROADCAST_USE})
 _ASSOCIATED = frozenset({"type", "const"})
+_DEFINITIONS = frozenset({"struct", "enum", "const", "type"})
 ELISION_COST = 48  # the comment and closing brace that stand for an elided body
-RUN_COMMENT_COST = 72  # a shown part splits a run of elided lines: one more `// ... N lines elided` comment
+RUN_COMMENT_COST = 72  # a shown part splits a run of elided lines: one more `// ... lines a-b elided` comment
 _STRUCTURE = ("file", "verus")
 _AMBIGUOUS = 3  # a mention with more candidates than this is not certain to mean any of them
 NEEDED_DEPTH = 1  # spec bodies followed from the targets' own mentions for what they need; deeper ones are ranked
 DEEP_FAMILY_PRIOR = 0.6  # per spec body beyond NEEDED_DEPTH: the chance that a proof unfolds that far
+# An item nothing shown mentions (offered only where the whole file fits the budget): a VeruSAGE proof uses some
+# such spec functions and types (its task file was extracted with what the proof needs), seldom the rest.
+UNMENTIONED_DEFINITION_PRIOR = 0.05
+UNMENTIONED_PRIOR = 0.01
 
 
 class Level(IntEnum):
@@ -132,10 +137,11 @@ class Selection:
 
 
 def natural_level(node: Node) -> Level:
-    """The most a node is ever shown at: functions with a body other than spec ones by signature."""
+    """The most a node is ever shown at: functions with a body other than spec ones by signature (unless the
+    body is shorter than the comment that would stand for it)."""
     item = node.item
     if isinstance(item, Function) and item.body is not None and item.mode not in BODY_MEANS:
-        return Level.SIGNATURE
+        return Level.SIGNATURE if item.body.end - item.body.start > ELISION_COST else Level.FULL
     return Level.FULL
 
 
@@ -162,6 +168,7 @@ def select(
     needed_depth: int | None = None,
     growth: float = 0.0,
     focus: Sequence[tuple[int, int]] = (),
+    unmentioned_bytes: int | None = None,
 ) -> Selection:
     """budget_bytes: what the slice may show in all; beyond what its targets need it adds at least least_bytes
     and growth times what they need.
@@ -169,7 +176,8 @@ def select(
     needed, what else they mention is ranked. needed_depth: the spec bodies followed for what is needed
     whatever it costs (NEEDED_DEPTH); deeper ones are needed too while all of a depth fits the budget. focus:
     byte ranges inside targets (a review's unit): of such a target only its header, clauses and those ranges
-    name what is needed; what the rest of it names is ranked."""
+    name what is needed; what the rest of it names is ranked. unmentioned_bytes: the items that no shown part
+    mentions are candidates too, shown within this many bytes (None: they are not)."""
     needed_depth = NEEDED_DEPTH if needed_depth is None else needed_depth
     selection = Selection(index, whole_files)
     offers = _Offers(selection, targets, focus)
@@ -190,7 +198,12 @@ def select(
     selection.budget = _extra_bytes(selection.floor, needed, budget_bytes, least_bytes, growth)
     for file in sorted({node.file for node in selection.levels}):  # a crate's files the targets reach
         for node in index.files[file].root.walk():
-            offers.offer(node, seed_chance(node, targets))
+            seeded = seed_chance(node, targets)
+            if seeded:
+                offers.offer(node, seeded)
+            elif unmentioned_bytes is not None:
+                offers.offer(node, _unmentioned_chance(node), mentioned=False)
+    offers.unmentioned_room = unmentioned_bytes
     offers.take_best()
     return selection
 
@@ -217,6 +230,9 @@ class _Offers:
         self.chance: dict[Node, float] = {}
         self.heap: list[tuple[float, int, Node]] = []
         self.order = 0
+        self.mentioned: set[Node] = set()  # offered because a shown part mentions it, or as a seed
+        self.unmentioned_room: int | None = None  # what the other candidates may take (None: no limit)
+        self.unmentioned_spent = 0
 
     # ---- what the targets need
 
@@ -295,9 +311,11 @@ class _Offers:
 
     # ---- the rest, by rank
 
-    def offer(self, node: Node, chance: float) -> None:
+    def offer(self, node: Node, chance: float, mentioned: bool = True) -> None:
         if not chance or node in self.selection.levels or node.file in self.selection.whole_files:
             return
+        if mentioned:
+            self.mentioned.add(node)
         combined = 1 - (1 - self.chance.get(node, 0.0)) * (1 - chance)
         self.chance[node] = combined
         self.order += 1
@@ -317,7 +335,13 @@ class _Offers:
             _density, _, node = heapq.heappop(self.heap)
             if node in self.selection.levels:
                 continue
-            for shown in self.selection.add(node, natural_level(node)):
+            limited = node not in self.mentioned and self.unmentioned_room is not None
+            cost = self.selection.cost(node, natural_level(node))
+            if limited and self.unmentioned_spent + cost > self.unmentioned_room:
+                continue
+            added = self.selection.add(node, natural_level(node))
+            self.unmentioned_spent += cost if limited and added else 0
+            for shown in added:
                 self.read(shown, self.chance.get(shown, self.chance[node]))
                 if self.selection.levels[shown] == Level.HEADER:
                     self._open(shown, self.chance[node])
@@ -360,6 +384,13 @@ class _Offers:
                 self.selection.add(child, Level.FULL, free=True)
             elif child.kind in _ASSOCIATED:
                 self.offer(child, chance * ASSOCIATED_PRIOR)
+
+
+def _unmentioned_chance(node: Node) -> float:
+    """An item no shown part mentions: a leaf (a container is opened for its items)."""
+    if node.children or node.kind in _STRUCTURE:
+        return 0.0
+    return UNMENTIONED_DEFINITION_PRIOR if node.kind in _DEFINITIONS or _is_spec(node) else UNMENTIONED_PRIOR
 
 
 def _unsure(mention: Mention) -> bool:

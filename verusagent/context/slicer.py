@@ -20,10 +20,16 @@ SLICE_ABOVE_TOKENS = 1875  # files over 7,500 bytes are sliced (every Verus-Benc
 # targets need (select._extra_bytes): the lemmas a proof calls are not named by the task's target, and a target
 # whose statement needs much calls many (on anvil-controller, where the floor exceeds any budget, growth lifts
 # the coverage of what proofs name and one call down from 80% to 89%; 0.45 keeps storage's p90 within 8,000
-# tokens). Chosen at the knee of tools/slice_report.py's budget curve.
-SLICE_BUDGET_TOKENS = 6000
+# tokens). Chosen at the knee of tools/slice_report.py's budget curve: 6,300 is the least budget at which
+# storage shows 98% of what its proofs need (docs/large-files.md has the curve).
+SLICE_BUDGET_TOKENS = 6300
 LEAST_EXTRA_TOKENS = 800
 LEMMA_GROWTH = 0.45
+# A file that fits the budget is shown as a slice too (the bodies of functions other than the targets and spec
+# functions elided), with all that its shown parts mention and its lemmas, but of the items nothing shown
+# mentions only the likeliest UNMENTIONED_TOKENS' worth: on storage 0 costs 0.2% of coverage, 600 adds 130
+# tokens at the median (the curve in docs/large-files.md).
+UNMENTIONED_TOKENS = 300
 _TRIM_ROUNDS = 4  # renderings to bring a slice within its budget (elision comments are estimated while selecting)
 
 _NOT_LISTED = frozenset({"impl", "mod", "use", "broadcast_use"})  # containers and lines shown for structure
@@ -82,18 +88,30 @@ class FileSlicer:
         """The budget defaults to SLICE_BUDGET_TOKENS. strict: nothing beyond the budget but what the targets
         need (no LEAST_EXTRA_TOKENS, no LEMMA_GROWTH); needed_depth: how many spec bodies down the spec family
         is needed whatever it costs (select.NEEDED_DEPTH); focus: byte ranges in the targets whose names are
-        needed (the rest of a target's body is ranked). A file that fits the budget is shown whole."""
+        needed (the rest of a target's body is ranked). A file that fits the budget is shown whole to a strict
+        slice, and to any other if its slice would leave nothing out (see UNMENTIONED_TOKENS)."""
         budget_tokens = SLICE_BUDGET_TOKENS if budget_tokens is None else budget_tokens
         found = find_targets(self.file.root, targets)
         if not found:
             raise NoTargets(f"no function named {', '.join(targets) or '(none given)'} in the file")
-        if estimate_tokens(self.file.text) <= budget_tokens:
-            return SlicedSource(
-                text=self.file.text, targets=_target_names(found), shown=["the whole file"], left_out=[], elided_lines=0
-            )
-        return slice_files(
-            [self.file], found, budget_tokens, strict=strict, index=self.index, needed_depth=needed_depth, focus=focus
+        whole = SlicedSource(
+            text=self.file.text, targets=_target_names(found), shown=["the whole file"], left_out=[], elided_lines=0
+        )
+        fits = estimate_tokens(self.file.text) <= budget_tokens
+        if fits and strict:
+            return whole
+        sliced = slice_files(
+            [self.file],
+            found,
+            budget_tokens,
+            strict=strict,
+            index=self.index,
+            needed_depth=needed_depth,
+            focus=focus,
+            unmentioned_tokens=UNMENTIONED_TOKENS if fits else None,
         )[0]
+        leaves_nothing_out = not sliced.elided_lines or len(sliced.text) >= len(self.file.text)
+        return whole if fits and leaves_nothing_out else sliced
 
 
 def slice_files(
@@ -105,11 +123,13 @@ def slice_files(
     index: NameIndex | None = None,
     needed_depth: int | None = None,
     focus: Sequence[tuple[int, int]] = (),
+    unmentioned_tokens: int | None = None,
 ) -> dict[int, SlicedSource]:
     """The files' slices around `targets` (nodes of any of them), selected together within one budget: what the
     targets need from every file first, then by rank (see SLICE_BUDGET_TOKENS; strict: within the budget only).
     `whole_files` are shown whole anyway (not sliced here). Only the files something is shown of have a slice.
-    index: the files' NameIndex, when the caller keeps one."""
+    index: the files' NameIndex, when the caller keeps one. unmentioned_tokens: what the items no shown part
+    mentions may take (None: they are not offered)."""
     index = index or NameIndex(files)
     least = 0 if strict else min(LEAST_EXTRA_TOKENS, budget_tokens) * BYTES_PER_TOKEN
     selection = select(
@@ -121,6 +141,7 @@ def slice_files(
         needed_depth,
         growth=0.0 if strict else LEMMA_GROWTH,
         focus=focus,
+        unmentioned_bytes=None if unmentioned_tokens is None else unmentioned_tokens * BYTES_PER_TOKEN,
     )
     slices = _render(files, selection, targets, whole_files)
     for _ in range(_TRIM_ROUNDS):

@@ -60,7 +60,7 @@ HATCHES: tuple[Hatch, ...] = (
         True,
         _S.EXTERNAL_ATTRIBUTE,
         ("external_body",),
-        prompt="`#[verifier::external_body]` or `#[verifier(external_body)]`",
+        prompt="`#[verifier::external_body]`",
     ),
     Hatch(
         "external",
@@ -69,7 +69,7 @@ HATCHES: tuple[Hatch, ...] = (
         True,
         _S.EXTERNAL_ATTRIBUTE,
         ("external",),
-        prompt="`#[verifier::external]` or other `external_*` attribute",
+        prompt="other `external*` attributes",
     ),
     Hatch("external_fn_specification", _ATTR, _TRUSTED, True, _S.EXTERNAL_ATTRIBUTE, ("external_fn_specification",)),
     Hatch(
@@ -96,7 +96,7 @@ HATCHES: tuple[Hatch, ...] = (
         True,
         _S.UNSOUND_ATTRIBUTE,
         ("assume_termination",),
-        prompt="`#[verifier::assume_termination]`",
+        prompt="`assume_termination`",
     ),
     Hatch(
         "externals_available_without_declaration",
@@ -113,7 +113,7 @@ HATCHES: tuple[Hatch, ...] = (
         False,
         None,
         ("exec_allows_no_decreases_clause",),
-        prompt="`#[verifier::exec_allows_no_decreases_clause]` unless the original already had it",
+        prompt="`exec_allows_no_decreases_clause` unless the original already had it",
     ),
     Hatch(
         "inline_air",
