@@ -46,12 +46,14 @@ impl ProcessManager {{
 """
 
 
-def selection_of(source: str, target: str, budget_tokens: int, least_tokens: int = 0):
+def selection_of(source: str, target: str, budget_tokens: int, least_tokens: int = 0, needed_depth: int | None = None):
     model, stream = parse_with_tokens(source)
     file = SourceFile(source, model, stream, build_outline(model))
     index = NameIndex([file])
     targets = find_targets(file.root, [target])
-    chosen = select(index, targets, budget_tokens * BYTES_PER_TOKEN, least_tokens * BYTES_PER_TOKEN)
+    chosen = select(
+        index, targets, budget_tokens * BYTES_PER_TOKEN, least_tokens * BYTES_PER_TOKEN, needed_depth=needed_depth
+    )
     return chosen, {f"{n.parent.name}::{n.name}" if n.parent.kind == "impl" else n.name for n in chosen.levels}
 
 
@@ -72,11 +74,19 @@ def test_what_the_targets_need_is_shown_over_the_budget_and_said_to_be(ledger):
     assert sliced.over_budget and sliced.floor_tokens == tight.floor // BYTES_PER_TOKEN and sliced.budget_tokens == 1
 
 
-def test_the_spec_family_goes_as_deep_as_a_whole_depth_fits(ledger):
+def test_the_whole_spec_family_is_needed_whatever_the_budget(ledger):
     """sum_balances -> inv (named) -> all_valid (one call down) -> Account::valid (two down)."""
-    _, tight = selection_of(ledger, "sum_balances", budget_tokens=0)
+    chosen, tight = selection_of(ledger, "sum_balances", budget_tokens=0)
+    assert {"Ledger::inv", "all_valid", "Account::valid"} <= tight
+    assert chosen.over_budget
+
+
+def test_with_a_depth_cut_the_family_goes_as_deep_as_a_whole_depth_fits(ledger):
+    """The review's context cuts the family (REVIEW_NEEDED_DEPTH): below the cut, a depth is kept while all of it
+    fits the budget, and the rest is ranked."""
+    _, tight = selection_of(ledger, "sum_balances", budget_tokens=0, needed_depth=1)
     assert "all_valid" in tight and "Account::valid" not in tight  # depth 2 does not fit: ranked, and no room
-    _, roomy = selection_of(ledger, "sum_balances", budget_tokens=1500)
+    _, roomy = selection_of(ledger, "sum_balances", budget_tokens=1500, needed_depth=1)
     assert "Account::valid" in roomy
 
 
@@ -167,7 +177,6 @@ def test_a_verusage_prompt_shows_the_trait_declaration_its_ground_truth_calls(sh
     assert (
         "pub trait CheckPermission<State> {\n    spec fn check_permission(&self, state: State) -> bool;" in sliced.text
     )
-    assert not sliced.over_budget
 
 
 @pytest.fixture(scope="module")

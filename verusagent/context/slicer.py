@@ -15,14 +15,15 @@ from verusagent.lens import SourceModel, TokenStream, parse_with_tokens
 # tools/slice_report.py's tokenizer); sizes here are in bytes, budgets in tokens.
 BYTES_PER_TOKEN = 4
 SLICE_ABOVE_TOKENS = 1875  # files over 7,500 bytes are sliced (every Verus-Bench file stays whole)
-# A slice shows what its targets need whatever it costs (its floor), then the likeliest-needed rest up to
+# A slice shows what its targets need whatever it costs (its floor: their types, the whole spec family their
+# clauses reach, with bodies, and the types those match on), then the likeliest-needed rest up to
 # SLICE_BUDGET_TOKENS in all, and beyond the floor at least LEAST_EXTRA_TOKENS and LEMMA_GROWTH times what the
 # targets need (select._extra_bytes): the lemmas a proof calls are not named by the task's target, and a target
-# whose statement needs much calls many (on anvil-controller, where the floor exceeds any budget, growth lifts
-# the coverage of what proofs name and one call down from 80% to 89%; 0.45 keeps storage's p90 within 8,000
-# tokens). Chosen at the knee of tools/slice_report.py's budget curve: 6,300 is the least budget at which
-# storage shows 98% of what its proofs need (docs/large-files.md has the curve).
-SLICE_BUDGET_TOKENS = 6300
+# whose statement needs much calls many (on anvil-controller, where the floor exceeds any budget, growth 0.45 lifts
+# the coverage of what proofs name and one call down from 92.7% to 99.9%, for 6,000 tokens more at the median).
+# Chosen at the knee of tools/slice_report.py's budget curve: from 5,000 on every shared VeruSAGE project shows
+# at least 99.1% of what its proofs name and one call down, and more budget only raises p90 (docs/large-files.md).
+SLICE_BUDGET_TOKENS = 5000
 LEAST_EXTRA_TOKENS = 800
 LEMMA_GROWTH = 0.45
 # A file that fits the budget is shown as a slice too (the bodies of functions other than the targets and spec
@@ -87,9 +88,9 @@ class FileSlicer:
     ) -> SlicedSource:
         """The budget defaults to SLICE_BUDGET_TOKENS. strict: nothing beyond the budget but what the targets
         need (no LEAST_EXTRA_TOKENS, no LEMMA_GROWTH); needed_depth: how many spec bodies down the spec family
-        is needed whatever it costs (select.NEEDED_DEPTH); focus: byte ranges in the targets whose names are
-        needed (the rest of a target's body is ranked). A file that fits the budget is shown whole to a strict
-        slice, and to any other if its slice would leave nothing out (see UNMENTIONED_TOKENS)."""
+        is needed whatever it costs (None: all of it, select.NEEDED_DEPTH); focus: byte ranges in the targets
+        whose names are needed (the rest of a target's body is ranked). A file that fits the budget is shown
+        whole to a strict slice, and to any other if its slice would leave nothing out (see UNMENTIONED_TOKENS)."""
         budget_tokens = SLICE_BUDGET_TOKENS if budget_tokens is None else budget_tokens
         found = find_targets(self.file.root, targets)
         if not found:
