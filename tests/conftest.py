@@ -6,10 +6,16 @@ import signal
 import sys
 from pathlib import Path
 
-import pytest
+# Bytecode is written even where PYTHONDONTWRITEBYTECODE is set (it is on this project's machines): otherwise every
+# test worker and every child Python compiles the package and the tests from source again (collection takes 5 s
+# per worker instead of 2). The caches go to __pycache__ folders, which git ignores. Set before the package loads.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
-from tests.agent.agent_harness import AgentHarness
-from tests.paths import REPO_ROOT, RUST_FIXTURES
+import pytest  # noqa: E402
+
+from tests.agent.agent_harness import AgentHarness  # noqa: E402
+from tests.paths import REPO_ROOT, RUST_FIXTURES  # noqa: E402
 
 pytest_plugins = ["tests.network_guard", "tests.scheduling"]
 

@@ -26,6 +26,7 @@ _FORK_SERVER_MODULES = frozenset(
         "test_failures",
         "test_oracle",
         "test_oracle_runs",
+        "test_ray",
         "test_report",
         "test_resume",
         "test_runner",
@@ -35,7 +36,7 @@ _FORK_SERVER_MODULES = frozenset(
 )
 
 UNIT_SECONDS = {
-    ONE_FORK_SERVER: 135,
+    ONE_FORK_SERVER: 100,
     "tests/test_imports.py": 61,
     "tests/agent/test_e2e.py": 60,
     "tests/precheck/test_precheck_corpus.py": 46,
