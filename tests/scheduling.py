@@ -11,9 +11,10 @@ worker. Two changes to xdist's own loadscope:
   left (xdist's loadscope sends the units with the most tests first, which puts the slow corpus modules, with
   their few tests, last).
 
-A unit's weight is its wall time in a run of the whole suite (`pytest -q --durations=0`, summed per module, on
-this 2-core machine); a unit not listed weighs nothing and keeps its place in collection order after the
-listed ones. The weights only order the work: a wrong one costs time, never a result.
+A unit's weight is about its wall time in a run of the whole suite (seconds per module summed from a per-test log,
+on this 2-core machine under load; the fork-server unit's is the sum of its modules'); a unit not listed weighs
+nothing and keeps its place in collection order after the listed ones. The weights only order the work: a wrong one
+costs time, never a result.
 """
 
 import pytest

@@ -41,7 +41,7 @@ _STRUCTURE = ("file", "verus")
 _AMBIGUOUS = 3  # a mention with more candidates than this is not certain to mean any of them
 # How many spec bodies down from the targets' own mentions the spec family is needed whatever it costs (None: all
 # of it, as a proof may unfold any of them: on the shared VeruSAGE projects depth 1 left 5,560 of 16,183 spec-family
-# definitions out, all of it 39); a smaller depth (the review's 0) keeps the deeper ones while all of a depth fits
+# definitions out, all of it 40); a smaller depth (the review's 0) keeps the deeper ones while all of a depth fits
 # the budget and ranks the rest.
 NEEDED_DEPTH: int | None = None
 DEEP_FAMILY_PRIOR = 0.6  # per spec body beyond a depth cut: the chance that a proof unfolds that far
@@ -178,7 +178,8 @@ def select(
     and growth times what they need.
     whole_files: files shown whole anyway (a crate's small target file): what they need of the other files is
     needed, what else they mention is ranked. needed_depth: the spec bodies followed for what is needed
-    whatever it costs (None: all, NEEDED_DEPTH); deeper ones are needed too while all of a depth fits the budget. focus:
+    whatever it costs (None, NEEDED_DEPTH: all); below a given depth, a deeper one is kept while all of it fits the
+    budget, and the rest is ranked. focus:
     byte ranges inside targets (a review's unit): of such a target only its header, clauses and those ranges
     name what is needed; what the rest of it names is ranked. unmentioned_bytes: the items that no shown part
     mentions are candidates too, shown within this many bytes (None: they are not)."""
