@@ -10,13 +10,14 @@ first call does) nor the lens.
 """
 
 from verusagent.llm.budget import Budget, BudgetTracker
-from verusagent.llm.cache import ResponseCache, default_cache_dir
+from verusagent.llm.cache import ResponseCache
 from verusagent.llm.client import Choice, Completion, ModelClient, make_client
 from verusagent.llm.errors import BudgetExceeded, ModelCallError
 from verusagent.llm.retry import RetryPolicy
 from verusagent.llm.script import Script, ScriptedReply
 from verusagent.llm.settings import ModelSettings
 from verusagent.llm.tools import ToolCall, assistant_message, tool_result_message
+from verusagent.paths import cache_dir as default_cache_dir
 
 __all__ = [
     "Budget",

@@ -49,7 +49,8 @@ def price_table() -> dict[str, dict[str, Any]]:
 
 @cache
 def _read_json(name: str) -> dict[str, Any]:
-    return json.loads(bundled_file(name).read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(bundled_file(name).read_text(encoding="utf-8"))
+    return data
 
 
 @cache

@@ -46,7 +46,7 @@ def _logged_message(message: Any) -> dict[str, Any]:
     get = message.get if isinstance(message, dict) else lambda key, default=None: getattr(message, key, default)
     entry: dict[str, Any] = {"role": get("role", ""), "content": _message_text(message)}
     if get("tool_calls"):
-        entry["tool_calls"] = [_call_name(call) for call in get("tool_calls")]
+        entry["tool_calls"] = [_call_name(call) for call in get("tool_calls") or []]
     if get("tool_call_id"):
         entry["tool_call_id"] = get("tool_call_id")
     return entry
@@ -109,7 +109,7 @@ class ScriptedModel(CustomLLM):
                 self._env_script = env_path
             return self._cursor
 
-    def _record(self, model: str, messages: list, optional_params: dict) -> None:
+    def _record(self, model: str, messages: list[Any], optional_params: dict[str, Any]) -> None:
         entry = scrub(
             {
                 "time": time.time(),
@@ -128,15 +128,15 @@ class ScriptedModel(CustomLLM):
     def completion(
         self,
         model: str,
-        messages: list,
+        messages: list[Any],
         api_base: str,
-        custom_prompt_dict: dict,
+        custom_prompt_dict: dict[str, Any],
         model_response: Any,
         print_verbose: Any,
         encoding: Any,
         api_key: Any,
         logging_obj: Any,
-        optional_params: dict,
+        optional_params: dict[str, Any],
         acompletion: Any = None,
         litellm_params: Any = None,
         logger_fn: Any = None,
@@ -199,7 +199,8 @@ def _provider_error(kind: str, model: str) -> Exception:
     message = f"scripted model (a stand-in): scripted {kind} error"
     common = {"message": message, "model": model, "llm_provider": PROVIDER}
     if kind == "missing_credentials":
-        return litellm.InternalServerError(**common | {"message": f"{message}: {MISSING_CREDENTIALS}"})
+        missing: Exception = litellm.InternalServerError(**common | {"message": f"{message}: {MISSING_CREDENTIALS}"})
+        return missing
     errors = {
         "rate_limit": litellm.RateLimitError,
         "server_error": litellm.InternalServerError,
@@ -210,10 +211,11 @@ def _provider_error(kind: str, model: str) -> Exception:
         "authentication": litellm.AuthenticationError,
         "bad_request": litellm.BadRequestError,
     }
-    return errors[kind](**common)
+    error: Exception = errors[kind](**common)
+    return error
 
 
-def _fill_response(response: Any, model: str, reply: ScriptedReply, messages: list, request_number: int) -> Any:
+def _fill_response(response: Any, model: str, reply: ScriptedReply, messages: list[Any], request_number: int) -> Any:
     prompt = "".join(_message_text(m) for m in messages)
     answer = reply.text + "".join(call.name + call.arguments_text() for call in reply.tool_calls)
     prompt_tokens = reply.prompt_tokens if reply.prompt_tokens is not None else _estimate_tokens(prompt)
@@ -248,4 +250,4 @@ def register(module: ModuleType) -> None:
     """Add the scripted provider to litellm's custom providers (once)."""
     if not any(item.get("provider") == PROVIDER for item in module.custom_provider_map):
         module.custom_provider_map.append({"provider": PROVIDER, "custom_handler": SCRIPTED})
-    custom_llm_setup()
+    custom_llm_setup()  # type: ignore[no-untyped-call]  # litellm's own function, unannotated

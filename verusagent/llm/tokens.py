@@ -5,13 +5,18 @@ air-gapped CI); the price comes from litellm's bundled price table."""
 
 import os
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
 from verusagent.llm.litellm_data import LitellmDataMissing, encodings_folder, input_cost, known_to_litellm
+
+if TYPE_CHECKING:
+    import tiktoken
 
 O200K = "o200k_base"
 BUNDLED = {
@@ -43,7 +48,7 @@ def bundled_encodings(name: str = O200K) -> Path:
 
 
 @contextmanager
-def _tiktoken_cache(folder: Path):
+def _tiktoken_cache(folder: Path) -> Iterator[None]:
     previous = os.environ.get("TIKTOKEN_CACHE_DIR")
     os.environ["TIKTOKEN_CACHE_DIR"] = str(folder)
     try:
@@ -56,7 +61,7 @@ def _tiktoken_cache(folder: Path):
 
 
 @cache
-def encoding(name: str = O200K):
+def encoding(name: str = O200K) -> "tiktoken.Encoding":
     """A tiktoken encoding, read from litellm's bundled copy (never downloaded)."""
     import tiktoken
 
@@ -64,7 +69,7 @@ def encoding(name: str = O200K):
         return tiktoken.get_encoding(name)
 
 
-def o200k_encoding():
+def o200k_encoding() -> "tiktoken.Encoding":
     return encoding(O200K)
 
 
