@@ -4,6 +4,8 @@ import os
 import shutil
 import signal
 import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 # Bytecode is written even where PYTHONDONTWRITEBYTECODE is set (it is on this project's machines): otherwise every
@@ -45,6 +47,23 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
 # (unlike SIG_IGN) is reset to the default on exec, so each child Python installs its own again.
 if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def session_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Before any module- or session-scoped fixture runs (they run before a test's own `temporary_cache`), the
+    caches go to this session's folder, so a fixture that runs `demo` or `bench` writes no `~/.cache/verusagent`;
+    and child processes put their temporary files there (TMPDIR), so a task process killed mid-run (whose
+    scratch folder nobody can remove) leaves them in pytest's temporary folder, not in /tmp. This process keeps
+    its own temporary folder: Unix socket paths under it (multiprocessing's, Ray's) must stay short."""
+    root = tmp_path_factory.mktemp("session")
+    (root / "tmp").mkdir()
+    tempfile.gettempdir()  # this process's folder, fixed before TMPDIR changes (the first call caches it)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("VERUSAGENT_CACHE_DIR", str(root / "cache" / "verusagent"))
+        patch.setenv("XDG_CACHE_HOME", str(root / "cache"))
+        patch.setenv("TMPDIR", str(root / "tmp"))
+        yield root
 
 
 @pytest.fixture(autouse=True)

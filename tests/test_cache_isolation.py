@@ -1,6 +1,7 @@
 """The test suite never writes into the user's cache folder: each test has a temporary one (the autouse
 `temporary_cache` fixture of tests/conftest.py), and every cache verusagent keeps honours it."""
 
+import json
 import os
 import subprocess
 import sys
@@ -52,3 +53,31 @@ def test_every_cache_lands_in_the_test_folder_and_none_in_the_user_cache(
     written = {p.relative_to(temporary_cache).parts[0] for p in temporary_cache.rglob("*") if p.is_file()}
     assert {"responses.sqlite3", "verus-results.sqlite3", "lemmas"} <= written
     assert not user_home.exists()  # nothing under the (sentinel) user's home: no ~/.cache/verusagent
+
+
+def test_fixtures_of_every_scope_leave_the_users_folders_alone(tmp_path: Path) -> None:
+    """The suite's fixture order in a child pytest (tests/isolation_probe.py): session- and module-scoped
+    fixtures run before any test's own cache folder exists. With HOME, XDG_CACHE_HOME and TMPDIR pointing at
+    sentinel folders and no VERUSAGENT_CACHE_DIR, nothing lands in them: the caches go to the session's folder,
+    and a child's leftover scratch folder stays inside pytest's temporary folder (--basetemp)."""
+    home, xdg, tmp, base = (tmp_path / name for name in ("home", "xdg", "tmp", "base"))
+    for folder in (home, xdg, tmp):
+        folder.mkdir()
+    out = tmp_path / "written.json"
+    env = {k: v for k, v in os.environ.items() if k != "VERUSAGENT_CACHE_DIR"}
+    env |= {"HOME": str(home), "XDG_CACHE_HOME": str(xdg), "TMPDIR": str(tmp), "ISOLATION_PROBE_OUT": str(out)}
+    probe = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", f"--basetemp={base}"]
+        + ["tests/isolation_probe.py"],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert probe.returncode == 0, probe.stdout[-3000:] + probe.stderr[-2000:]
+    written = json.loads(out.read_text())
+    assert set(written) == {"session", "module", "test", "tempdir"}
+    assert [p for p in (home, xdg, tmp) if any(p.iterdir())] == []
+    for scope in ("session", "module", "test"):
+        assert all(base in Path(path).parents for path in written[scope]), written[scope]
