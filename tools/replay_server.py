@@ -4,11 +4,15 @@
 It answers ``POST /v1/chat/completions`` (the OpenAI form) and ``POST /v1/messages`` (the Anthropic Messages API
 form, for litellm's ``anthropic/...`` models with ``api_base`` set to ``anthropic_base_url``) from a scenario,
 one entry per request, in order: a reply text and/or tool calls (status 200), an HTTP error (e.g. 429 or 500,
-with an error body in the route's form), optionally after a delay (to hit a client timeout). It records every
-request (path, headers, JSON body) in memory. It knows nothing about Verus; it only replays.
+with an error body in the route's form, ``code`` and ``message`` as given), optionally after a delay (to hit a client
+timeout); or a failure below HTTP: ``"drop": true`` closes the connection without a reply (a reset), ``"raw"``
+sends that text as a 200 reply's body (malformed JSON). An entry with ``"repeat": true`` answers every request
+from then on. It records every request (path, headers, JSON body) in memory. It knows nothing about Verus; it
+only replays.
 
 Scenario file (JSON list):  [{"content": "...", "prompt_tokens": 10, "completion_tokens": 5},
                              {"status": 429, "retry_after": 0}, {"status": 500}, {"delay_s": 3, "content": "late"},
+                             {"status": 400, "code": "context_length_exceeded"}, {"drop": true}, {"raw": "{oops"},
                              {"tool_calls": [{"name": "view", "arguments": {"target": "main"}}],
                               "expect_tools": ["view", "verify"]}]
 Tool call ``arguments`` as a string go out as they are (malformed JSON included); ``expect_tools`` answers 400
@@ -19,12 +23,21 @@ unless the request offered exactly those tools.
 
 import argparse
 import json
+import socket
+import struct
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-ERROR_TYPES = {400: "invalid_request_error", 401: "authentication_error", 429: "rate_limit_error", 500: "server_error"}
+ERROR_TYPES = {
+    400: "invalid_request_error",
+    401: "authentication_error",
+    403: "permission_error",
+    404: "not_found_error",
+    429: "rate_limit_error",
+    500: "server_error",
+}
 ANTHROPIC_ERROR_TYPES = {
     400: "invalid_request_error",
     401: "authentication_error",
@@ -46,7 +59,9 @@ class Scenario:
     def take(self, request: dict[str, Any]) -> dict[str, Any] | None:
         with self._lock:
             self.requests.append(request)
-            return self.entries.pop(0) if self.entries else None
+            if not self.entries:
+                return None
+            return self.entries[0] if self.entries[0].get("repeat") else self.entries.pop(0)
 
 
 def _finish_reason(entry: dict[str, Any]) -> str:
@@ -142,11 +157,11 @@ def offered_tools(body: dict[str, Any]) -> list[str]:
     return names
 
 
-def error_body(status: int, message: str) -> dict[str, Any]:
-    return {"error": {"message": message, "type": ERROR_TYPES.get(status, "server_error"), "code": status}}
+def error_body(status: int, message: str, code: str | None = None) -> dict[str, Any]:
+    return {"error": {"message": message, "type": ERROR_TYPES.get(status, "server_error"), "code": code or status}}
 
 
-def anthropic_error_body(status: int, message: str) -> dict[str, Any]:
+def anthropic_error_body(status: int, message: str, code: str | None = None) -> dict[str, Any]:
     return {"type": "error", "error": {"type": ANTHROPIC_ERROR_TYPES.get(status, "api_error"), "message": message}}
 
 
@@ -195,12 +210,25 @@ class ReplayHandler(BaseHTTPRequestHandler):
             self._send(400, error(400, message))
         elif status != 200:
             headers = {"retry-after": str(entry["retry_after"])} if "retry_after" in entry else {}
-            self._send(status, error(status, entry.get("message", f"replay server: scripted {status}")), headers)
+            message = entry.get("message", f"replay server: scripted {status}")
+            self._send(status, error(status, message, entry.get("code")), headers)
+        elif entry.get("drop"):
+            self._drop()
+        elif "raw" in entry:
+            self._send_bytes(200, str(entry["raw"]).encode("utf-8"))
         else:
             self._send(200, reply_body(entry, body))
 
+    def _drop(self) -> None:
+        """Close the connection without a reply, with a reset (SO_LINGER 0), as a crashed server or proxy does."""
+        self.close_connection = True
+        self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        self.connection.close()
+
     def _send(self, status: int, payload: dict[str, Any], headers: dict[str, str] | None = None) -> None:
-        data = json.dumps(payload).encode("utf-8")
+        self._send_bytes(status, json.dumps(payload).encode("utf-8"), headers)
+
+    def _send_bytes(self, status: int, data: bytes, headers: dict[str, str] | None = None) -> None:
         try:
             self.send_response(status)
             self.send_header("content-type", "application/json")

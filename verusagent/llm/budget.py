@@ -58,6 +58,8 @@ class BudgetTracker:
             if usage is not None:
                 self.spend.prompt_tokens += usage.prompt_tokens
                 self.spend.completion_tokens += usage.completion_tokens
+            if not failed:
+                self.spend.answered_calls += 1
             if cost_usd is not None:
                 self.spend.cost_usd += cost_usd
             elif not failed:

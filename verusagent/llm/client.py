@@ -1,9 +1,12 @@
 """The one way verusagent talks to a model: ``ModelClient.complete``.
 
 Each request goes through litellm with its hidden retries off; our retry policy decides what is tried again.
-Before each request the budget is checked; after it, the call is charged. Every request and reply (or error)
-is written to the run record as it happens. Replies at temperature 0 come from the response cache when
-possible. Importing this module does not import litellm; the first request does.
+Before each request the budget is checked, and the prompt against the model's context window (``window.py``);
+after it, the call is charged. Every request and reply (or error) is written to the run record as it happens;
+the first failure of each kind is also told on stderr, in one line, in the provider's words. How calls end is
+noted in ``health`` (``health.py``), which turns a failure into the run's stop when the model cannot be used.
+Replies at temperature 0 come from the response cache when possible. Importing this module does not import
+litellm; the first request does.
 """
 
 import itertools
@@ -22,11 +25,15 @@ from verusagent.llm.budget import BudgetTracker
 from verusagent.llm.cache import CachedReply, ResponseCache, request_key
 from verusagent.llm.cost import call_cost
 from verusagent.llm.errors import ModelCallError
+from verusagent.llm.health import ModelHealth
+from verusagent.llm.litellm_data import OUR_PROVIDERS
+from verusagent.llm.overrides import transport_overrides
 from verusagent.llm.preflight import local_placeholder_key
 from verusagent.llm.provider import load_litellm
-from verusagent.llm.retry import RetryPolicy, classify, retry_after_seconds
+from verusagent.llm.retry import HINTS, RetryPolicy, classify, retry_after_seconds
 from verusagent.llm.settings import ModelSettings, strip_credentials
 from verusagent.llm.tools import ToolCall, tool_calls_of, tool_names
+from verusagent.llm.window import oversize
 from verusagent.record.events import CallError, Event, ModelReply, ModelRequest, TokenUsage
 from verusagent.record.redact import register_secret
 from verusagent.record.sink import EventSink
@@ -84,6 +91,7 @@ class ModelClient:
         sleep: Callable[[float], None] = time.sleep,
         rng: random.Random | None = None,
         call_prefix: str = "call",
+        notice: Callable[[str], None] | None = None,
     ) -> None:
         self.settings = settings
         self.call_prefix = call_prefix  # call ids are "<prefix>-1", "<prefix>-2", ...: unique per client
@@ -92,10 +100,13 @@ class ModelClient:
         self.cache = cache
         self.cache_problem: str | None = None
         self.recorder = recorder
+        self.health = ModelHealth()
         self._sleep = sleep
         self._rng = rng or random.Random()
         self._ids = itertools.count(1)
         self._id_lock = threading.Lock()
+        self._notice = notice or _to_stderr
+        self._told: set[str] = set()  # the error kinds already told on stderr
 
     # ---- public -------------------------------------------------------------------------------------------
 
@@ -139,20 +150,24 @@ class ModelClient:
     def _request(self, messages: list[Message], params: dict[str, Any], purpose: str, sample: int) -> _Single:
         call_id = self._next_id()
         key = self._cache_key(messages, params, sample)
-        cached = self._cache_call(lambda: self.cache.get(key)) if key is not None else None
+        cached = self._cache_call(lambda cache: cache.get(key)) if key is not None else None
         if cached is not None:
             return self._serve_cached(call_id, messages, params, purpose, cached)
-        single = self._attempts(call_id, messages, params, purpose)
+        try:
+            single = self._attempts(call_id, messages, params, purpose)
+        except ModelCallError as error:
+            raise self.health.note_failure(error) from error
+        self.health.note_answer()
         if key is not None:
-            self._cache_call(lambda: self.cache.put(key, self.settings.model, _to_cached(single)))
+            self._cache_call(lambda cache: cache.put(key, self.settings.model, _to_cached(single)))
         return single
 
-    def _cache_call(self, operation: Callable[[], Any]) -> Any:
+    def _cache_call(self, operation: Callable[[ResponseCache], Any]) -> Any:
         """A broken response cache (corrupt file, unwritable folder) is dropped with a warning, not fatal."""
         if self.cache is None:
             return None
         try:
-            return operation()
+            return operation(self.cache)
         except (sqlite3.Error, OSError) as error:
             self.cache_problem = f"response cache {self.cache.path} disabled: {error}"
             print(f"warning: {self.cache_problem}", file=sys.stderr)
@@ -215,7 +230,10 @@ class ModelClient:
 
     def _attempts(self, call_id: str, messages: list[Message], params: dict[str, Any], purpose: str) -> _Single:
         kwargs = self._completion_kwargs(messages, params)  # a missing key variable fails here, before any call
+        self._check_window(messages)
         for attempt in range(1, self.retry.max_attempts + 1):
+            if attempt > 1 and self.health.stop is not None:
+                raise self.health.stop  # another call found the model unusable: no more retries
             self.budget.reserve_call()
             self._emit(
                 ModelRequest(
@@ -231,10 +249,32 @@ class ModelClient:
             if isinstance(outcome, _Single):
                 return outcome
             error, retry_after = outcome
-            if not self.retry.should_retry(error) or attempt == self.retry.max_attempts:
+            retrying = self.retry.should_retry(error, attempt)
+            self._tell_first(error, retrying)
+            if not retrying:
                 raise ModelCallError(error, attempts=attempt)
             self._sleep(self.retry.delay(attempt, self._rng, retry_after))
         raise AssertionError("unreachable: the loop returns or raises")
+
+    def _check_window(self, messages: list[Message]) -> None:
+        """A prompt that cannot fit the model's window (where litellm knows it) is refused before it goes out."""
+        if self.settings.model.split("/", 1)[0] in OUR_PROVIDERS:
+            return
+        problem = oversize(self.settings.model, messages)
+        if problem is not None:
+            error = CallError(kind="context_window", message=problem, retryable=False, hint=HINTS["context_window"])
+            self._tell_first(error, retrying=False)
+            raise ModelCallError(error, attempts=0)
+
+    def _tell_first(self, error: CallError, retrying: bool) -> None:
+        """The first failure of each kind, on stderr in one line: the record has them all."""
+        with self._id_lock:
+            if error.kind in self._told:
+                return
+            self._told.add(error.kind)
+        where = f" at {strip_credentials(self.settings.api_base)}" if self.settings.api_base else ""
+        then = "retrying" if retrying else "not retried"
+        self._notice(f"model {self.settings.model}{where}: {error.kind} ({then}): {_one_line(error.message)}")
 
     def _one_attempt(
         self, call_id: str, attempt: int, kwargs: dict[str, Any]
@@ -324,6 +364,15 @@ class ModelClient:
     def _emit(self, event: Event) -> None:
         if self.recorder is not None:
             self.recorder.emit(event)
+
+
+def _to_stderr(line: str) -> None:
+    print(f"warning: {line}", file=sys.stderr, flush=True)
+
+
+def _one_line(text: str, limit: int = 300) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
 
 
 def _key_from_env(name: str) -> str:
@@ -429,4 +478,5 @@ def make_client(
             cache = ResponseCache()
         except (sqlite3.Error, OSError) as error:
             print(f"warning: no response cache ({error}); every request goes to the model", file=sys.stderr)
+    settings, retry = transport_overrides(settings, retry or RetryPolicy())
     return ModelClient(settings, retry=retry, budget=budget, cache=cache, recorder=recorder, call_prefix=call_prefix)

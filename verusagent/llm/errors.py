@@ -1,4 +1,5 @@
-"""The two ways a model call ends without a reply: the provider failed for good, or a budget is spent."""
+"""The ways a model call ends without a reply: the provider failed for good, the model cannot be used for the run
+at all, or a budget is spent."""
 
 from verusagent.record.events import CallError
 
@@ -11,6 +12,28 @@ class ModelCallError(Exception):
         super().__init__(f"model call failed after {attempts} attempt(s): {error.kind}: {error.message}{hint}")
         self.error = error
         self.attempts = attempts
+
+    @property
+    def stops_run(self) -> bool:
+        """Another call cannot do better (a retryable error that only exhausted its retries does not stop a run)."""
+        return not self.error.retryable
+
+
+class ModelUnavailable(ModelCallError):
+    """The model cannot be used for this run (``health.py``): it never answered, stopped answering, refused the
+    credentials, does not exist, or the prompt exceeds its context window. ``reason`` is the run's stop reason:
+    ``model_unreachable``, ``credentials`` or ``context_window``."""
+
+    def __init__(self, cause: ModelCallError, reason: str, why: str) -> None:
+        super().__init__(cause.error, cause.attempts)
+        hint = f" Hint: {self.error.hint}" if self.error.hint else ""
+        last = f"after {self.attempts} attempt(s)" if self.attempts else "before it was sent"
+        self.args = (f"{why}; the last call failed {last}: {self.error.kind}: {self.error.message}{hint}",)
+        self.reason = reason
+
+    @property
+    def stops_run(self) -> bool:
+        return True
 
 
 class BudgetExceeded(Exception):

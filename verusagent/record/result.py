@@ -6,7 +6,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 
 class Spend(BaseModel):
-    calls: int = 0
+    calls: int = 0  # requests that went out, retries included (what the call budget counts)
+    answered_calls: int = 0  # of them, the ones the model answered (the others failed: see their errors)
     cached_calls: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0

@@ -7,7 +7,8 @@ from verusagent.record.result import Spend
 
 
 def spend_of(events: Iterable[Event]) -> Spend:
-    """Calls are model requests that went out (cache hits counted apart); tokens and cost come from replies."""
+    """Calls are model requests that went out (cache hits counted apart), answered calls the replies without an
+    error; tokens and cost come from replies."""
     spend = Spend()
     for event in events:
         if isinstance(event, ModelRequest):
@@ -21,6 +22,8 @@ def spend_of(events: Iterable[Event]) -> Spend:
 
 
 def _add_reply(spend: Spend, reply: ModelReply) -> None:
+    if reply.error is None:
+        spend.answered_calls += 1
     if reply.usage is not None:
         spend.prompt_tokens += reply.usage.prompt_tokens
         spend.completion_tokens += reply.usage.completion_tokens

@@ -223,7 +223,7 @@ def _footer(log: RunLog) -> list[str]:
     spend = spend_of(log.events)
     unknown = f" (+{spend.unknown_cost_calls} calls of unknown price)" if spend.unknown_cost_calls else ""
     lines = [
-        f"spent: {spend.calls} model calls ({spend.cached_calls} from cache), "
+        f"spent: {spend.calls} model calls sent, {spend.answered_calls} answered ({spend.cached_calls} from cache), "
         f"{spend.prompt_tokens}+{spend.completion_tokens} tokens, ${spend.cost_usd:.4f}{unknown}"
     ]
     if log.result is None:
