@@ -60,6 +60,6 @@ def test_a_second_demo_says_it_replays_cached_replies_and_no_cache_asks_again(tm
         return next(line for line in run.stdout.splitlines() if "model calls" in line)
 
     assert "replayed" not in demo()
-    assert "0, and 2 replies replayed from the response cache" in demo()
+    assert "0 sent, 0 answered, and 2 replies replayed from the response cache" in demo()
     fresh = demo("--no-cache")
     assert "replayed" not in fresh and re.search(r"model calls\W+(\d+)", fresh).group(1) == "2"

@@ -64,7 +64,7 @@ def test_show_prints_a_timeline(tmp_path):
         f"guard {digest[:12]}: clean",
         f"verus {digest[:12]}: verified, 0 errors, 0.4s [stand-in]",
         f"VERDICT verified: accepted {digest[:12]}",
-        "spent: 2 model calls (0 from cache), 100+20 tokens, $0.0000 (+1 calls of unknown price)",
+        "spent: 2 model calls sent, 1 answered (0 from cache), 100+20 tokens, $0.0000 (+1 calls of unknown price)",
         f"result: verified, accepted {digest[:12]}",
     ]:
         assert expected in out, expected

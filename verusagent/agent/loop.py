@@ -1,7 +1,8 @@
 """The agent loop: propose with a portfolio of strategies, screen (guard, review), verify, keep the best,
 prune with Houdini, and accept only what a whole-file verus run verified and the guard passed on the exact bytes.
 
-Stops are exceptions (budget spent, Ctrl-C) or the end of the rounds; every step is in the run record.
+Stops are exceptions (budget spent, the model unusable, Ctrl-C) or the end of the rounds; every step is in the run
+record.
 """
 
 from concurrent.futures import ThreadPoolExecutor
@@ -18,7 +19,7 @@ from verusagent.agent.strategies import Strategy, portfolio
 from verusagent.agent.verifier import VerusBudgetExceeded, result_from_log
 from verusagent.edit.houdini import prune_crate
 from verusagent.llm import BudgetExceeded, ModelCallError, ModelClient
-from verusagent.llm.retry import CREDENTIAL_KINDS
+from verusagent.llm.errors import ModelUnavailable
 from verusagent.prompt.feedback import guard_feedback, precheck_feedback
 from verusagent.record import sha256_text
 from verusagent.verus import Verdict
@@ -60,9 +61,10 @@ class Agent:
             return self.finisher.partial(self.overall_best(), "rounds", f"{self.config.rounds} rounds done")
         except (BudgetExceeded, VerusBudgetExceeded) as stop:
             return self.finisher.partial(self.overall_best(), "budget", stop.reason)
-        except ModelCallError as error:  # a key missing or refused stops as "credentials": the command exits 3
-            reason = "credentials" if error.error.kind in CREDENTIAL_KINDS else "error"
-            return self.finisher.partial(self.overall_best(), reason, str(error))
+        except ModelUnavailable as stop:  # never answered, stopped answering, key refused, prompt too long: exit 3
+            return self.finisher.model_stopped(self.overall_best(), stop.reason, str(stop))
+        except ModelCallError as error:  # a request the provider refuses as such (e.g. a bad request)
+            return self.finisher.partial(self.overall_best(), "error", str(error))
         except KeyboardInterrupt:
             self.kit.cancel.set()
             self.evaluator.cancel()
@@ -134,19 +136,20 @@ class Agent:
         )
 
     def collect(self, futures) -> tuple[list[Proposal], Exception | None]:
-        """Each strategy's proposal; a budget stop or fatal model error is kept to raise after this round."""
+        """Each strategy's proposal; a budget stop or fatal model error is kept to raise after this round, and so
+        is the model's unavailability when no call of the run has been answered yet."""
         proposals, stop = [], None
         for strategy, future in zip(self.portfolio, futures):
             try:
                 proposals.append(future.result())
             except (BudgetExceeded, ModelCallError) as error:
-                fatal = isinstance(error, BudgetExceeded) or not error.error.retryable
+                fatal = isinstance(error, BudgetExceeded) or error.stops_run
                 stop = stop or (error if fatal else None)
                 self.feedback[strategy.name].append(f"(the model call failed: {error})")
         for proposal in proposals:
             self.feedback[proposal.strategy.name].extend(proposal.feedback)
             stop = stop or proposal.stop
-        return proposals, stop
+        return proposals, stop or self.client.health.never_answered()
 
     def screen_and_verify(self, proposals: list[Proposal]) -> list[Evaluation]:
         for proposal in proposals:

@@ -1,4 +1,6 @@
-"""How a run ends: the verdict event, the output file (never over the input without --in-place), result.json."""
+"""How a run ends: the verdict event, the output file (never over the input without --in-place), result.json. A
+run the model could not serve (``llm/health.py``) ends without a verdict, like an interrupted one: nothing was
+decided, and ``--resume`` continues it once the model answers."""
 
 import shutil
 from pathlib import Path
@@ -24,7 +26,7 @@ from verusagent.verus import VerusInstall
 
 
 class RunOutcome(BaseModel):
-    verdict: Literal["verified", "partial", "failed"]
+    verdict: Literal["verified", "partial", "failed"] | None  # None: the model could not be used (stopped_reason)
     run_id: str
     run_folder: Path
     accepted_sha256: str | None = None
@@ -38,7 +40,8 @@ class RunOutcome(BaseModel):
     verus_is_standin: bool  # the verdict came from the verus stand-in, not from verus
     model: str
     model_is_standin: bool  # the replies came from the scripted model (a stand-in), not a language model
-    calls: int = 0
+    calls: int = 0  # requests sent to the model, retries included
+    answered_calls: int = 0  # of them, the ones the model answered
     cached_calls: int = 0  # replies served from the response cache (no model call, no tokens)
     tokens: int = 0
     cost_usd: float = 0.0
@@ -81,6 +84,13 @@ class Finisher:
             written, _, failure = self._write(best.candidate, verified=False)
         return self._end("partial", reason, detail + failure, None, written, None, obligations, False)
 
+    def model_stopped(self, best: Evaluation | None, reason: str, detail: str) -> RunOutcome:
+        """The model cannot be used (``reason``: model_unreachable, credentials, context_window): no verdict; the
+        candidates so far stay in the record for ``--resume``."""
+        if best is not None and best.candidate.round > 0:
+            detail += f"; the best candidate so far is {best.candidate.sha256[:10]} in the record (--resume continues)"
+        return self._end(None, reason, detail, None, None, None, obligations_of(best), False)
+
     def checker(self) -> str:
         return "the verus STAND-IN (not verus)" if self.install.is_standin else "verus"
 
@@ -110,6 +120,7 @@ class Finisher:
             model=self.client.settings.model,
             model_is_standin=is_scripted(self.client.settings.model),
             calls=spend.calls,
+            answered_calls=spend.answered_calls,
             cached_calls=spend.cached_calls,
             tokens=spend.tokens,
             cost_usd=spend.cost_usd,

@@ -9,6 +9,7 @@ from itertools import pairwise
 from verusagent.audit.acceptance import acceptance_shortfall, short, stored_candidate_problem
 from verusagent.audit.budgets import BudgetLedger
 from verusagent.audit.findings import blocks_verus, guard_gaps, is_closed, location_key, review_gaps
+from verusagent.audit.model_stops import model_stops_shown
 from verusagent.audit.report import Breach, breach
 from verusagent.audit.review_checks import REVIEW_INVARIANTS
 from verusagent.audit.sessions import (
@@ -293,6 +294,7 @@ INVARIANTS: dict[int, Callable[[RecordView], list[Breach]]] = {
     16: accepted_by_acceptance_run,
     17: sessions_within_limits,
     18: prechecked_not_verified,
+    19: model_stops_shown,
 }
 
 

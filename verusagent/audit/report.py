@@ -25,6 +25,7 @@ TITLES: dict[int, str] = {
     16: "nothing is accepted but by a fresh acceptance run",
     17: "an agent session stays inside its limits",
     18: "a candidate the pre-check rejected has no verus run, and each pre-check finding is located",
+    19: "a run stopped for its model decides nothing, and an unreachable model is shown by a failed request",
 }
 
 

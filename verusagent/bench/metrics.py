@@ -10,6 +10,7 @@ from pydantic import BaseModel
 from verusagent.audit.findings import blocks_verus
 from verusagent.bench.jobs import TaskJob, TaskResult
 from verusagent.commands.exits import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_VERUS
+from verusagent.llm.health import MODEL_STOP_REASONS
 from verusagent.record import RunLog, spend_of
 
 NO_VERDICT = frozenset({"tool_failure", "timeout"})
@@ -93,7 +94,7 @@ def classify(job: TaskJob, end: TaskEnd, log: RunLog | None) -> tuple[str, str |
         return "error", None, f"the agent raised: {_last_line(end.crash)}"
     if end.exit_code is None:
         return "error", None, f"the task process died ({_death(end.process_exit)}) before it finished" + _tail(end)
-    if end.exit_code in EXIT_MEANINGS or end.outcome is None:
+    if end.outcome is None or (end.exit_code in EXIT_MEANINGS and not _model_stop(end.outcome)):
         meaning = EXIT_MEANINGS.get(end.exit_code, f"exit code {end.exit_code} with no outcome")
         return "error", None, f"the agent stopped: {meaning}" + _tail(end)
     return _judge(end.outcome, log)
@@ -104,13 +105,18 @@ def _judge(outcome: dict, log: RunLog | None) -> tuple[str, str | None, str]:
     reason = f"{stopped}: {outcome.get('detail', '')}".strip(": ")
     if verdict == "verified":
         return "solved", verdict, reason
-    if stopped == "error":
-        return "error", verdict, f"the model calls failed: {outcome.get('detail', '')}"
+    if stopped == "error" or _model_stop(outcome):
+        return "error", verdict, f"the model calls failed ({stopped}): {outcome.get('detail', '')}"
     runs = log.of_kind("verus_run") if log is not None else []
     if runs and all(r.verdict in NO_VERDICT for r in runs):
         why = "; ".join(o.get("message", "") for o in outcome.get("obligations", []) if o.get("kind") in NO_VERDICT)
         return "error", verdict, f"verus gave no verdict on any of its {len(runs)} runs: {why or runs[-1].verdict}"
     return "unsolved", verdict, reason
+
+
+def _model_stop(outcome: dict) -> bool:
+    """The run stopped because the model could not be used (exit 3 with an outcome: not a verus problem)."""
+    return outcome.get("stopped_reason") in MODEL_STOP_REASONS
 
 
 def _death(status: int | None) -> str:

@@ -13,7 +13,14 @@ from verusagent.agent.resume import CannotResume, load_plan, restore
 from verusagent.agent.setup import RunPlan, build_agent
 from verusagent.commands.agent_options import AgentOptions, RunInputs
 from verusagent.commands.dry_run import dry_run, print_dry_run
-from verusagent.commands.exits import EXIT_INTERRUPTED, EXIT_PARTIAL, EXIT_USAGE, EXIT_VERIFIED, EXIT_VERUS, UsageError
+from verusagent.commands.exits import (
+    EXIT_INTERRUPTED,
+    EXIT_USAGE,
+    EXIT_VERIFIED,
+    EXIT_VERUS,
+    UsageError,
+    run_exit_code,
+)
 from verusagent.commands.progress import Reporter
 from verusagent.commands.summary import print_outcome
 from verusagent.console import make_console
@@ -211,6 +218,4 @@ def _run(plan: RunPlan, log, as_json: bool, console: Console) -> int:
     finally:
         reporter.close()
     print_outcome(outcome, as_json, make_console(file=sys.stdout))
-    if outcome.stopped_reason == "credentials":
-        return EXIT_VERUS  # the model refused the key: no call can succeed (the summary names the variable)
-    return EXIT_VERIFIED if outcome.verdict == "verified" else EXIT_PARTIAL
+    return run_exit_code(outcome.verdict, outcome.stopped_reason)

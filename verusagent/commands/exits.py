@@ -12,13 +12,24 @@ EXIT_OK = EXIT_VERIFIED = EXIT_CLEAN = EXIT_PASS = EXIT_DONE = 0
 # 1: partial, not verified, violations, rejected, a broken record
 EXIT_PARTIAL = EXIT_NOT_VERIFIED = EXIT_VIOLATIONS = EXIT_REJECT = EXIT_BROKEN = 1
 EXIT_USAGE = 2
-# 3: verus missing or failing, the review unavailable or incomplete, no vstd
-EXIT_VERUS = EXIT_TOOL_FAILURE = EXIT_REVIEW_UNAVAILABLE = EXIT_INCOMPLETE = EXIT_NO_VSTD = 3
+# 3: verus missing or failing, the model unusable (never answered, stopped answering, key refused, prompt over its
+# window), the review unavailable or incomplete, no vstd
+EXIT_VERUS = EXIT_TOOL_FAILURE = EXIT_MODEL_UNUSABLE = EXIT_REVIEW_UNAVAILABLE = EXIT_INCOMPLETE = EXIT_NO_VSTD = 3
 EXIT_INTERRUPTED = 130
 
 
 class UsageError(Exception):
     """A command's input cannot be used as given: printed as one line, exit EXIT_USAGE."""
+
+
+def run_exit_code(verdict: str | None, stopped_reason: str) -> int:
+    """`prove`, `repair`, `synth`: 0 verified, 3 the model could not be used (the run's stop reason says why), else
+    1 (partial)."""
+    from verusagent.llm.health import MODEL_STOP_REASONS  # lazy: not loaded for `--help`
+
+    if verdict == "verified":
+        return EXIT_VERIFIED
+    return EXIT_MODEL_UNUSABLE if stopped_reason in MODEL_STOP_REASONS else EXIT_PARTIAL
 
 
 def verdict_exit_code(verdict: "Verdict | None", partial_allowed: bool) -> int:

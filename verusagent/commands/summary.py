@@ -26,22 +26,26 @@ def print_outcome(outcome: RunOutcome, as_json: bool, console: Console) -> None:
 
 
 def _calls(outcome: RunOutcome) -> str:
+    sent = f"{outcome.calls} sent, {outcome.answered_calls} answered"
     if not outcome.cached_calls:
-        return str(outcome.calls)
+        return sent
     return (
-        f"{outcome.calls}, and {outcome.cached_calls} replies replayed from the response cache (an earlier "
+        f"{sent}, and {outcome.cached_calls} replies replayed from the response cache (an earlier "
         "run's answers; --no-cache asks the model again)"
     )
 
 
+_NO_VERDICT = "none: the run stopped before a verdict (see stopped)"
+
+
 def _rows(outcome: RunOutcome) -> list[tuple[str, object]]:
     checker = "the verus STAND-IN (not verus: nothing is proved)" if outcome.verus_is_standin else "verus"
-    verdict = outcome.verdict + (" (the input already verified)" if outcome.already_verified else "")
+    verdict = f"{outcome.verdict}" + (" (the input already verified)" if outcome.already_verified else "")
     model = outcome.model + (
         " (the scripted model: a stand-in replaying a script; tokens are estimates)" if outcome.model_is_standin else ""
     )
     rows = [
-        ("verdict", f"{verdict}, by {checker} {outcome.verus_version}"),
+        ("verdict", f"{verdict}, by {checker} {outcome.verus_version}" if outcome.verdict else _NO_VERDICT),
         ("model", model),
         ("stopped", f"{outcome.stopped_reason}: {outcome.detail}"),
         ("output", outcome.output_path or "(nothing written)"),

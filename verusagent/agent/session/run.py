@@ -93,7 +93,7 @@ class Session:
             reason, detail, self.proposal.stop = "run_budget", stop.reason, stop
         except ModelCallError as error:
             reason, detail = "model_error", str(error)
-            self.proposal.stop = None if error.error.retryable else error
+            self.proposal.stop = error if error.stops_run else None
         self._finish(reason, detail)
         return self.proposal
 
