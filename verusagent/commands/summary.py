@@ -40,7 +40,7 @@ _NO_VERDICT = "none: the run stopped before a verdict (see stopped)"
 
 def _rows(outcome: RunOutcome) -> list[tuple[str, object]]:
     checker = "the verus STAND-IN (not verus: nothing is proved)" if outcome.verus_is_standin else "verus"
-    verdict = f"{outcome.verdict}" + (" (the input already verified)" if outcome.already_verified else "")
+    verdict = (outcome.verdict or "") + (" (the input already verified)" if outcome.already_verified else "")
     model = outcome.model + (
         " (the scripted model: a stand-in replaying a script; tokens are estimates)" if outcome.model_is_standin else ""
     )
