@@ -23,16 +23,23 @@ _ADDED_ONLY_RULES = frozenset(
 
 
 def guard(
-    original: str | bytes, candidate: str | bytes, policy: GuardPolicy = STRICT, *, names: frozenset[str] = frozenset()
+    original: str | bytes,
+    candidate: str | bytes,
+    policy: GuardPolicy = STRICT,
+    *,
+    names: frozenset[str] = frozenset(),
+    module: str | None = None,
 ) -> GuardReport:
     """Compare a candidate with the original it was made from. A failure inside the guard is a violation.
-    `names`: identifiers spelled outside this file that a new function must not take (a crate's other files)."""
+    `names`: identifiers spelled outside this file that a new function must not take (a crate's other files).
+    `module`: the file's module path in its crate ("" for the crate root, as a single file verus compiles is),
+    None when unknown: `crate::` paths are then never read as this file's."""
     try:
         pair = (analyse(as_bytes(original)), analyse(as_bytes(candidate)))
         token = CRATE_NAMES.set(names)
         try:
             with paused_gc():  # the rules make many short-lived objects beside the two large models
-                violations, compared = _all_rules(pair, policy, names)
+                violations, compared = _all_rules(pair, policy, names, _root(module))
         finally:
             CRATE_NAMES.reset(token)
     except Exception as error:  # fail closed: a candidate the guard could not judge is not clean
@@ -47,7 +54,13 @@ def guard_new_file(candidate: str | bytes, policy: GuardPolicy = STRICT) -> Guar
     return GuardReport(violations=kept, functions_compared=0)
 
 
-def _all_rules(pair: tuple[Source, Source], policy: GuardPolicy, names: frozenset[str]) -> tuple[list[Violation], int]:
+def _root(module: str | None) -> tuple[str, ...] | None:
+    return None if module is None else tuple(module.split("::")) if module else ()
+
+
+def _all_rules(
+    pair: tuple[Source, Source], policy: GuardPolicy, names: frozenset[str], root: tuple[str, ...] | None = None
+) -> tuple[list[Violation], int]:
     functions, compared = function_violations(pair, policy)
     new = [g for g in pair[1].model.functions if g.id not in pair[0].by_id]
     violations = [
@@ -56,7 +69,7 @@ def _all_rules(pair: tuple[Source, Source], policy: GuardPolicy, names: frozense
         *functions,
         *container_violations(pair),
         *item_violations(pair),
-        *shadowing_violations(pair, new, names),
+        *shadowing_violations(pair, new, names, root),
         *unknown_verifier_attributes(pair),
         *section_violations(pair),
     ]

@@ -102,7 +102,13 @@ def _file_report(path: str, original: CrateSnapshot, candidate: CrateSnapshot, p
     module = candidate.layout.module_of(path) or ""
     if old == new:
         return FileReport(path=path, status="unchanged", report=GuardReport(violations=[]))
-    report = guard(old, new, policy_for_module(policy, module), names=_other_names(original, path))
+    report = guard(
+        old,
+        new,
+        policy_for_module(policy, module),
+        names=_other_names(original, path),
+        module=candidate.layout.module_of(path),
+    )
     return FileReport(path=path, status="modified", report=_in_crate(report, path, module))
 
 
@@ -321,7 +327,7 @@ def guard_workspace(workspace: CrateWorkspace, original: str, candidate: str, po
     """The guard on a candidate text of the workspace: the file guard for a single file, else the crate guard's
     violations in one report (a text that is not of this crate's files is a violation)."""
     if workspace.is_single_file:
-        return guard(original, candidate, policy)
+        return guard(original, candidate, policy, module="")  # verus compiles the one file as the crate root
     before = CrateSnapshot(layout=workspace.layout, sources=_encoded(workspace.files(original)))
     try:
         after = CrateSnapshot(layout=workspace.layout, sources=_encoded(workspace.files(candidate)))

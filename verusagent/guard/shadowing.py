@@ -26,7 +26,17 @@ from functools import lru_cache
 from itertools import compress
 
 from verusagent.guard.evidence import function_violation
-from verusagent.guard.layout import is_broadcast_use, use_leaves, use_statements
+from verusagent.guard.imports import (
+    GLOB,
+    Entry,
+    Import,
+    Path,
+    Resolver,
+    changes_nothing,
+    kept_imports,
+    module_imports,
+    resolver,
+)
 from verusagent.guard.report import Evidence, Rule, Violation
 from verusagent.guard.source import Source, spelled_at
 from verusagent.guard.tokens import canonical
@@ -83,11 +93,14 @@ _BARRED = {
 }
 
 
-def shadowing_violations(pair: tuple[Source, Source], new: list[Function], names: frozenset[str]) -> list[Violation]:
-    """`new`: the candidate's functions the original lacks; `names`: further names spelled elsewhere (a crate)."""
+def shadowing_violations(
+    pair: tuple[Source, Source], new: list[Function], names: frozenset[str], root: Path | None = None
+) -> list[Violation]:
+    """`new`: the candidate's functions the original lacks; `names`: further names spelled elsewhere (a crate);
+    `root`: the file's module path in its crate, None when unknown."""
     return [
         *_new_items(pair),
-        *_new_imports(pair, names),
+        *_new_imports(pair, names, root),
         *_new_function_names(pair, new, names),
         *_items_in_bodies(pair),
     ]
@@ -253,52 +266,74 @@ def _added_item(candidate: Source, definition: Definition, rule: Rule, reason: s
     )
 
 
-def _new_imports(pair: tuple[Source, Source], names: frozenset[str] = frozenset()) -> list[Violation]:
+def _new_imports(
+    pair: tuple[Source, Source], names: frozenset[str] = frozenset(), root: Path | None = None
+) -> list[Violation]:
     """New `use` declarations that bring in a name the original spells, or another file of its crate does (an
-    explicit import beats a glob one, also the glob that another module makes of this one: `use super::*`)."""
+    explicit import beats a glob one, also the glob that another module makes of this one: `use super::*`), unless
+    the import provably changes no name's meaning (`imports.changes_nothing`). An import the original has in the
+    same scope is not new; one moved to another scope is."""
     original, candidate = pair
     if _raw_imports(original) == _raw_imports(candidate):
         return []  # the same `use` lines, as written
-    had = Counter(_use_key(original, first, last) for first, last in _imports(original))
+    had = Counter(_placed_key(original, statement) for statement in module_imports(original))
+    paths = resolver(original, root)
+    known = kept_imports(pair, paths)
     spelled = spelled_names(original) | names
     found = []
-    for first, last in _imports(candidate):
-        key = _use_key(candidate, first, last)
+    for statement in module_imports(candidate):
+        key = _placed_key(candidate, statement)
         if had[key] > 0:
             had[key] -= 1
             continue
-        glob = _glob_problem(key, spelled) if "*" in key else None
-        if glob:
-            found.append(_import_violation(candidate, first, last, "*", glob))
-        for leaf in use_leaves(candidate, first, last):
-            if leaf in spelled:
-                found.append(
-                    _import_violation(
-                        candidate,
-                        first,
-                        last,
-                        leaf,
-                        "a name the original's code spells: an explicit import is found before a glob one",
-                    )
-                )
-            elif leaf[:1].isupper():
-                found.append(
-                    _import_violation(
-                        candidate,
-                        first,
-                        last,
-                        leaf,
-                        "a type, trait or constant: a trait brought into scope adds methods that can be found first",
-                    )
-                )
+        for entry in statement.entries:
+            if not changes_nothing(statement, entry, known, paths):
+                found.extend(_entry_violations(candidate, statement, entry, spelled, paths))
     return found
 
 
-def _glob_problem(key: tuple[str, ...], spelled: frozenset[str]) -> str | None:
+def _placed_key(source: Source, statement: Import) -> tuple:
+    """A `use` as written, with where it takes effect: its module, or the function whose body holds it."""
+    where = statement.scope if statement.scope is not None else source.unit_at(source.stream.starts[statement.first])
+    return where, _use_key(source, statement.first, statement.last)
+
+
+def _entry_violations(
+    candidate: Source, statement: Import, entry: Entry, spelled: frozenset[str], paths: Resolver
+) -> list[Violation]:
+    written = _written(entry.path)
+    if entry.name == GLOB:
+        problem = _glob_problem(entry, statement, spelled, paths)
+        advice = f"write the path of each item you use (`{written[:-3]}::name`) instead of the glob"
+        return [_import_violation(candidate, statement, GLOB, problem, advice)] if problem else []
+    leaf = entry.path[-2] if entry.name in ("_", "self") and len(entry.path) > 1 else entry.name
+    if leaf in spelled:
+        why = "a name the original's code spells: an explicit import is found before a glob one"
+    elif leaf[:1].isupper():
+        why = "a type, trait or constant: a trait brought into scope adds methods that can be found first"
+    else:
+        return []
+    return [_import_violation(candidate, statement, leaf, why, _advice(entry, written))]
+
+
+def _advice(entry: Entry, written: str) -> str:
+    if entry.path[-1].startswith("lemma_") or entry.path[0] == "vstd":
+        return f"call it by its path instead (`{written}(..)`)"
+    return f"write `{written}` where you use it instead"
+
+
+def _written(path: tuple[str, ...]) -> str:
+    return "::".join(path).replace("::::", "::")
+
+
+def _glob_problem(entry: Entry, statement: Import, spelled: frozenset[str], paths: Resolver) -> str | None:
     """Why a new glob import could change a name, or None: a glob of a vstd module without traits whose names
-    the original never spells (`use vstd::arithmetic::mul::*;`) brings only new lemma names."""
-    path = "".join(key[key.index("use") + 1 : -3]) if key[-3:] == ("::", "*", ";") else ""
-    names = GLOB_MODULES.get(path.removeprefix("::"))
+    the original never spells (`use vstd::arithmetic::mul::*;`) brings only new lemma names. A `vstd` that is a
+    module the file declares is not the crate."""
+    module = _written(entry.path[:-1]).removeprefix("::")
+    scope = statement.scope
+    local = scope is None or (scope, "vstd") in paths.declared
+    names = None if local else GLOB_MODULES.get(module)
     if names is None:
         return (
             "a glob import of a module the guard cannot list (only vstd modules without traits: a trait in "
@@ -309,25 +344,27 @@ def _glob_problem(key: tuple[str, ...], spelled: frozenset[str]) -> str | None:
 
 
 def _raw_imports(source: Source) -> Counter:
+    """The `use` lines as written, each with its module (a block-scoped one with -1): the quick equality test."""
     texts = source.stream.texts
-    return source.derived("raw_imports", lambda s: Counter(tuple(texts[a : b + 1]) for a, b in _imports(s)))
-
-
-def _imports(source: Source) -> list[tuple[int, int]]:
-    return [(first, last) for first, last in use_statements(source) if not is_broadcast_use(source, first, last)]
+    return source.derived(
+        "raw_imports",
+        lambda s: Counter(
+            (u.scope if u.scope is not None else -1, tuple(texts[u.first : u.last + 1])) for u in module_imports(s)
+        ),
+    )
 
 
 def _use_key(source: Source, first: int, last: int) -> tuple[str, ...]:
     return tuple(t.text for t in canonical(source.stream.token_slice(first, last + 1)))
 
 
-def _import_violation(candidate: Source, first: int, last: int, leaf: str, why: str) -> Violation:
-    tokens = candidate.stream.token_slice(first, last + 1)
+def _import_violation(candidate: Source, statement: Import, leaf: str, why: str, advice: str) -> Violation:
+    tokens = candidate.stream.token_slice(statement.first, statement.last + 1)
     return Violation(
         rule=Rule.NAME_SHADOWED,
         function=None,
         candidate=candidate.tokens_location(tokens),
         original=None,
-        reason=f"new import of `{leaf}`, {why}; call a lemma by its path instead (`vstd::seq_lib::lemma_x(..)`)",
+        reason=f"new import of `{leaf}`, {why}; {advice}",
         evidence=Evidence(original="", candidate=candidate.tokens_snippet(tokens)),
     )
