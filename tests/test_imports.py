@@ -181,7 +181,7 @@ MODEL_FREE = {  # command line, relative to the `files` folder (gate: in its git
         "--dry-run",
         "--json",
     ],
-    "synth --dry-run": ["synth", "count_up.rs", "--model", "nosuchprovider/foo", "--dry-run"],
+    "synth --dry-run": ["synth", "count_up.rs", "--model", "nosuchprovider/foo", "--dry-run", "--fn", "count_up"],
     "units": ["units", "count_up.rs", "--json"],
     "check": ["check", "count_up.rs", "proved.rs"],
     "lemmas": ["lemmas", "seq", "len", "--vstd", "vstd", "--file", "proved.rs"],

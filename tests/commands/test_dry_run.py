@@ -59,6 +59,19 @@ def test_prove_renders_one_request_per_strategy_without_verus_or_a_record(workdi
     assert not (workdir / ".verusagent").exists() and not (workdir / "count_up.verified.rs").exists()
 
 
+def test_the_strategies_named_are_the_ones_rendered(workdir):
+    source = workdir / "count_up.rs"
+    source.write_text((REPO_ROOT / "rust_fixtures" / "agent" / "count_up.rs").read_text())
+    named = dry("prove", str(source), "--model", "scripted/demo", "--strategy", "lemmas", "--strategy", "minimal")
+    assert [r["strategy"] for r in named["requests"]] == ["lemmas", "minimal"]
+    agent = dry("prove", str(source), "--model", "scripted/demo", "--strategy", "agent")["requests"]
+    assert [(r["task"], r["strategy"], r["reply_format"], r["samples"]) for r in agent] == [
+        ("agent", "agent", "tool calls", 1)
+    ]
+    assert "count_up.rs" in agent[0]["messages"][1]["content"]
+    assert agent[0]["prompt_tokens"] == count_messages_o200k(agent[0]["messages"])
+
+
 def test_a_known_model_is_counted_as_litellm_counts_and_priced_from_its_bundled_table(workdir):
     from verusagent.llm.provider import load_litellm
 

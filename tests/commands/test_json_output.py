@@ -106,7 +106,7 @@ CASES = {
         ["count_up.rs", "--model", "scripted/demo", "--dry-run"],
     ),  # a dry run of repair needs --log
     "synth": (
-        ["count_up.rs", "--model", "scripted/demo", "--dry-run"],
+        ["count_up.rs", "--model", "scripted/demo", "--dry-run", "--fn", "count_up"],  # a body to rewrite, named
         ["count_up.rs", "--model", "scripted/demo", "--timeout", "-5"],
     ),
     "demo": (["--workdir", "demo", "--runs-dir", "runs"], ["--workdir", "count_up.rs", "--runs-dir", "runs"]),

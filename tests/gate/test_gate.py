@@ -154,7 +154,9 @@ def test_git_errors_exit_2(repo, tmp_path, monkeypatch) -> None:
     outside.mkdir()
     monkeypatch.chdir(outside)
     result = gate()
-    assert result.exit_code == 2 and "error: `git rev-parse --show-toplevel` failed" in result.output
+    assert (
+        result.exit_code == 2 and "is not in a git repository" in result.output and "verusagent check" in result.output
+    )
 
 
 def test_usage_error_exits_2(repo) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from verusagent.agent.config import AgentConfig, Task
+from verusagent.agent.config import AgentConfig, Task, TaskMode
 from verusagent.agent.output import default_out_path, plan_crate
 from verusagent.agent.resume import CannotResume, load_plan, restore
 from verusagent.agent.setup import RunPlan, build_agent
@@ -25,6 +25,7 @@ from verusagent.commands.progress import Reporter
 from verusagent.commands.summary import print_outcome
 from verusagent.console import make_console
 from verusagent.crate.layout import CrateError
+from verusagent.crate.workspace import CrateWorkspace
 from verusagent.lens import parse_shared
 from verusagent.llm.preflight import ModelUnusable, check_model
 from verusagent.prompt.targets import UnknownTarget, resolve_targets
@@ -82,9 +83,36 @@ def _plan(config: AgentConfig, inputs: RunInputs) -> tuple[RunPlan, object]:
     config = config.model_copy(update={"targets": targets})
     if task.crate is None:
         check_targets(task.original, config.targets)
+    check_synth_work(task, config)
     check_calibration(config.review.calibration)
     check_models(config)
     return RunPlan(task=task, config=config, verus=inputs.verus, runs_dir=inputs.runs_dir), None
+
+
+def check_synth_work(task: Task, config: AgentConfig) -> None:
+    """synth writes the bodies of placeholder functions (or of the --fn named): a file without one has no work."""
+    if config.mode != TaskMode.SYNTH or config.targets:
+        return
+    workspace = (
+        CrateWorkspace.single(task.source_path.name)
+        if task.crate is None
+        else CrateWorkspace(task.crate.layout, task.crate.target)
+    )
+    if not workspace.placeholders(task.original):
+        raise UsageError(
+            f"{task.source_path} has no function to synthesize: every function has a body (synth writes the bodies "
+            "of functions whose body is a placeholder such as `unimplemented!()`, or of those named by --fn; to "
+            "prove the file as it is, use prove)"
+        )
+
+
+def check_outputs(inputs: RunInputs) -> None:
+    """--in-place overwrites the input; an --out naming another place says the opposite."""
+    if inputs.in_place and inputs.out is not None and inputs.out.resolve() != inputs.file.resolve():
+        raise UsageError(
+            f"--in-place overwrites {inputs.file} and --out names {inputs.out}: pass one of them "
+            "(--in-place keeps a backup FILE.bak)"
+        )
 
 
 def check_targets(source: str, targets: list[str]) -> None:
@@ -130,13 +158,16 @@ def _dry_run(config: AgentConfig, inputs: RunInputs) -> int:
     else:
         task = Task(source_path=source, original=original, out_path=source, log_text=_read_log(log))
         check_targets(original, plan.targets)
-    print_dry_run(dry_run(task, config.model_copy(update={"targets": plan.targets})), inputs.as_json)
+    config = config.model_copy(update={"targets": plan.targets})
+    check_synth_work(task, config)
+    print_dry_run(dry_run(task, config), inputs.as_json)
     return EXIT_VERIFIED
 
 
 def read_task(inputs: RunInputs, names: list[str]) -> tuple[Task, list[str]]:
     """The task, and the `--fn` names resolved in its file or crate (an unknown or ambiguous one is an error)."""
     source, log = inputs.file, inputs.log
+    check_outputs(inputs)
     original = _read_source(source) if _is_file(source) else ""
     plan = _crate_plan(inputs, names, writes=True)
     if plan.crate is not None:

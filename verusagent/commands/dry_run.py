@@ -4,20 +4,25 @@ record, no API key."""
 
 import json
 import sys
+from typing import Any
 
 from pydantic import BaseModel
 
 from verusagent.agent.candidate import Candidate, Evaluation
 from verusagent.agent.config import AgentConfig, Task, TaskMode
 from verusagent.agent.proposer import build_prompt
-from verusagent.agent.strategies import portfolio
+from verusagent.agent.session.run import opening_messages
+from verusagent.agent.session.workspace import Workspace as SessionWorkspace
+from verusagent.agent.strategies import Strategy, portfolio
 from verusagent.agent.verifier import result_from_log
 from verusagent.console import make_console
 from verusagent.crate.workspace import CrateWorkspace
 from verusagent.guard import GuardReport
 from verusagent.llm.tokens import prompt_size
+from verusagent.precheck import precheck_source
 from verusagent.prompt import chat
 from verusagent.record import sha256_text
+from verusagent.verus.models import Diagnostic
 
 
 class DryRequest(BaseModel):
@@ -31,12 +36,12 @@ class DryRequest(BaseModel):
     estimated_cost_usd: float | None  # the prompt's input price for one request; None: no known price
     samples: int  # replies asked for (`--samples`)
     reply_format: str  # "file" (the whole file comes back), "items" (only the functions changed), or "crate"
-    # (items, with a `// file:` line before each other file's)
+    # (items, with a `// file:` line before each other file's), "tool calls" (an agent-mode session)
     sliced: bool  # the prompt shows a slice of the file, not all of it
     over_budget: bool = False  # what the targets need alone exceeds the slice budget: all of it is shown
     context_floor_tokens: int | None = None  # a slice: what its targets need (an estimate at 4 bytes a token)
     context_budget_tokens: int | None = None  # a slice: its budget
-    messages: list[dict[str, str]]
+    messages: list[dict[str, Any]]
 
 
 class DryRun(BaseModel):
@@ -48,34 +53,45 @@ def dry_run(task: Task, config: AgentConfig) -> DryRun:
     workspace = _workspace(task)
     base, notes = _first_base(task, config, workspace)
     shown_whole = workspace.target_text(base.candidate.text)
-    requests = []
-    for strategy in portfolio(config.strategies):
-        name, context = build_prompt(config, task.source_path.name, strategy, base, [], workspace)
-        messages = chat(name, **context)
-        size = prompt_size(config.model, messages)
-        requests.append(
-            DryRequest(
-                task=name,
-                strategy=strategy.name,
-                file=str(task.source_path),
-                prompt_tokens=size.tokens,
-                tokenizer=size.tokenizer,
-                tokenizer_exact=size.exact,
-                known_model=size.known_model,
-                estimated_cost_usd=size.input_cost_usd,
-                samples=config.samples,
-                reply_format=context["reply_format"],
-                sliced=context["source"] != shown_whole,
-                **_fit(context["context_fit"]),
-                messages=messages,
-            )
-        )
+    requests = [
+        _request(task, config, strategy, base, workspace, shown_whole)
+        for strategy in portfolio(config.strategies, config.strategy_names)
+    ]
     if requests and not requests[0].known_model:
         notes.append(
             f"unknown model {config.model!r}: litellm knows no such provider or model, price unknown; a "
             "real run stops before any work (exit 2)"
         )
     return DryRun(requests=requests, notes=notes)
+
+
+def _request(
+    task: Task, config: AgentConfig, strategy: Strategy, base: Evaluation, workspace: CrateWorkspace, whole: str
+) -> DryRequest:
+    """The first request of one strategy of the run's portfolio (the same strategies, `--strategy` included); an
+    agent-mode session shows the messages it opens with."""
+    if strategy.kind == "session":
+        name, context = "agent", {"reply_format": "tool calls", "source": whole, "context_fit": None}
+        messages = opening_messages(config, base, SessionWorkspace(base, task.source_path.name, workspace))
+    else:
+        name, context = build_prompt(config, task.source_path.name, strategy, base, [], workspace)
+        messages = chat(name, **context)
+    size = prompt_size(config.model, messages)
+    return DryRequest(
+        task=name,
+        strategy=strategy.name,
+        file=str(task.source_path),
+        prompt_tokens=size.tokens,
+        tokenizer=size.tokenizer,
+        tokenizer_exact=size.exact,
+        known_model=size.known_model,
+        estimated_cost_usd=size.input_cost_usd,
+        samples=1 if strategy.kind == "session" else config.samples,
+        reply_format=context["reply_format"],
+        sliced=context["source"] != whole,
+        **_fit(context["context_fit"]),
+        messages=messages,
+    )
 
 
 def _fit(fit) -> dict:
@@ -101,7 +117,7 @@ def _first_base(task: Task, config: AgentConfig, workspace: CrateWorkspace) -> t
     candidate = Candidate(text=text, sha256=sha256_text(text), strategy="baseline", round=0)
     base = Evaluation(candidate=candidate, guard=GuardReport(violations=[]))
     if config.mode != TaskMode.REPAIR:
-        return base, []
+        return base, _precheck_notes(task)
     logged = result_from_log(task.log_text or "", text, task.source_path.name, workspace)
     if logged is None:
         return base, [
@@ -109,6 +125,24 @@ def _first_base(task: Task, config: AgentConfig, workspace: CrateWorkspace) -> t
             "prompt it would send if that run found no error"
         ]
     return base.model_copy(update={"verus": logged}), []
+
+
+def _precheck_notes(task: Task) -> list[str]:
+    """What the pre-check finds in the input (a syntax error most of all): a real run would spend its first verus run
+    and round learning it."""
+    if task.crate is not None:
+        return []
+    report = precheck_source(task.original, task.source_path.name)
+    return [
+        f"{_where(task, finding.diagnostic)}: {finding.diagnostic.message} (the pre-check, as verus would say it): "
+        "verus rejects the file as it stands; the prompt below asks the model to fix and prove it"
+        for finding in report.findings
+    ]
+
+
+def _where(task: Task, diagnostic: Diagnostic) -> str:
+    span = diagnostic.location or (diagnostic.spans[0] if diagnostic.spans else None)
+    return f"{task.source_path}:{span.line}" if span is not None and span.line else str(task.source_path)
 
 
 def print_dry_run(result: DryRun, as_json: bool) -> None:

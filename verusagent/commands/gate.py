@@ -8,11 +8,15 @@ usage or git error, 3 when `--review-required` and the review could not run (e.g
 
 from enum import StrEnum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from verusagent.cli_app import app
 from verusagent.commands.exits import EXIT_CLEAN, EXIT_REVIEW_UNAVAILABLE, EXIT_USAGE, EXIT_VIOLATIONS
+
+if TYPE_CHECKING:
+    from verusagent.gate import GateResult
 
 
 class GateFormat(StrEnum):
@@ -73,6 +77,8 @@ def gate(
     except GitError as error:
         _usage(str(error))
     _emit(_render(result, output_format), output)
+    if output is not None:
+        typer.echo(f"{_headline(result)}; the {output_format.value} report is in {output}", err=True)
     if github_annotations and not (output is None and output_format == GateFormat.GITHUB):
         typer.echo(_render(result, GateFormat.GITHUB))
     raise typer.Exit(_exit_code(result, review_required))
@@ -140,6 +146,13 @@ def _render(result, output_format: GateFormat) -> str:
         GateFormat.GITHUB: formats.to_github,
     }
     return renderers[output_format](result)
+
+
+def _headline(result: "GateResult") -> str:
+    """One line for the terminal when the report goes to a file."""
+    files = len(result.files)
+    verdict = "clean" if result.clean else "not clean"
+    return f"gate: {files} changed file{'s' if files != 1 else ''}, {verdict}"
 
 
 def _emit(text: str, output: Path | None) -> None:

@@ -36,7 +36,13 @@ def git(args: list[str], cwd: Path) -> bytes:
 
 
 def repo_root(cwd: Path) -> Path:
-    return Path(git(["rev-parse", "--show-toplevel"], cwd).decode().strip())
+    try:
+        return Path(git(["rev-parse", "--show-toplevel"], cwd).decode().strip())
+    except GitError as error:
+        raise GitError(
+            f"{cwd} is not in a git repository ({error}): the gate checks the changes against a git revision; "
+            "to compare two versions outside git, run `verusagent check ORIGINAL CANDIDATE`"
+        ) from error
 
 
 def _succeeds(args: list[str], cwd: Path) -> str | None:

@@ -27,6 +27,10 @@ def resolve_run(ref: str, runs_dir: Path = DEFAULT_RUNS_DIR) -> Path:
     runs = sorted(p for p in runs_dir.glob("*") if (p / EVENTS_FILE).is_file()) if runs_dir.is_dir() else []
     if ref == "latest" and runs:
         return max(runs, key=lambda p: (p / EVENTS_FILE).stat().st_mtime)
+    if ref == "latest":
+        raise RunNotFound(
+            f"no runs in {runs_dir} yet (prove, repair and synth write one there); pass --runs-dir DIR or a run folder"
+        )
     matches = [p for p in runs if p.name.startswith(ref)]
     if len(matches) == 1:
         return matches[0]

@@ -2,6 +2,8 @@
 itself or stops calling tools. Called by the loop like a strategy's proposer; what the session screened and
 verified goes back to the loop, whose acceptance run alone can accept. Every call and result is an event."""
 
+from typing import Any
+
 from rich.markup import escape
 
 from verusagent.agent.candidate import Candidate, Evaluation
@@ -17,6 +19,7 @@ from verusagent.agent.session.views import outline
 from verusagent.agent.session.workspace import Workspace
 from verusagent.agent.strategies import Strategy
 from verusagent.agent.verifier import VerusBudgetExceeded
+from verusagent.choices import ToolProtocol
 from verusagent.llm import BudgetExceeded, Choice, ModelCallError, ModelClient, ToolCall
 from verusagent.prompt import render, system_prompt
 from verusagent.prompt.crate import crate_diagnostics
@@ -204,24 +207,7 @@ class Session:
         self._say(f"agent session {self.id} ended: {reason}" + (f" ({detail})" if detail else ""))
 
     def _task(self, feedback: list[str]) -> str:
-        base, config = self.base, self.config
-        source, crate = base.candidate.text, self.workspace.crate
-        targets = target_names(crate.target_text(source), config.targets) or (
-            crate.placeholders(source) if config.mode == TaskMode.SYNTH else []
-        )
-        return render(
-            "agent",
-            mode=config.mode.value,
-            targets=[f"`{t}`" for t in targets],
-            file_name=self.workspace.file_name,
-            outline=outline(self.workspace),
-            crate_files=self.workspace.paths if self.workspace.is_crate else [],
-            diagnostics=crate_diagnostics(crate, base.errors, source),
-            protocol=self.protocol.value,
-            tools=[spec.model_dump(exclude={"arguments"}) for spec in SPECS],
-            limits=describe_limits(config.session),
-            feedback=feedback,
-        )
+        return task_message(self.config, self.base, self.workspace, self.protocol, feedback)
 
     def _check_cancel(self) -> None:
         if self.kit.cancel.is_set():
@@ -230,6 +216,34 @@ class Session:
     def _say(self, text: str) -> None:
         if self.kit.reporter is not None:
             self.kit.reporter.line(escape(text))
+
+
+def opening_messages(config: AgentConfig, base: Evaluation, workspace: Workspace) -> list[dict[str, Any]]:
+    """The messages a session starts with (what `prove --dry-run` shows for an agent-mode strategy)."""
+    protocol, _ = choose(config.model, config.tool_protocol)
+    return Conversation(protocol, system_prompt(), task_message(config, base, workspace, protocol, [])).messages
+
+
+def task_message(
+    config: AgentConfig, base: Evaluation, workspace: Workspace, protocol: ToolProtocol, feedback: list[str]
+) -> str:
+    source, crate = base.candidate.text, workspace.crate
+    targets = target_names(crate.target_text(source), config.targets) or (
+        crate.placeholders(source) if config.mode == TaskMode.SYNTH else []
+    )
+    return render(
+        "agent",
+        mode=config.mode.value,
+        targets=[f"`{t}`" for t in targets],
+        file_name=workspace.file_name,
+        outline=outline(workspace),
+        crate_files=workspace.paths if workspace.is_crate else [],
+        diagnostics=crate_diagnostics(crate, base.errors, source),
+        protocol=protocol.value,
+        tools=[spec.model_dump(exclude={"arguments"}) for spec in SPECS],
+        limits=describe_limits(config.session),
+        feedback=feedback,
+    )
 
 
 def describe_limits(limits: SessionLimits) -> str:
