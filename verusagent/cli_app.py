@@ -12,22 +12,84 @@ from typer.core import TyperCommand, TyperGroup
 from verusagent import __version__
 
 
-def _flags_without_type(params: list) -> list:
-    """A flag takes no value: its help row shows no `<bool>` placeholder (typer prints one for every option)."""
+def _readable_metavars(params: list) -> list:
+    """Help rows with a word for the value (`N`, `PATH`, `MODEL`), not a type (`<int range>`, `<list[str]>`,
+    `{file}`); a flag takes no value and shows none; a choice lists its values."""
     for param in params:
-        if getattr(param, "is_flag", False) and getattr(param, "metavar", None) is None:
-            param.metavar = ""
+        if getattr(param, "metavar", None) is None:
+            param.metavar = _metavar(param)
     return params
 
 
+def _metavar(param: Any) -> str | None:
+    if getattr(param, "is_flag", False):
+        return ""
+    if param.param_type_name == "argument":
+        return str(param.name).upper()
+    kind = getattr(param, "type_descriptor", None)
+    if kind is None or kind.is_choice:
+        return None
+    if kind.is_list:
+        return "NAME"
+    shown = param.display_type(None) if hasattr(param, "display_type") else ""
+    for word, metavar in (("int", "N"), ("float", "X"), ("path", "PATH")):
+        if word in str(shown):
+            return metavar
+    return str(param.name).upper()
+
+
 class Command(TyperCommand):
+    """Help in plain text (no rich import for --help), options grouped by their `rich_help_panel`."""
+
     def get_params(self, ctx: Any) -> list:
-        return _flags_without_type(super().get_params(ctx))
+        return _readable_metavars(super().get_params(ctx))
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        """`FILE`, not typer's `{FILE}` for a required argument."""
+        return [p[1:-1] if p.startswith("{") and p.endswith("}") else p for p in super().collect_usage_pieces(ctx)]
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        sections: dict[str, list[tuple[str, str]]] = {}
+        for param in self.get_params(ctx):
+            row = param.get_help_record(ctx)
+            if row is None:
+                continue
+            if param.param_type_name == "argument":  # its name, without typer's type after it (`FILE <path>`)
+                sections.setdefault("Arguments", []).append((param.metavar or row[0], row[1]))
+            else:
+                sections.setdefault(_panel(param) or "", []).append(row)
+        grouped = len(sections.keys() - {"Arguments", ""}) > 0
+        if "" in sections:
+            sections["Other options" if grouped else "Options"] = sections.pop("")
+        for title in sorted(sections, key=lambda t: (t != "Arguments", t == "Other options")):
+            with formatter.section(title):
+                formatter.write_dl(sections[title])
+
+
+def _panel(param: Any) -> str | None:
+    return getattr(param, "rich_help_panel", None)
 
 
 class Group(TyperGroup):
     def get_params(self, ctx: Any) -> list:
-        return _flags_without_type(super().get_params(ctx))
+        return _readable_metavars(super().get_params(ctx))
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """Each command with its whole first sentence (click cuts it at the width with "...")."""
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, _first_sentence(command.help or "")))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+def _first_sentence(text: str) -> str:
+    paragraph = " ".join(text.strip().split("\n\n")[0].split())
+    end = paragraph.find(". ")
+    return paragraph if end < 0 else paragraph[: end + 1]
 
 
 class App(typer.Typer):

@@ -37,9 +37,27 @@ def test_no_flag_shows_a_value_placeholder(command: str) -> None:
 
 def test_the_required_model_is_the_first_option_of_prove() -> None:
     text = runner.invoke(app, ["prove", "--help"]).stdout
-    options = text[text.index("Options:") :]
+    options = text[text.index("Model:") :]
     first = re.search(r"^\s+(-\w, )?(--[\w-]+)", options, re.MULTILINE)
     assert first is not None and first.group(2) == "--model"
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_help_shows_values_as_words_not_types(command: str) -> None:
+    text = runner.invoke(app, [command, "-h"]).stdout
+    assert not re.search(r"<(int|float|str|path|list\[|bool)|\{[a-z_]+\}", text), text
+
+
+def test_the_agent_commands_group_their_options() -> None:
+    text = runner.invoke(app, ["prove", "-h"]).stdout
+    panels = re.findall(r"^([A-Z][a-z ]+):$", text, re.MULTILINE)
+    assert panels[:7] == ["Arguments", "Model", "Agent mode", "Budget", "Verus", "Review", "Output"]
+
+
+def test_the_command_list_shows_whole_descriptions() -> None:
+    text = runner.invoke(app, ["--help"]).stdout
+    commands = text[text.index("Commands:") :]
+    assert "..." not in commands.replace("gate order, ...", "")  # audit's own description ends in a list
 
 
 def test_gate_help_names_its_default_base() -> None:

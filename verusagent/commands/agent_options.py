@@ -19,9 +19,9 @@ if TYPE_CHECKING:  # loaded by to_config only: `--help` needs neither the agent 
     from verusagent.review.settings import ReviewSettings
 
 # Also taken by `demo`, which has no other agent option.
-RunsDir = Annotated[Path, typer.Option("--runs-dir", help="Where run records go.")]
+RunsDir = Annotated[Path, typer.Option("--runs-dir", help="Where run records go.", rich_help_panel="Output")]
 RUNS_DIR = Path(".verusagent/runs")
-Json = Annotated[bool, typer.Option("--json", help="Print the outcome as JSON.")]
+Json = Annotated[bool, typer.Option("--json", help="Print the outcome as JSON.", rich_help_panel="Output")]
 
 
 @dataclass(kw_only=True)
@@ -29,37 +29,55 @@ class TaskOptions:
     """How one task is run: model settings, strategies, budgets, verus. `bench` takes these for every task."""
 
     api_base: Annotated[
-        Optional[str], typer.Option("--api-base", help="An OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1.")
+        Optional[str],
+        typer.Option(
+            "--api-base", help="An OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1.", rich_help_panel="Model"
+        ),
     ] = None
-    samples: Annotated[int, typer.Option("--samples", "-k", min=1, max=16, help="Replies per strategy and round.")] = (
-        defaults.DEFAULT_SAMPLES
+    samples: Annotated[
+        int,
+        typer.Option("--samples", "-k", min=1, max=16, help="Replies per strategy and round.", rich_help_panel="Model"),
+    ] = defaults.DEFAULT_SAMPLES
+    strategies: Annotated[
+        int,
+        typer.Option("--strategies", min=1, max=4, help="Strategies tried in parallel.", rich_help_panel="Agent mode"),
+    ] = defaults.DEFAULT_STRATEGIES
+    rounds: Annotated[int, typer.Option("--rounds", min=1, help="Rounds at most.", rich_help_panel="Budget")] = (
+        defaults.DEFAULT_ROUNDS
     )
-    strategies: Annotated[int, typer.Option("--strategies", min=1, max=4, help="Strategies tried in parallel.")] = (
-        defaults.DEFAULT_STRATEGIES
-    )
-    rounds: Annotated[int, typer.Option("--rounds", min=1, help="Rounds at most.")] = defaults.DEFAULT_ROUNDS
     temperature: Annotated[
         Optional[float],
-        typer.Option("--temperature", min=0.0, max=2.0, help="Default: 0 for one sample, 0.7 for more."),
+        typer.Option(
+            "--temperature", min=0.0, max=2.0, help="Default: 0 for one sample, 0.7 for more.", rich_help_panel="Model"
+        ),
     ] = None
-    max_calls: Annotated[Optional[int], typer.Option("--max-calls", min=0, help="Model call budget.")] = None
-    max_tokens: Annotated[Optional[int], typer.Option("--max-tokens", min=0, help="Token budget.")] = None
+    max_calls: Annotated[
+        Optional[int], typer.Option("--max-calls", min=0, help="Model call budget.", rich_help_panel="Budget")
+    ] = None
+    max_tokens: Annotated[
+        Optional[int], typer.Option("--max-tokens", min=0, help="Token budget.", rich_help_panel="Budget")
+    ] = None
     max_cost: Annotated[
-        Optional[float], typer.Option("--max-cost", min=0.0, help="Money budget in USD (known prices only).")
+        Optional[float],
+        typer.Option("--max-cost", min=0.0, help="Money budget in USD (known prices only).", rich_help_panel="Budget"),
     ] = None
     max_verus_runs: Annotated[
-        Optional[int], typer.Option("--max-verus-runs", min=0, help="Budget of fresh verus runs.")
+        Optional[int],
+        typer.Option("--max-verus-runs", min=0, help="Budget of fresh verus runs.", rich_help_panel="Budget"),
     ] = None
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="verus runs at once.")] = defaults.DEFAULT_JOBS
-    timeout: Annotated[float, typer.Option("--timeout", min=1.0, help="Seconds per verus run.")] = (
-        defaults.DEFAULT_TIMEOUT_S
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="verus runs at once.", rich_help_panel="Verus")] = (
+        defaults.DEFAULT_JOBS
     )
+    timeout: Annotated[
+        float, typer.Option("--timeout", min=1.0, help="Seconds per verus run.", rich_help_panel="Verus")
+    ] = defaults.DEFAULT_TIMEOUT_S
     focus: Annotated[
         FocusMode,
         typer.Option(
             "--focus",
             help="Screen candidates of large files by verus runs on the changed "
             "functions only (auto: when measured cheaper); acceptance is always whole-file.",
+            rich_help_panel="Verus",
         ),
     ] = FocusMode.AUTO
     review: Annotated[
@@ -68,19 +86,28 @@ class TaskOptions:
             "--review",
             help="off, on, shadow (review, never block: labels for calibrate) "
             "or auto (review when it is expected to save verus time).",
+            rich_help_panel="Review",
         ),
     ] = ReviewMode.AUTO
     review_model: Annotated[
         Optional[str],
         typer.Option(
-            "--review-model", help="The review's validators' model (default: --model); the proposer uses --model."
+            "--review-model",
+            help="The model that votes on the review's findings (default: --model, which writes the proofs).",
+            rich_help_panel="Review",
         ),
     ] = None
     review_votes: Annotated[
-        int, typer.Option("--review-votes", min=1, max=15, help="Validator votes per review finding.")
+        int,
+        typer.Option(
+            "--review-votes", min=1, max=15, help="Validator votes per review finding.", rich_help_panel="Review"
+        ),
     ] = defaults.DEFAULT_VOTES
     calibration: Annotated[
-        Optional[Path], typer.Option("--calibration", help="The review threshold file (verusagent calibrate).")
+        Optional[Path],
+        typer.Option(
+            "--calibration", help="The review threshold file (verusagent calibrate).", rich_help_panel="Review"
+        ),
     ] = None
     review_prior_seconds: Annotated[
         Optional[float],
@@ -89,6 +116,7 @@ class TaskOptions:
             min=0.0,
             help="auto: the seconds one candidate's "
             "review is expected to take until reviews are measured (default 30).",
+            rich_help_panel="Review",
         ),
     ] = None
     review_prior_rate: Annotated[
@@ -98,6 +126,7 @@ class TaskOptions:
             min=0.0,
             max=1.0,
             help="auto: the rejection rate expected until rejections are measured (default 0.2).",
+            rich_help_panel="Review",
         ),
     ] = None
 
@@ -108,6 +137,7 @@ class TaskOptions:
             help="A strategy by name (repeatable): invariants, "
             "assertions, lemmas, minimal, or agent (the model drives with tools); "
             "default: the first --strategies of the portfolio.",
+            rich_help_panel="Agent mode",
         ),
     ] = None
     tool_protocol: Annotated[
@@ -117,22 +147,37 @@ class TaskOptions:
             help="Agent mode: the provider's tool calls (native), the "
             "documented text protocol (text), or native where litellm says the model has "
             "function calling (auto).",
+            rich_help_panel="Agent mode",
         ),
     ] = ToolProtocol.AUTO
     session_tool_calls: Annotated[
-        int, typer.Option("--session-tool-calls", min=1, help="Agent mode: tool calls per session.")
+        int,
+        typer.Option(
+            "--session-tool-calls", min=1, help="Agent mode: tool calls per session.", rich_help_panel="Agent mode"
+        ),
     ] = defaults.DEFAULT_SESSION_TOOL_CALLS
     session_tokens: Annotated[
-        Optional[int], typer.Option("--session-tokens", min=0, help="Agent mode: tokens per session.")
+        Optional[int],
+        typer.Option("--session-tokens", min=0, help="Agent mode: tokens per session.", rich_help_panel="Agent mode"),
     ] = None
     session_cost: Annotated[
-        Optional[float], typer.Option("--session-cost", min=0.0, help="Agent mode: USD per session.")
+        Optional[float],
+        typer.Option("--session-cost", min=0.0, help="Agent mode: USD per session.", rich_help_panel="Agent mode"),
     ] = None
     session_verus_runs: Annotated[
-        Optional[int], typer.Option("--session-verus-runs", min=0, help="Agent mode: fresh verus runs per session.")
+        Optional[int],
+        typer.Option(
+            "--session-verus-runs",
+            min=0,
+            help="Agent mode: fresh verus runs per session.",
+            rich_help_panel="Agent mode",
+        ),
     ] = defaults.DEFAULT_SESSION_VERUS_RUNS
     session_time: Annotated[
-        float, typer.Option("--session-time", min=1.0, help="Agent mode: wall seconds per session.")
+        float,
+        typer.Option(
+            "--session-time", min=1.0, help="Agent mode: wall seconds per session.", rich_help_panel="Agent mode"
+        ),
     ] = defaults.DEFAULT_SESSION_SECONDS
     vstd: Annotated[
         Optional[Path],
@@ -140,6 +185,7 @@ class TaskOptions:
             "--vstd",
             help="The vstd source for search_lemmas and the pre-check "
             "(default: beside verus, else the cargo registry's).",
+            rich_help_panel="Agent mode",
         ),
     ] = None
     no_precheck: Annotated[
@@ -148,6 +194,7 @@ class TaskOptions:
             "--no-precheck",
             help="Send candidates to verus without the static pre-check (which "
             "rejects what verus would reject in its front end, without a verus run).",
+            rich_help_panel="Verus",
         ),
     ] = False
 
@@ -227,6 +274,7 @@ class AgentOptions(TaskOptions):
             "--description",
             help="A file with the task statement in words (e.g. the "
             "algorithm to use, what is hard): the prompts show it.",
+            rich_help_panel="Agent mode",
         ),
     ] = None
     fn: Annotated[
@@ -235,28 +283,41 @@ class AgentOptions(TaskOptions):
             "--fn",
             help="A function to prove (repeatable); default: all of them. "
             "In a crate: net::send, Conn::open, or a unit id.",
+            rich_help_panel="Output",
         ),
     ] = None
     package: Annotated[
         Optional[str],
         typer.Option(
-            "--package", "-p", help="In a cargo workspace: the member to work on (default: the member holding FILE)."
+            "--package",
+            "-p",
+            help="In a cargo workspace: the member to work on (default: the member holding FILE).",
+            rich_help_panel="Output",
         ),
     ] = None
     model: Annotated[
-        str, typer.Option("--model", help="A litellm model string, e.g. openai/gpt-4o, anthropic/..., ollama/...")
+        str,
+        typer.Option(
+            "--model",
+            help="A litellm model string, e.g. openai/gpt-4o, anthropic/..., ollama/...",
+            rich_help_panel="Model",
+        ),
     ]
     out: Annotated[
-        Optional[Path], typer.Option("--out", help="Where to write the proof (default FILE.verified.rs).")
+        Optional[Path],
+        typer.Option("--out", help="Where to write the proof (default FILE.verified.rs).", rich_help_panel="Output"),
     ] = None
-    in_place: Annotated[bool, typer.Option("--in-place", help="Overwrite FILE after writing a backup FILE.bak.")] = (
-        False
-    )
+    in_place: Annotated[
+        bool,
+        typer.Option("--in-place", help="Overwrite FILE after writing a backup FILE.bak.", rich_help_panel="Output"),
+    ] = False
     resume: Annotated[
-        Optional[str], typer.Option("--resume", help="Continue a stopped run (id, id prefix, or folder).")
+        Optional[str],
+        typer.Option("--resume", help="Continue a stopped run (id, id prefix, or folder).", rich_help_panel="Output"),
     ] = None
     verus: Annotated[
-        Optional[str], typer.Option("--verus", help="The verus binary (default: $VERUS_PATH, then PATH).")
+        Optional[str],
+        typer.Option("--verus", help="The verus binary (default: $VERUS_PATH, then PATH).", rich_help_panel="Verus"),
     ] = None
     no_cache: Annotated[
         bool,
@@ -264,6 +325,7 @@ class AgentOptions(TaskOptions):
             "--no-cache",
             help="Ask the model and verus afresh: no reply and no verus result is read "
             "from the caches (an earlier run's answers).",
+            rich_help_panel="Model",
         ),
     ] = False
     dry_run: Annotated[
@@ -272,6 +334,7 @@ class AgentOptions(TaskOptions):
             "--dry-run",
             help="Print the first round's prompts with token counts and estimated "
             "cost; no model, no verus, no run record (repair needs --log).",
+            rich_help_panel="Output",
         ),
     ] = False
     runs_dir: RunsDir = RUNS_DIR

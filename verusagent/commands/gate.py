@@ -41,7 +41,7 @@ def gate(
     review_model: str | None = typer.Option(
         None,
         "--review-model",
-        help="The review's validators' model (default: --model); the proposer always uses --model.",
+        help="The model that votes on the review's findings (default: --model, which proposes them).",
     ),
     review_votes: int = typer.Option(3, "--review-votes", min=1, max=15, help="Validator votes per finding."),
     calibration: Path | None = typer.Option(None, "--calibration", help="A calibration file (verusagent calibrate)."),

@@ -22,12 +22,14 @@ from verusagent.commands.exits import EXIT_INCOMPLETE, EXIT_PASS, EXIT_REJECT, E
 def review(
     original: Path = typer.Argument(..., help="The file before the change (the problem as given)."),
     candidate: Path = typer.Argument(..., help="The file after it (e.g. with a proof added)."),
-    model: str = typer.Option(..., "--model", help="The proposer's model (a litellm model string)."),
+    model: str = typer.Option(
+        ..., "--model", help="The model that proposes the review's findings (a litellm model string)."
+    ),
     api_base: str | None = typer.Option(None, "--api-base", help="An OpenAI-compatible server for the model."),
     review_model: str | None = typer.Option(
         None,
         "--review-model",
-        help="The review's validators' model (default: --model); the proposer always uses --model.",
+        help="The model that votes on the review's findings (default: --model, which proposes them).",
     ),
     review_votes: int = typer.Option(3, "--review-votes", min=1, max=15, help="Validator votes per finding."),
     calibration: Path | None = typer.Option(None, "--calibration", help="A calibration file (from calibrate)."),
