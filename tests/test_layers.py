@@ -36,7 +36,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("verusagent.review",),  # the review gate and its calibration
     ("verusagent.gate", "verusagent.audit"),  # the CI gate, the record's audit
     ("verusagent.agent",),  # the loop
-    ("verusagent.cli_app", "verusagent.commands"),  # the commands and their console output
+    ("verusagent.cli_app", "verusagent.commands", "verusagent.mcp"),  # the commands, their output; the MCP server
     ("verusagent.bench",),  # the benchmark harness: its tasks run the agent commands
     ("verusagent.cli", "verusagent.cli_json", "verusagent.__main__"),  # the entry point
 ]
@@ -55,6 +55,7 @@ LATE: dict[str, str] = {
             "check",
             "gate",
             "lemmas",
+            "mcp",
             "precheck",
             "review",
             "show",

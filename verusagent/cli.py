@@ -20,6 +20,7 @@ COMMAND_MODULES = [
     "verusagent.commands.lemmas",
     "verusagent.bench.command",
     "verusagent.commands.review",
+    "verusagent.commands.mcp",
 ]
 
 for _module in COMMAND_MODULES:

@@ -303,18 +303,21 @@ class Evaluator:
         self.record.emit(GuardChecked(sha256=sha, clean=report.clean, violations=violations))
 
     def _record_verus(self, sha: str, result: VerusResult, purpose: str, no_cheating: bool) -> VerusRun:
-        return self.record.emit(
-            VerusRun(
-                sha256=sha,
-                verdict=result.verdict.value,
-                partial=result.partial,
-                flags=result.flags,
-                verus_version=result.verus_version,
-                is_standin=result.is_standin,
-                from_cache=result.from_cache,
-                errors=len(result.errors_only()),
-                duration_s=result.duration_s,
-                purpose=purpose,
-                no_cheating=no_cheating and "--no-cheating" in result.flags,
-            )
-        )
+        return self.record.emit(verus_run_event(sha, result, purpose, no_cheating))
+
+
+def verus_run_event(sha: str, result: VerusResult, purpose: str, no_cheating: bool) -> VerusRun:
+    """The record's line for one verus run on candidate `sha` (`no_cheating`: it was asked for)."""
+    return VerusRun(
+        sha256=sha,
+        verdict=result.verdict.value,
+        partial=result.partial,
+        flags=result.flags,
+        verus_version=result.verus_version,
+        is_standin=result.is_standin,
+        from_cache=result.from_cache,
+        errors=len(result.errors_only()),
+        duration_s=result.duration_s,
+        purpose=purpose,
+        no_cheating=no_cheating and "--no-cheating" in result.flags,
+    )

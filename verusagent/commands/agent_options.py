@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # loaded by to_config only: `--help` needs neither the agent 
 
 # Also taken by `demo`, which has no other agent option.
 RunsDir = Annotated[Path, typer.Option("--runs-dir", help="Where run records go.", rich_help_panel="Output")]
-RUNS_DIR = Path(".verusagent/runs")
+RUNS_DIR = defaults.DEFAULT_RUNS_DIR
 Json = Annotated[bool, typer.Option("--json", help="Print the outcome as JSON.", rich_help_panel="Output")]
 
 

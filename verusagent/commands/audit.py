@@ -8,6 +8,7 @@ from pathlib import Path
 
 import typer
 
+from verusagent.choices import DEFAULT_RUNS_DIR
 from verusagent.cli_app import app
 from verusagent.commands.exits import EXIT_BROKEN, EXIT_OK, EXIT_USAGE
 
@@ -15,7 +16,7 @@ from verusagent.commands.exits import EXIT_BROKEN, EXIT_OK, EXIT_USAGE
 @app.command()
 def audit(
     run: str = typer.Argument(..., help="A run id (or a unique prefix), a run folder, or 'latest'."),
-    runs_dir: Path = typer.Option(Path(".verusagent/runs"), "--runs-dir", help="Where run folders live."),
+    runs_dir: Path = typer.Option(DEFAULT_RUNS_DIR, "--runs-dir", help="Where run folders live."),
     as_json: bool = typer.Option(False, "--json", help="Print the audit report as JSON."),
 ) -> None:
     """Check a run record: monotone timestamps, verified and guarded acceptance, budgets, gate order, ..."""

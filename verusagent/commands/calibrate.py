@@ -10,6 +10,7 @@ from typing import NoReturn
 
 import typer
 
+from verusagent.choices import DEFAULT_RUNS_DIR
 from verusagent.cli_app import app
 from verusagent.commands.exits import EXIT_OK, EXIT_USAGE
 
@@ -23,7 +24,7 @@ def calibrate(
     delta: float = typer.Option(0.10, "--delta", help="Allowed probability that the FNR exceeds tau."),
     out: Path | None = typer.Option(None, "--out", help="Write the calibration file for the agent's --calibration."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
-    runs_dir: Path = typer.Option(Path(".verusagent/runs"), "--runs-dir", help="Where run ids are looked up."),
+    runs_dir: Path = typer.Option(DEFAULT_RUNS_DIR, "--runs-dir", help="Where run ids are looked up."),
     trials: int = typer.Option(2000, "--trials", min=2, help="Resampling trials (when the labels carry votes)."),
     seed: int = typer.Option(0, "--seed", min=0, help="Seed of the resampling: the same seed gives the same figures."),
 ) -> None:

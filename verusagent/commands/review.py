@@ -14,6 +14,7 @@ from typing import NoReturn
 
 import typer
 
+from verusagent.choices import DEFAULT_RUNS_DIR
 from verusagent.cli_app import app
 from verusagent.commands.exits import EXIT_INCOMPLETE, EXIT_PASS, EXIT_REJECT, EXIT_USAGE
 
@@ -37,7 +38,7 @@ def review(
     max_cost: float | None = typer.Option(None, "--max-cost", min=0.0, help="Money budget in USD."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
     as_sarif: bool = typer.Option(False, "--sarif", help="Print the findings as SARIF 2.1.0."),
-    runs_dir: Path = typer.Option(Path(".verusagent/runs"), "--runs-dir", help="Where the run record goes."),
+    runs_dir: Path = typer.Option(DEFAULT_RUNS_DIR, "--runs-dir", help="Where the run record goes."),
 ) -> None:
     """Review CANDIDATE's changes against ORIGINAL: findings a model proposes, judged by validator votes."""
     from verusagent.llm import Budget, ModelSettings

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from verusagent.choices import DEFAULT_RUNS_DIR
 from verusagent.cli_app import app
 
 EXIT_SHOWN, EXIT_USAGE = 0, 2
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 @app.command()
 def show(
     run: str = typer.Argument(..., help="A run id (or a unique prefix), a run folder, or 'latest'."),
-    runs_dir: Path = typer.Option(Path(".verusagent/runs"), "--runs-dir", help="Where run folders live."),
+    runs_dir: Path = typer.Option(DEFAULT_RUNS_DIR, "--runs-dir", help="Where run folders live."),
     as_json: bool = typer.Option(False, "--json", help="Print the events and the result as JSON."),
     full: bool = typer.Option(False, "--full", help="Print agent-mode tool results and model texts whole."),
 ) -> None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from verusagent.choices import DEFAULT_TIMEOUT_S
 from verusagent.cli_app import app
 from verusagent.commands.exits import EXIT_TOOL_FAILURE, EXIT_USAGE, verdict_exit_code
 
@@ -29,7 +30,7 @@ def verify(
     ),
     module: str | None = typer.Option(None, "--module", help="With --fn: the module holding it (`m` for `mod m`)."),
     verus: str | None = typer.Option(None, "--verus", help="The verus binary (else $VERUS_PATH, else PATH)."),
-    timeout: float = typer.Option(300.0, "--timeout", min=1.0, help="Wall-clock limit in seconds."),
+    timeout: float = typer.Option(DEFAULT_TIMEOUT_S, "--timeout", min=1.0, help="Wall-clock limit in seconds."),
     rlimit: str = typer.Option("10", "--rlimit", help="SMT resource limit (a number or 'infinity')."),
     multiple_errors: int = typer.Option(2, "--multiple-errors", min=0, help="Extra errors to look for per function."),
     no_cheating: bool = typer.Option(False, "--no-cheating", help="Reject assume/admit/external_body."),
@@ -137,12 +138,11 @@ def _file_scope(model: "SourceModel", file_name: str, function: str, module: str
     """`--fn` in a single file, resolved as in a crate: a unit id or a name (`send`, `Conn::open`, `m::send`,
     with `--module m` the same as `m::send`) to verus's `--verify-function` name relative to its module, and
     `--verify-only-module m` for a function inside `mod m`. An unknown or ambiguous name is a usage error."""
-    from verusagent.commands.verify_crate import function_scope
     from verusagent.crate.model import CrateError, CrateModel
 
     wanted = function if not module or function.startswith("fn:") else f"{module}::{function}"
     try:
-        return function_scope(CrateModel.of_file(file_name, model), wanted)
+        return CrateModel.of_file(file_name, model).verify_scope(wanted)
     except CrateError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(EXIT_USAGE) from error

@@ -35,7 +35,7 @@ def verify_crate(layout, install, options, function: str | None, as_json: bool) 
         files = read_sources(layout)
         model = CrateModel(layout, files)
         if function:
-            options = options.model_copy(update=function_scope(model, function))
+            options = options.model_copy(update=model.verify_scope(function))
     except CrateError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(EXIT_USAGE) from error
@@ -52,14 +52,6 @@ def verify_crate(layout, install, options, function: str | None, as_json: bool) 
     else:
         _print(result, install.describe(), layout, runner, groups, model)
     raise typer.Exit(verdict_exit_code(result.verdict, partial_allowed=function is not None))
-
-
-def function_scope(model, function: str) -> dict:
-    """`--fn net::send`: `--verify-function send` in module `net` (`--verify-root` for the root module)."""
-    _, found = model.resolve(function)
-    prefix = f"{found.module}::" if found.module else ""
-    pattern = found.qualified[len(prefix) :]
-    return {"verify_function": pattern, "verify_module": found.module or None}
 
 
 def _groups(diagnostics) -> dict[tuple[str, str], list]:

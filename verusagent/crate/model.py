@@ -79,6 +79,13 @@ class CrateModel:
                 )
         raise UnknownFunction(f"--fn {name}: no function of that name in {self._where()}")
 
+    def verify_scope(self, name: str) -> dict[str, str | None]:
+        """The function `name` (as `resolve` reads it) as verus's `--verify-function` takes it, relative to its
+        module, and that module (`--verify-only-module`; None for the root: `--verify-root`)."""
+        _, found = self.resolve(name)
+        prefix = f"{found.module}::" if found.module else ""
+        return {"verify_function": found.qualified[len(prefix) :], "verify_module": found.module or None}
+
     def _where(self) -> str:
         if self.layout.is_single_file:
             return self.layout.root

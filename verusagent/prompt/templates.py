@@ -93,6 +93,11 @@ def system_prompt(writes_code: bool = False) -> str:
     return render("system", escape_hatches=hatches, outside_reads=reads, writes_code=writes_code)
 
 
+def mcp_instructions() -> str:
+    """What the MCP server tells its client at start (verusagent.mcp.server)."""
+    return render("mcp_instructions", escape_hatches=prompt_names(outside_reads=False))
+
+
 def chat(task: str, **context: Any) -> list[dict[str, str]]:
     """The messages for a task: the system prompt, then the task's template rendered with ``context``."""
     if task not in TASKS:

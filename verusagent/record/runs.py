@@ -4,7 +4,8 @@ import secrets
 import time
 from pathlib import Path
 
-DEFAULT_RUNS_DIR = Path(".verusagent") / "runs"
+from verusagent.choices import DEFAULT_RUNS_DIR  # noqa: F401 (its home for the record's callers)
+
 EVENTS_FILE = "events.jsonl"
 RESULT_FILE = "result.json"
 CANDIDATES_DIR = "candidates"
