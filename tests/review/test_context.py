@@ -52,3 +52,39 @@ def test_the_context_keeps_the_reviews_budget_unless_what_the_unit_needs_exceeds
     focused = contexts.of([calls[0].id], [(calls[0].span.start, calls[0].span.end)])
     assert model.slice(caller.span).strip() in focused and len(focused) <= len(whole)
     assert f"fn {calls[0].callee}" in focused  # the callee, by its signature and specs
+
+
+LARGEST = (
+    "anvil-controller/"
+    "vreplicaset_controller__proof__liveness__resource_match__lemma_from_diff_and_init_to_current_state_matches"
+)
+
+
+def test_on_the_largest_shared_file_every_unit_prompt_keeps_the_reviews_budget(shared_dir) -> None:
+    """The task with its ground-truth proof spliced in, reviewed against the task: each changed unit's prompt
+    (instructions, unit, context; o200k tokens) stays within REVIEW_PROMPT_TOKENS (it was up to 25,960), and only
+    a unit that fills a prompt alone goes unreviewed (its loops and calls are units)."""
+    from verusagent.bench.verusage import discover, spliced_pair
+    from verusagent.llm.tokens import count_messages_o200k
+    from verusagent.prompt import chat
+    from verusagent.review.context import REVIEW_PROMPT_TOKENS, ReviewContext, fits_review
+    from verusagent.review.units import changed_units
+
+    [task] = [t for t in discover(shared_dir / "corpus" / "verusage-bench") if t.task_id == LARGEST]
+    pair = spliced_pair(task)
+    model = parse(pair.spliced)
+    units = changed_units(model, parse(pair.original))
+    reviewed = [u for u in units if fits_review(u.text)]
+    assert len(units) - len(reviewed) <= 1 and len(reviewed) >= 20
+    contexts = ReviewContext(model)
+    for unit in reviewed:
+        context = contexts.of([unit.id], [(unit.start, unit.end)], unit.text)
+        messages = chat(
+            "review_propose",
+            file_name="c.rs",
+            unit_id=unit.id,
+            unit_kind=unit.kind.value,
+            unit_text=unit.text,
+            context=context,
+        )
+        assert count_messages_o200k(messages) <= REVIEW_PROMPT_TOKENS, unit.id

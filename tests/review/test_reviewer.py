@@ -160,3 +160,17 @@ def test_a_claim_proposed_again_for_another_unit_is_merged_before_its_votes():
     elsewhere = _claim("fn:f", "The invariant is too weak.", [9, 9])  # the same words at another place
     kept, merged = merge_repeated([again, elsewhere], [first], "abcdef1234", known=1)
     assert merged == ["abcdef12.1"] and kept == [elsewhere] and elsewhere.id == "abcdef12.2"
+
+
+def test_a_unit_that_fills_the_prompt_alone_is_not_reviewed_whole_but_its_parts_are() -> None:
+    from verusagent.review.context import REVIEW_PROMPT_TOKENS
+
+    padding = "".join(f"    assert(0 <= {n});\n" for n in range(REVIEW_PROMPT_TOKENS // 3))
+    huge = AFTER.replace("    assert(absent(v@, k, 0));\n", "    assert(absent(v@, k, 0));\n" + padding, 1)
+    proposer = proposals(("Unit to review", []))
+    outcome = reviewer(proposer, votes("substantial")).review(SHA, huge, BEFORE, "full")
+    [whole] = [u for u in outcome.units if u.id == "fn:find"]
+    assert whole.problem is not None and str(REVIEW_PROMPT_TOKENS) in whole.problem
+    prompts = [r["prompt"] for r in proposer.requests]
+    assert not any("Unit to review: `fn:find`" in p for p in prompts)
+    assert any(LOOP in p for p in prompts) and any(CALL in p for p in prompts)

@@ -5,10 +5,11 @@ covers. Code lines carry no line numbers (models copy them into their replies)."
 from collections import Counter
 from dataclasses import dataclass, field
 
+from verusagent.context.levels import Level
 from verusagent.context.outline import Node
-from verusagent.context.select import Level
 
 BODY_ELIDED = "// ... body elided"
+BODY_PART_ELIDED = "// ... elided"
 _PLURALS = {
     "fn": "functions",
     "type": "type aliases",
@@ -45,9 +46,10 @@ class _Run:
 
 
 class Renderer:
-    def __init__(self, lines: list[str], levels: dict[Node, Level]):
+    def __init__(self, lines: list[str], levels: dict[Node, Level], windows: dict[Node, tuple[int, int]] | None = None):
         self.lines = lines  # the file's lines; line n is lines[n - 1]
         self.levels = levels
+        self.windows = windows or {}  # a function shown by signature with these lines of its body
         self.out: list[str] = []
         self.elided = 0  # lines of the file left out
         self.shared_close: dict[int, int] = {}  # a line where an item ends and its verus! block closes: the column
@@ -154,10 +156,22 @@ class Renderer:
         self._copy(node.first_line, body.line - 1)
         self.out.append(opening[: body.col].rstrip())
         indent = _indent(self.lines[node.first_line - 1])
+        window = self.windows.get(node)
+        if window is None:
+            self._elided_body(indent, first, last)
+        else:
+            shown_first, shown_last = max(window[0], first), min(window[1], last)
+            self._elided_body(indent, first, shown_first - 1, part=True)
+            self._copy(shown_first, shown_last)
+            self._elided_body(indent, shown_last + 1, last, part=True)
+        self.out.append(f"{indent}}}")
+
+    def _elided_body(self, indent: str, first: int, last: int, part: bool = False) -> None:
+        if first > last:
+            return
         where = f"line {first}" if first == last else f"lines {first}-{last}"
         self.elided += last - first + 1
-        self.out.append(f"{indent}    {BODY_ELIDED} ({where})")
-        self.out.append(f"{indent}}}")
+        self.out.append(f"{indent}    {BODY_PART_ELIDED if part else BODY_ELIDED} ({where})")
 
     def _comment(self, run: _Run) -> str:
         where = f"line {run.first}" if run.first == run.last else f"lines {run.first}-{run.last}"

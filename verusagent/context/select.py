@@ -24,20 +24,18 @@ candidates.
 import heapq
 from collections import deque
 from collections.abc import Sequence
-from enum import IntEnum
 
+from verusagent.context.fit import fit_floor, focus_line_ranges
+from verusagent.context.levels import STRUCTURE, Level, Selection, natural_level, shown_range
 from verusagent.context.mentions import Mention, NameIndex, enclosing_type
 from verusagent.context.outline import Node
 from verusagent.context.priors import ASSOCIATED_PRIOR, BODY_MEANS, VIEW_PRIOR, mention_prior, seed_chance
 from verusagent.context.types import constructed_types, tokens_between
-from verusagent.lens.model import Definition, DefinitionKind, Function
+from verusagent.lens.model import Definition, DefinitionKind
 
 _ALWAYS = frozenset({DefinitionKind.USE, DefinitionKind.BROADCAST_USE})
 _ASSOCIATED = frozenset({"type", "const"})
 _DEFINITIONS = frozenset({"struct", "enum", "const", "type"})
-ELISION_COST = 48  # the comment and closing brace that stand for an elided body
-RUN_COMMENT_COST = 72  # a shown part splits a run of elided lines: one more `// ... lines a-b elided` comment
-_STRUCTURE = ("file", "verus")
 _AMBIGUOUS = 3  # a mention with more candidates than this is not certain to mean any of them
 # How many spec bodies down from the targets' own mentions the spec family is needed whatever it costs (None: all
 # of it, as a proof may unfold any of them: on the shared VeruSAGE projects depth 1 left 5,560 of 16,183 spec-family
@@ -51,118 +49,6 @@ UNMENTIONED_DEFINITION_PRIOR = 0.05
 UNMENTIONED_PRIOR = 0.01
 
 
-class Level(IntEnum):
-    HEADER = 0  # a container opened to show some of its items
-    SIGNATURE = 1  # a function's attributes, header and clauses; its body elided
-    FULL = 2
-
-
-class Selection:
-    """The level each shown node is shown at, what the targets need (the floor), and the bytes spent beyond it."""
-
-    def __init__(self, index: NameIndex, whole_files: frozenset[int] = frozenset()):
-        self.index = index
-        self.whole_files = whole_files  # files shown whole anyway: their parts cost nothing here
-        self.levels: dict[Node, Level] = {}
-        self.budget = 0  # what may be spent beyond the floor
-        self.spent = 0
-        self.floor = 0  # the bytes of what the targets need, with the comments beside it
-        self.over_budget = False
-        self.optional: list[Node] = []  # shown beyond the floor, in the order they were taken
-        self.left_out: set[Node] = set()  # offered, but over the budget
-
-    def add(self, node: Node, level: Level, free: bool = False) -> list[Node]:
-        """Show node at level (free: part of the floor, not counted against the budget). Returns the nodes newly
-        shown: node and the containers opened for it; nothing if it was shown already or does not fit."""
-        current = self.levels.get(node)
-        if current is not None and current >= level:
-            return []
-        closed = self._closed_ancestors(node)
-        cost = self.cost(node, level)
-        if not free and self.spent + cost > self.budget:
-            self.left_out.add(node)
-            return []
-        if free:
-            self.floor += cost
-        else:
-            self.spent += cost
-            self.optional.append(node)
-        self.left_out.discard(node)
-        self.levels[node] = level
-        for container in closed:
-            self.levels[container] = Level.HEADER
-        return [node, *closed]
-
-    def remove(self, node: Node) -> int:
-        """Take an optional node out again, and the containers opened for it alone; the bytes it freed."""
-        freed = self._hide(node)
-        self.spent -= freed
-        return freed
-
-    def take_out(self, node: Node) -> None:
-        """Take a node of the floor out again (and the containers opened for it alone)."""
-        self.floor -= self._hide(node)
-
-    def _hide(self, node: Node) -> int:
-        freed = self.cost_shown(node)
-        del self.levels[node]
-        parent = node.parent
-        while parent is not None and self.levels.get(parent) == Level.HEADER and not self._shows_inside(parent):
-            freed += self.cost_shown(parent)
-            del self.levels[parent]
-            parent = parent.parent
-        return freed
-
-    def cost(self, node: Node, level: Level) -> int:
-        if node.file in self.whole_files:
-            return 0
-        current = self.levels.get(node)
-        extra = (
-            cost_of(node, level) - cost_of(node, current)
-            if current is not None
-            else cost_of(node, level) + RUN_COMMENT_COST
-        )
-        return extra + sum(cost_of(c, Level.HEADER) + RUN_COMMENT_COST for c in self._closed_ancestors(node))
-
-    def cost_shown(self, node: Node) -> int:
-        if node.file in self.whole_files:
-            return 0
-        return cost_of(node, self.levels[node]) + RUN_COMMENT_COST
-
-    def _closed_ancestors(self, node: Node) -> list[Node]:
-        closed, parent = [], node.parent
-        while parent is not None and parent.kind not in _STRUCTURE and parent not in self.levels:
-            closed.append(parent)
-            parent = parent.parent
-        return closed
-
-    def _shows_inside(self, container: Node) -> bool:
-        return any(n in self.levels for n in container.walk() if n is not container)
-
-
-def natural_level(node: Node) -> Level:
-    """The most a node is ever shown at: functions with a body other than spec ones by signature (unless the
-    body is shorter than the comment that would stand for it)."""
-    item = node.item
-    if isinstance(item, Function) and item.body is not None and item.mode not in BODY_MEANS:
-        return Level.SIGNATURE if item.body.end - item.body.start > ELISION_COST else Level.FULL
-    return Level.FULL
-
-
-def shown_range(node: Node, level: Level) -> tuple[int, int]:
-    """The bytes of the node shown at this level (a header or signature: up to its body)."""
-    item = node.item
-    body = item.body
-    if level < Level.FULL and body is not None:
-        return item.span.start, body.start
-    return item.span.start, item.span.end
-
-
-def cost_of(node: Node, level: Level) -> int:
-    start, end = shown_range(node, level)
-    return end - start + (ELISION_COST if level < Level.FULL else 0)
-
-
 def select(
     index: NameIndex,
     targets: list[Node],
@@ -173,6 +59,7 @@ def select(
     growth: float = 0.0,
     focus: Sequence[tuple[int, int]] = (),
     unmentioned_bytes: int | None = None,
+    hard: bool = False,
 ) -> Selection:
     """budget_bytes: what the slice may show in all; beyond what its targets need it adds at least least_bytes
     and growth times what they need.
@@ -182,7 +69,8 @@ def select(
     budget, and the rest is ranked. focus:
     byte ranges inside targets (a review's unit): of such a target only its header, clauses and those ranges
     name what is needed; what the rest of it names is ranked. unmentioned_bytes: the items that no shown part
-    mentions are candidates too, shown within this many bytes (None: they are not)."""
+    mentions are candidates too, shown within this many bytes (None: they are not). hard: the floor is cut down to
+    the budget where it exceeds it (fit.py)."""
     selection = Selection(index, whole_files)
     offers = _Offers(selection, targets, focus)
     for file in {target.file for target in targets} | set(whole_files):
@@ -200,6 +88,8 @@ def select(
     for file in sorted(whole_files):
         offers.show_whole_file(index.files[file].root)
     selection.over_budget = selection.floor > budget_bytes
+    if hard and selection.over_budget:
+        offers.fit(targets, budget_bytes)
     selection.budget = _extra_bytes(selection.floor, needed, budget_bytes, least_bytes, growth)
     for file in sorted({node.file for node in selection.levels}):  # a crate's files the targets reach
         for node in index.files[file].root.walk():
@@ -243,7 +133,7 @@ class _Offers:
 
     def show_uses(self, root: Node) -> None:
         for node in root.walk():
-            if isinstance(node.item, Definition) and node.item.kind in _ALWAYS and node.parent.kind in _STRUCTURE:
+            if isinstance(node.item, Definition) and node.item.kind in _ALWAYS and node.parent.kind in STRUCTURE:
                 self.selection.add(node, Level.FULL, free=True)
 
     def show_target(self, target: Node) -> None:
@@ -310,9 +200,17 @@ class _Offers:
     def show_whole_file(self, root: Node) -> None:
         """Every part of a file shown whole: what it mentions is ranked (its targets' needs are shown already)."""
         for node in root.walk():
-            top_level = node.parent is not None and node.parent.kind in _STRUCTURE and node.kind not in _STRUCTURE
+            top_level = node.parent is not None and node.parent.kind in STRUCTURE and node.kind not in STRUCTURE
             if top_level and self.selection.add(node, Level.FULL, free=True):
                 self.read(node, 1.0)
+
+    def fit(self, targets: list[Node], budget_bytes: int) -> None:
+        files = {t.file for t in targets}
+        data = {n: self.index.files[n].model.data for n in files}
+        lines = {n: data[n].split(b"\n") for n in files}
+        fit_floor(
+            self.selection, self.depth, targets, focus_line_ranges(targets, self.focus, data), lines, budget_bytes
+        )
 
     # ---- the rest, by rank
 
@@ -393,7 +291,7 @@ class _Offers:
 
 def _unmentioned_chance(node: Node) -> float:
     """An item no shown part mentions: a leaf (a container is opened for its items)."""
-    if node.children or node.kind in _STRUCTURE:
+    if node.children or node.kind in STRUCTURE:
         return 0.0
     return UNMENTIONED_DEFINITION_PRIOR if node.kind in _DEFINITIONS or _is_spec(node) else UNMENTIONED_PRIOR
 

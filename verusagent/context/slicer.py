@@ -5,10 +5,11 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
+from verusagent.context.levels import Selection
 from verusagent.context.mentions import NameIndex, SourceFile
 from verusagent.context.outline import Node, build_outline
 from verusagent.context.render import Renderer
-from verusagent.context.select import Selection, select
+from verusagent.context.select import select
 from verusagent.lens import SourceModel, TokenStream, parse_with_tokens
 
 # o200k averages 4.0 bytes a token on slices of VeruSAGE files (3.97 at the median, 2.8 to 4.5: measured with
@@ -85,12 +86,14 @@ class FileSlicer:
         strict: bool = False,
         needed_depth: int | None = None,
         focus: Sequence[tuple[int, int]] = (),
+        hard: bool = False,
     ) -> SlicedSource:
         """The budget defaults to SLICE_BUDGET_TOKENS. strict: nothing beyond the budget but what the targets
         need (no LEAST_EXTRA_TOKENS, no LEMMA_GROWTH); needed_depth: how many spec bodies down the spec family
         is needed whatever it costs (None: all of it, select.NEEDED_DEPTH); focus: byte ranges in the targets
-        whose names are needed (the rest of a target's body is ranked). A file that fits the budget is shown
-        whole to a strict slice, and to any other if its slice would leave nothing out (see UNMENTIONED_TOKENS)."""
+        whose names are needed (the rest of a target's body is ranked); hard: see slice_files. A file that fits
+        the budget is shown whole to a strict slice, and to any other if its slice would leave nothing out (see
+        UNMENTIONED_TOKENS)."""
         budget_tokens = SLICE_BUDGET_TOKENS if budget_tokens is None else budget_tokens
         found = find_targets(self.file.root, targets)
         if not found:
@@ -110,6 +113,7 @@ class FileSlicer:
             needed_depth=needed_depth,
             focus=focus,
             unmentioned_tokens=UNMENTIONED_TOKENS if fits else None,
+            hard=hard,
         )[0]
         leaves_nothing_out = not sliced.elided_lines or len(sliced.text) >= len(self.file.text)
         return whole if fits and leaves_nothing_out else sliced
@@ -125,12 +129,14 @@ def slice_files(
     needed_depth: int | None = None,
     focus: Sequence[tuple[int, int]] = (),
     unmentioned_tokens: int | None = None,
+    hard: bool = False,
 ) -> dict[int, SlicedSource]:
     """The files' slices around `targets` (nodes of any of them), selected together within one budget: what the
     targets need from every file first, then by rank (see SLICE_BUDGET_TOKENS; strict: within the budget only).
     `whole_files` are shown whole anyway (not sliced here). Only the files something is shown of have a slice.
     index: the files' NameIndex, when the caller keeps one. unmentioned_tokens: what the items no shown part
-    mentions may take (None: they are not offered)."""
+    mentions may take (None: they are not offered). hard: what the targets need is cut down to the budget too
+    (context/fit.py)."""
     index = index or NameIndex(files)
     least = 0 if strict else min(LEAST_EXTRA_TOKENS, budget_tokens) * BYTES_PER_TOKEN
     selection = select(
@@ -143,6 +149,7 @@ def slice_files(
         growth=0.0 if strict else LEMMA_GROWTH,
         focus=focus,
         unmentioned_bytes=None if unmentioned_tokens is None else unmentioned_tokens * BYTES_PER_TOKEN,
+        hard=hard,
     )
     slices = _render(files, selection, targets, whole_files)
     for _ in range(_TRIM_ROUNDS):
@@ -169,7 +176,7 @@ def _render(
         mine = [t for t in targets if t.file == number]
         if number in whole_files or not (mine or [n for n in shown if n.kind not in _NOT_LISTED]):
             continue
-        renderer = Renderer(file.text.split("\n"), selection.levels)
+        renderer = Renderer(file.text.split("\n"), selection.levels, selection.windows)
         text = renderer.render(file.root)
         others = [n for n in shown if n not in mine and n.kind not in _NOT_LISTED]
         left_out = sorted({_label(n) for n in selection.left_out if n.file == number})

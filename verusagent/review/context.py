@@ -13,6 +13,11 @@ from verusagent.lens import Function, SourceModel, tokenize
 from verusagent.review.units import as_block
 
 REVIEW_BUDGET_TOKENS = 3000  # a unit's context; the prover's prompts may hold more
+# A unit's whole prompt (instructions, the unit, its context) stays within REVIEW_PROMPT_TOKENS: the context gets
+# what the unit leaves, up to REVIEW_BUDGET_TOKENS, and what its function needs is cut to that (context/fit.py).
+REVIEW_PROMPT_TOKENS = 6000
+REVIEW_INSTRUCTION_TOKENS = 1000  # the review_propose template around the unit: 958-964 o200k tokens by kind
+LEAST_CONTEXT_TOKENS = 100  # a unit that leaves less is not reviewed whole (its loops and calls are units too)
 REVIEW_NEEDED_DEPTH = 0  # what the unit's function names is needed; the spec family below it is ranked
 
 
@@ -21,21 +26,24 @@ class ReviewContext:
         self.model = model
         self._slicer: FileSlicer | None = None
 
-    def of(self, unit_ids: list[str], spans: list[tuple[int, int]] = ()) -> str:
+    def of(self, unit_ids: list[str], spans: list[tuple[int, int]] = (), unit_text: str = "") -> str:
         """spans: the units' byte ranges (a loop's, a call's): what they name is needed, what the rest of their
-        function names is ranked; none: the whole function's names are needed."""
+        function names is ranked; none: the whole function's names are needed. unit_text: what the prompt shows
+        of the units besides (the context gets the rest of the prompt's budget)."""
         enclosing = _enclosing_functions(self.model, unit_ids)
-        if enclosing and estimate_tokens(self.model.text) <= REVIEW_BUDGET_TOKENS:
+        budget = context_budget(unit_text)
+        if enclosing and estimate_tokens(self.model.text) <= budget:
             return self.model.text
         try:
             return (
                 self.slicer()
                 .slice(
                     [f.id for f in enclosing],
-                    REVIEW_BUDGET_TOKENS,
+                    budget,
                     strict=True,
                     needed_depth=REVIEW_NEEDED_DEPTH,
                     focus=spans,
+                    hard=True,
                 )
                 .text
             )
@@ -48,8 +56,21 @@ class ReviewContext:
         return self._slicer
 
 
-def review_context(model: SourceModel, unit_ids: list[str], spans: list[tuple[int, int]] = ()) -> str:
-    return ReviewContext(model).of(unit_ids, spans)
+def review_context(
+    model: SourceModel, unit_ids: list[str], spans: list[tuple[int, int]] = (), unit_text: str = ""
+) -> str:
+    return ReviewContext(model).of(unit_ids, spans, unit_text)
+
+
+def context_budget(unit_text: str) -> int:
+    """The tokens a unit's context may take: what the prompt's budget leaves beside the unit, at most
+    REVIEW_BUDGET_TOKENS (estimated at 4 bytes a token, which Verus code exceeds: 4.1-4.3 with o200k)."""
+    return min(REVIEW_BUDGET_TOKENS, REVIEW_PROMPT_TOKENS - REVIEW_INSTRUCTION_TOKENS - estimate_tokens(unit_text))
+
+
+def fits_review(unit_text: str) -> bool:
+    """Whether a unit leaves its context room enough to be reviewed (a larger one is reviewed by its parts)."""
+    return context_budget(unit_text) >= LEAST_CONTEXT_TOKENS
 
 
 def _enclosing_functions(model: SourceModel, unit_ids: list[str]) -> list[Function]:

@@ -222,7 +222,7 @@ class AgentReview:
             judgment = Judgment(vote=None, validator="", problem=f"unit {finding.unit} not found in the candidate")
         else:
             judgment = self.reviewer.judge(
-                unit, review_context(model, [unit.id], [(unit.start, unit.end)]), finding, dispute.reason
+                unit, review_context(model, [unit.id], [(unit.start, unit.end)], unit.text), finding, dispute.reason
             )
         dismissed = judgment.vote == "not_real" and judgment.validator not in finding.confirmed_by()
         outcome = "dismissed" if dismissed else ("unjudged" if judgment.vote is None else "upheld")

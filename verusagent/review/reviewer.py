@@ -24,7 +24,7 @@ from verusagent.llm.tokens import count_messages, encoding_of
 from verusagent.prompt import chat
 from verusagent.record.events import ReviewFindingDropped, ReviewProposal, ReviewVote
 from verusagent.record.sink import EventSink
-from verusagent.review.context import ReviewContext
+from verusagent.review.context import REVIEW_PROMPT_TOKENS, ReviewContext, fits_review
 from verusagent.review.decision import GateRule
 from verusagent.review.findings import Finding, check_findings, proposed_items
 from verusagent.review.units import ORDER, ReviewUnit, UnitKind, changed_units
@@ -46,6 +46,9 @@ class Completer(Protocol):
         temperature: float | None = None,
         max_tokens: int | None = None,
     ) -> Any: ...
+
+
+TOO_LARGE = "not reviewed: the unit alone fills the review's prompt ({limit} tokens); its loops and calls are units"
 
 
 class UnitResult(BaseModel):
@@ -162,7 +165,10 @@ class Reviewer:
         """Review one unit into ``outcome``; False when the review must stop here."""
         result = UnitResult(id=unit.id, kind=unit.kind.value)
         outcome.units.append(result)
-        context = contexts.of([unit.id], [(unit.start, unit.end)])
+        if not fits_review(unit.text):
+            result.problem = TOO_LARGE.format(limit=REVIEW_PROMPT_TOKENS)
+            return True
+        context = contexts.of([unit.id], [(unit.start, unit.end)], unit.text)
         findings: list[Finding] = []
         try:
             findings = self._propose(sha256, text, unit, context, first_index + len(outcome.findings), outcome)
