@@ -63,3 +63,19 @@ def test_without_focus_the_targets_body_is_elided_whole(slicer: FileSlicer) -> N
 def test_a_soft_slice_shows_what_is_needed_whatever_it_costs(slicer: FileSlicer) -> None:
     sliced = slicer.slice(["target"], 200, strict=True, needed_depth=None)
     assert sliced.over_budget and not _elided(sliced.text) and "assert(x + 0 >= 0);" in sliced.text
+
+
+def test_the_provers_targets_stay_whole_under_a_hard_budget(slicer: FileSlicer) -> None:
+    model = slicer.file.model
+    call = next(c for c in model.calls if c.callee == "helper_lemma")
+    sliced = slicer.slice(
+        ["target"],
+        900,
+        strict=True,
+        needed_depth=None,
+        focus=[(call.span.start, call.span.end)],
+        hard=True,
+        cut_targets=False,
+    )
+    assert "assert(x + 0 >= 0);" in sliced.text and "    helper_lemma(x);" in sliced.text
+    assert not any(f"fn {name}(x: int) -> bool {{\n        &&&" in sliced.text for name in FAMILY)

@@ -27,16 +27,18 @@ def fit_floor(
     focus_lines: dict[Node, tuple[int, int]],
     lines: dict[int, list[bytes]],
     budget_bytes: int,
+    cut_targets: bool = True,
 ) -> None:
     """depth: each needed node's depth in the spec family; focus_lines: each target's focus as a line range of
-    its file; lines: each file's lines (bytes), to price a window."""
+    its file; lines: each file's lines (bytes), to price a window; cut_targets: step 2 runs (the prover's
+    targets stay whole: the model rewrites them)."""
     family = sorted(depth, key=lambda n: (-depth[n], -selection.cost_shown(n) if n in selection.levels else 0))
     for node in family:
         if selection.floor <= budget_bytes:
             return
         if selection.levels.get(node) == Level.FULL and _elidable(node):
             selection.demote(node, Level.SIGNATURE)
-    for target in targets:
+    for target in targets if cut_targets else []:
         if selection.floor > budget_bytes and _elidable(target):
             selection.demote(target, Level.SIGNATURE)
             _open_window(selection, target, focus_lines.get(target), lines[target.file], budget_bytes)

@@ -60,6 +60,7 @@ def select(
     focus: Sequence[tuple[int, int]] = (),
     unmentioned_bytes: int | None = None,
     hard: bool = False,
+    cut_targets: bool = True,
 ) -> Selection:
     """budget_bytes: what the slice may show in all; beyond what its targets need it adds at least least_bytes
     and growth times what they need.
@@ -70,7 +71,7 @@ def select(
     byte ranges inside targets (a review's unit): of such a target only its header, clauses and those ranges
     name what is needed; what the rest of it names is ranked. unmentioned_bytes: the items that no shown part
     mentions are candidates too, shown within this many bytes (None: they are not). hard: the floor is cut down to
-    the budget where it exceeds it (fit.py)."""
+    the budget where it exceeds it (fit.py; cut_targets: the targets' bodies too)."""
     selection = Selection(index, whole_files)
     offers = _Offers(selection, targets, focus)
     for file in {target.file for target in targets} | set(whole_files):
@@ -89,7 +90,7 @@ def select(
         offers.show_whole_file(index.files[file].root)
     selection.over_budget = selection.floor > budget_bytes
     if hard and selection.over_budget:
-        offers.fit(targets, budget_bytes)
+        offers.fit(targets, budget_bytes, cut_targets)
     selection.budget = _extra_bytes(selection.floor, needed, budget_bytes, least_bytes, growth)
     for file in sorted({node.file for node in selection.levels}):  # a crate's files the targets reach
         for node in index.files[file].root.walk():
@@ -204,13 +205,12 @@ class _Offers:
             if top_level and self.selection.add(node, Level.FULL, free=True):
                 self.read(node, 1.0)
 
-    def fit(self, targets: list[Node], budget_bytes: int) -> None:
+    def fit(self, targets: list[Node], budget_bytes: int, cut_targets: bool) -> None:
         files = {t.file for t in targets}
         data = {n: self.index.files[n].model.data for n in files}
         lines = {n: data[n].split(b"\n") for n in files}
-        fit_floor(
-            self.selection, self.depth, targets, focus_line_ranges(targets, self.focus, data), lines, budget_bytes
-        )
+        focus = focus_line_ranges(targets, self.focus, data)
+        fit_floor(self.selection, self.depth, targets, focus, lines, budget_bytes, cut_targets)
 
     # ---- the rest, by rank
 

@@ -87,6 +87,7 @@ class FileSlicer:
         needed_depth: int | None = None,
         focus: Sequence[tuple[int, int]] = (),
         hard: bool = False,
+        cut_targets: bool = True,
     ) -> SlicedSource:
         """The budget defaults to SLICE_BUDGET_TOKENS. strict: nothing beyond the budget but what the targets
         need (no LEAST_EXTRA_TOKENS, no LEMMA_GROWTH); needed_depth: how many spec bodies down the spec family
@@ -114,6 +115,7 @@ class FileSlicer:
             focus=focus,
             unmentioned_tokens=UNMENTIONED_TOKENS if fits else None,
             hard=hard,
+            cut_targets=cut_targets,
         )[0]
         leaves_nothing_out = not sliced.elided_lines or len(sliced.text) >= len(self.file.text)
         return whole if fits and leaves_nothing_out else sliced
@@ -130,6 +132,7 @@ def slice_files(
     focus: Sequence[tuple[int, int]] = (),
     unmentioned_tokens: int | None = None,
     hard: bool = False,
+    cut_targets: bool = True,
 ) -> dict[int, SlicedSource]:
     """The files' slices around `targets` (nodes of any of them), selected together within one budget: what the
     targets need from every file first, then by rank (see SLICE_BUDGET_TOKENS; strict: within the budget only).
@@ -150,6 +153,7 @@ def slice_files(
         focus=focus,
         unmentioned_bytes=None if unmentioned_tokens is None else unmentioned_tokens * BYTES_PER_TOKEN,
         hard=hard,
+        cut_targets=cut_targets,
     )
     slices = _render(files, selection, targets, whole_files)
     for _ in range(_TRIM_ROUNDS):
