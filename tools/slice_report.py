@@ -10,10 +10,11 @@ signatures of what it calls) that the prompt shows. Per project: median, p90 and
 needed definitions shown, the tasks fully covered, the misses by reason (`self_type`: method targets whose own
 type is missing; `spec_family`: spec functions and their types), the slices over budget, and the floor (the
 instructions, the target and the smallest text of each needed definition). `--curve` repeats the measure at
-several budgets (the budget curve).
+several budgets (the budget curve). `--leave-one-out` measures that curve once, then for each project chooses
+the budget on the six others (verusagent.bench.holdout) and reports the held-out project's figures under it.
 
     python tools/slice_report.py [SHARED_DIR] [--budget TOKENS] [--curve 2000,4000,6000,8000,12000]
-                                 [--project NAME] [--missing] [--json]
+                                 [--leave-one-out [BUDGETS]] [--project NAME] [--missing] [--json]
 """
 
 import argparse
@@ -26,7 +27,7 @@ from collections import defaultdict
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-GOAL_MEDIAN, GOAL_P90, GOAL_COVERAGE = 3000, 8000, 98.0
+LOO_BUDGETS = "2000,3000,4000,5000,6000,8000"
 REASONS = ("self_type", "spec_family", "type", "signature")
 DEPTHS = ("named", "family", "deep")
 
@@ -92,6 +93,8 @@ def print_report(rows: list[dict], skipped: int, seconds: float, budget: int, sh
         f"budget {budget:,} tokens: {total['tasks']} tasks with a target ({skipped} without one), "
         f"{total['sliced']} sliced, {total['over_budget']} over budget; {seconds:.0f} s"
     )
+    from verusagent.bench.holdout import GOAL_COVERAGE, GOAL_MEDIAN, GOAL_P90
+
     print(f"goal per project: coverage >= {GOAL_COVERAGE}%, median <= {GOAL_MEDIAN:,}, p90 <= {GOAL_P90:,} tokens")
     print(
         f"  {'project':18s} {'tasks':>5s} {'sliced':>6s} {'median':>7s} {'p90':>7s} {'max':>7s} "
@@ -137,6 +140,19 @@ def print_curve(curve: dict[int, dict[str, dict]]) -> None:
         print(f"  {budget:7,} " + " ".join(f"{c:>36s}" for c in cells))
 
 
+def print_held_out(rows) -> None:
+    print("leave one project out: the budget chosen on the other projects, the held-out project's figures under it")
+    print(
+        f"  {'held out':18s} {'budget':>7s} {'tuned ok':>8s} {'coverage':>9s} {'median':>7s} {'p90':>7s} "
+        f"{'over':>5s}  goals"
+    )
+    for row in rows:
+        print(
+            f"  {row.project:18s} {row.value:7,} {row.tuned_meeting_goals:8d} {row.coverage_percent:8.1f}% "
+            f"{row.median_tokens:7,} {row.p90_tokens:7,} {row.over_budget:5d}  {'met' if row.meets_goals else 'MISSED'}"
+        )
+
+
 def measure(tasks, budget: int | None) -> list[dict]:
     from verusagent.bench.slice_coverage import measure_task
 
@@ -148,6 +164,9 @@ def main() -> int:
     parser.add_argument("shared", nargs="?", help="the shared data folder (default ../shared or $VERUSAGENT_CORPUS)")
     parser.add_argument("--budget", type=int, help="the slice budget in tokens (default: the slicer's)")
     parser.add_argument("--curve", help="budgets to measure, comma-separated (e.g. 2000,4000,6000,8000,12000)")
+    parser.add_argument(
+        "--leave-one-out", nargs="?", const=LOO_BUDGETS, help=f"budgets to choose among (default {LOO_BUDGETS})"
+    )
     parser.add_argument("--project", action="append", help="only this project (repeatable)")
     parser.add_argument("--missing", action="store_true", help="list what each task's prompt misses")
     parser.add_argument("--json", action="store_true", help="print the rows and the summaries as JSON")
@@ -161,6 +180,17 @@ def main() -> int:
     from verusagent.context import SLICE_BUDGET_TOKENS
 
     tasks = [t for t in discover(bench) if not args.project or t.project in args.project]
+    if args.leave_one_out:
+        from verusagent.bench.holdout import leave_one_out
+
+        curve = {b: by_project(measure(tasks, b)) for b in (int(x) for x in args.leave_one_out.split(","))}
+        rows = leave_one_out(curve)
+        if args.json:
+            print(json.dumps({"curve": curve, "held_out": [r.model_dump() for r in rows]}, indent=2))
+        else:
+            print_curve(curve)
+            print_held_out(rows)
+        return 0
     if args.curve:
         curve = {b: by_project(measure(tasks, b)) for b in (int(x) for x in args.curve.split(","))}
         print(json.dumps(curve, indent=2) if args.json else "", end="")

@@ -1,0 +1,33 @@
+"""Leave one project out (verusagent.bench.holdout): the value is chosen on the other projects only, so a value
+that suits the held-out project alone is not chosen for it."""
+
+from verusagent.bench.holdout import choose, leave_one_out, meets
+
+
+def part(coverage: float, median: int = 1000, p90: int = 4000) -> dict:
+    return {"coverage_percent": coverage, "median_tokens": median, "p90_tokens": p90, "over_budget": 0}
+
+
+CURVE = {
+    2000: {"a": part(99.0), "b": part(99.5), "c": part(90.0)},
+    4000: {"a": part(99.0), "b": part(97.0), "c": part(99.9)},
+    8000: {"a": part(99.9, p90=9000), "b": part(99.9), "c": part(99.9)},
+}
+
+
+def test_meets_needs_every_goal() -> None:
+    assert meets(part(98.0)) and not meets(part(97.9)) and not meets(part(99.0, median=3001))
+    assert not meets(part(99.0, p90=8001))
+
+
+def test_the_value_is_chosen_on_the_tuned_projects_and_ties_go_to_the_cheaper() -> None:
+    assert choose(CURVE, ["a", "b"]) == 2000  # both meet at 2000 only
+    assert choose(CURVE, ["b", "c"]) == 8000  # both meet at 8000 only
+    assert choose({1: {"a": part(99.0)}, 2: {"a": part(99.0)}}, ["a"]) == 1
+
+
+def test_each_project_is_measured_under_the_others_choice() -> None:
+    rows = {r.project: r for r in leave_one_out(CURVE)}
+    assert rows["c"].value == 2000 and rows["c"].coverage_percent == 90.0 and not rows["c"].meets_goals
+    assert rows["a"].value == 8000 and not rows["a"].meets_goals  # its p90 under the others' choice
+    assert (rows["b"].value, rows["b"].tuned_meeting_goals, rows["b"].meets_goals) == (4000, 2, False)

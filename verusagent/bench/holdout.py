@@ -1,0 +1,63 @@
+"""Leave one project out: a constant of the context selection chosen on the other projects and measured on the
+held-out one, for each project (tools/slice_report.py --leave-one-out). What helps the tuned projects and hurts
+the held-out one shows here as a held-out figure below the goals.
+
+A curve is {value: {project: summary}} (summary: slice_report's per-project figures). The value chosen for a
+held-out project is the one under which the most tuned projects meet every goal; ties go to the highest worst
+coverage among the tuned, then to the smallest value (the cheaper prompt)."""
+
+from pydantic import BaseModel
+
+GOAL_COVERAGE, GOAL_MEDIAN, GOAL_P90 = 98.0, 3000, 8000
+
+
+class HeldOut(BaseModel):
+    project: str
+    value: int  # chosen on the other projects
+    tuned_meeting_goals: int  # of the other projects, under that value
+    coverage_percent: float  # the held-out project's, under that value
+    median_tokens: int
+    p90_tokens: int
+    over_budget: int
+
+    @property
+    def meets_goals(self) -> bool:
+        return meets(self.model_dump())
+
+
+def meets(summary: dict) -> bool:
+    return (
+        summary["coverage_percent"] >= GOAL_COVERAGE
+        and summary["median_tokens"] <= GOAL_MEDIAN
+        and summary["p90_tokens"] <= GOAL_P90
+    )
+
+
+def choose(curve: dict[int, dict[str, dict]], tuned: list[str]) -> int:
+    def rank(value: int) -> tuple[int, float, int]:
+        parts = [curve[value][p] for p in tuned]
+        worst = min((s["coverage_percent"] for s in parts), default=100.0)
+        return sum(map(meets, parts)), worst, -value
+
+    return max(curve, key=rank)
+
+
+def leave_one_out(curve: dict[int, dict[str, dict]]) -> list[HeldOut]:
+    projects = sorted({p for parts in curve.values() for p in parts})
+    rows = []
+    for held in projects:
+        tuned = [p for p in projects if p != held]
+        value = choose(curve, tuned)
+        mine = curve[value][held]
+        rows.append(
+            HeldOut(
+                project=held,
+                value=value,
+                tuned_meeting_goals=sum(meets(curve[value][p]) for p in tuned),
+                coverage_percent=mine["coverage_percent"],
+                median_tokens=mine["median_tokens"],
+                p90_tokens=mine["p90_tokens"],
+                over_budget=mine["over_budget"],
+            )
+        )
+    return rows
