@@ -138,7 +138,7 @@ def test_a_suffixed_literal_in_exec_code(shared_dir) -> None:
         "    proof { let y = x as int; let z = 5int; }",
         "    assert(x as int + 1int > 0);",
         "    assert(x as int >= 0) by { assert(5nat > 0); }",
-        "    assert forall|i: int| 0 <= i < 3 implies i as nat >= 0 by {}",
+        "    assert forall|i: int| 0 <= i < 3 implies spec_double(i) as nat >= 0 by {}",  # a trigger: spec_double(i)
         "    let ghost g = x as int + 7int;",
         "    let tracked t = 3nat;",
         "    let g: Ghost<int> = Ghost(x as int);",

@@ -17,6 +17,7 @@ from verusagent.precheck.model import PrecheckFinding, PrecheckReport, PrecheckR
 from verusagent.precheck.names import CrateFile, blind_spot, unknown_call_findings
 from verusagent.precheck.regions import exec_bodies
 from verusagent.precheck.render import Place
+from verusagent.precheck.triggers import trigger_findings
 from verusagent.precheck.vstd_names import known_elsewhere
 from verusagent.verus import map_to_units
 
@@ -76,6 +77,8 @@ def _code_findings(
             found += ghost_type_findings(file.place, file.stream, bodies)
         if PrecheckRule.GHOST_CALL_IN_EXEC in context.rules:
             found += ghost_call_findings(file.place, file.stream, bodies, ghosts, context.crate_name)
+        if PrecheckRule.NO_TRIGGER in context.rules:
+            found += trigger_findings(file.place, file.model, file.stream)
     if PrecheckRule.UNKNOWN_FUNCTION in context.rules:
         found += _unknown_calls(files, context, rules_off)
     return found

@@ -61,16 +61,17 @@ def _delimiters(place: Place, stream: TokenStream) -> list[PrecheckFinding]:
             if stack and _OPENERS[texts[stack[-1]]] == text:
                 stack.pop()
                 continue
-            what = "mismatched" if stack else "unexpected"
-            label = "mismatched closing delimiter" if stack else "unexpected closing delimiter"
-            return [_finding(place, starts[i], ends[i], Message(f"{what} closing delimiter: `{text}`", label))]
-    if stack:
-        i = stack[-1]
-        return [
-            _finding(
-                place, starts[i], ends[i], Message("this file contains an unclosed delimiter", "unclosed delimiter")
-            )
-        ]
+            if not stack:
+                message = Message(f"unexpected closing delimiter: `{text}`", "unexpected closing delimiter")
+                return [_finding(place, starts[i], ends[i], message)]
+            # rustc's primary span is the delimiter left open (the mismatched closer is a second label)
+            opener = stack[-1]
+            message = Message(f"mismatched closing delimiter: `{text}`", "unclosed delimiter")
+            return [_finding(place, starts[opener], ends[opener], message)]
+    if stack:  # rustc points at the end of the file (its last character), where the delimiter is still open
+        end = max(len(place.data.rstrip(b"\n")) - 1, 0)
+        message = Message("this file contains an unclosed delimiter", "unclosed delimiter")
+        return [_finding(place, end, end + 1, message)]
     return []
 
 

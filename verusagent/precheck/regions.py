@@ -96,6 +96,21 @@ def exec_bodies(model: SourceModel, stream: TokenStream) -> list[ExecBody]:
     return [_body(model, stream, f) for f in model.functions if _checked_exec(f, model, unchecked)]
 
 
+def checked_functions(model: SourceModel) -> list[Function]:
+    """The functions verus checks, of every mode (their clauses and bodies): in `verus!`, not `external*`, not
+    under `#[cfg]`, not a state machine's or another item macro's."""
+    unchecked = _unchecked_containers(model)
+    return [
+        f
+        for f in model.functions
+        if f.in_verus
+        and not f.macro_unit
+        and not f.in_macro
+        and not any(word in a.path or word in a.text for a in f.attributes for word in _UNCHECKED_ATTRIBUTES)
+        and not any(start <= f.span.start < end for start, end in unchecked)
+    ]
+
+
 def _checked_exec(function: Function, model: SourceModel, unchecked: list[tuple[int, int]]) -> bool:
     if function.mode != Mode.EXEC or not function.in_verus or function.body is None or function.macro_unit:
         return False
