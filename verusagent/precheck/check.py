@@ -10,6 +10,7 @@ from pathlib import PurePosixPath
 
 from verusagent.lens import SourceModel, TokenStream, parse_shared
 from verusagent.lens.positions import LineIndex
+from verusagent.precheck.exec_calls import ExecFunctions, exec_call_findings
 from verusagent.precheck.ghost_calls import GhostFunctions, ghost_call_findings
 from verusagent.precheck.ghost_types import ghost_type_findings
 from verusagent.precheck.lexical import parse_findings
@@ -17,6 +18,7 @@ from verusagent.precheck.model import PrecheckFinding, PrecheckReport, PrecheckR
 from verusagent.precheck.names import CrateFile, blind_spot, unknown_call_findings
 from verusagent.precheck.regions import exec_bodies
 from verusagent.precheck.render import Place
+from verusagent.precheck.syntax import syntax_findings
 from verusagent.precheck.triggers import trigger_findings
 from verusagent.precheck.vstd_names import known_elsewhere
 from verusagent.verus import map_to_units
@@ -63,13 +65,18 @@ def precheck_parsed(parsed: dict[str, tuple[SourceModel, TokenStream]], context:
 def _parse_errors(files: list[CrateFile], context: PrecheckContext) -> list[PrecheckFinding]:
     if PrecheckRule.PARSE_ERROR not in context.rules:
         return []
-    return [f for file in files for f in parse_findings(file.place, file.stream)]
+    found = []
+    for file in files:
+        lexical = parse_findings(file.place, file.stream)
+        found += lexical or syntax_findings(file.place, file.model, file.stream)
+    return found
 
 
 def _code_findings(
     files: list[CrateFile], context: PrecheckContext, rules_off: dict[str, str]
 ) -> list[PrecheckFinding]:
     ghosts = GhostFunctions([f.model for f in files])
+    execs = ExecFunctions([f.model for f in files])
     found: list[PrecheckFinding] = []
     for file in files:
         bodies = exec_bodies(file.model, file.stream)
@@ -77,6 +84,8 @@ def _code_findings(
             found += ghost_type_findings(file.place, file.stream, bodies)
         if PrecheckRule.GHOST_CALL_IN_EXEC in context.rules:
             found += ghost_call_findings(file.place, file.stream, bodies, ghosts, context.crate_name)
+        if PrecheckRule.EXEC_CALL_IN_GHOST in context.rules:
+            found += exec_call_findings(file.place, file.model, file.stream, execs, context.crate_name)
         if PrecheckRule.NO_TRIGGER in context.rules:
             found += trigger_findings(file.place, file.model, file.stream)
     if PrecheckRule.UNKNOWN_FUNCTION in context.rules:

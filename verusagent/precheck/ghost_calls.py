@@ -11,6 +11,7 @@ name, never imported, and never bound inside the caller (a parameter, a local, a
 
 from bisect import bisect_left
 from collections import Counter
+from collections.abc import Collection
 
 from verusagent.lens import Function, Mode, SourceModel, TokenStream
 from verusagent.lens.lexer import lex
@@ -23,9 +24,10 @@ GHOST_MODES = {Mode.SPEC: "spec", Mode.SPEC_CHECKED: "spec", Mode.PROOF: "proof"
 
 
 class GhostFunctions:
-    """The free spec and proof functions of a crate whose bare name resolves to them alone."""
+    """The free functions of a crate of `modes` (spec and proof ones by default) whose bare name resolves to them
+    alone."""
 
-    def __init__(self, models: list[SourceModel]):
+    def __init__(self, models: list[SourceModel], modes: Collection[Mode] = tuple(GHOST_MODES)):
         names = Counter(f.name for m in models for f in m.functions)
         items = {d.name for m in models for d in m.definitions if d.name}
         imported = _imported_names(models)
@@ -33,11 +35,7 @@ class GhostFunctions:
             f.name: f
             for m in models
             for f in m.functions
-            if f.mode in GHOST_MODES
-            and _is_free(f)
-            and names[f.name] == 1
-            and f.name not in items
-            and f.name not in imported
+            if f.mode in modes and _is_free(f) and names[f.name] == 1 and f.name not in items and f.name not in imported
         }
 
 
@@ -65,7 +63,7 @@ def ghost_call_findings(
             callee = _callee(stream, body, i, ghosts)
             if callee is not None:
                 message = Message(
-                    f"cannot call function `{_friendly_path(crate_name, callee)}` with mode {GHOST_MODES[callee.mode]}"
+                    f"cannot call function `{friendly_path(crate_name, callee)}` with mode {GHOST_MODES[callee.mode]}"
                 )
                 found.append(
                     PrecheckFinding(
@@ -82,10 +80,10 @@ def _callee(stream: TokenStream, body: ExecBody, i: int, ghosts: GhostFunctions)
     callee = ghosts.by_name.get(stream.texts[i])
     if callee is None or callee.module != body.function.module or not body.is_exec(i + 1):
         return None
-    return None if _bound_in(stream, body.function, callee.name) else callee
+    return None if bound_in(stream, body.function, callee.name) else callee
 
 
-def _bound_in(stream: TokenStream, function: Function, name: str) -> bool:
+def bound_in(stream: TokenStream, function: Function, name: str) -> bool:
     """The name occurs in the caller other than as a bare call: a parameter, a local, a closure, a path."""
     first, stop = bisect_left(stream.starts, function.span.start), bisect_left(stream.starts, function.span.end)
     texts = stream.texts
@@ -95,6 +93,6 @@ def _bound_in(stream: TokenStream, function: Function, name: str) -> bool:
     )
 
 
-def _friendly_path(crate_name: str, function: Function) -> str:
+def friendly_path(crate_name: str, function: Function) -> str:
     """As verus names a function in its messages: the crate, the module path, the name."""
     return "::".join(part for part in (crate_name, function.module.replace(".", "::"), function.name) if part)

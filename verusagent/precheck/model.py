@@ -13,6 +13,7 @@ class PrecheckRule(StrEnum):
     GHOST_TYPE_IN_EXEC = "int-nat-in-exec"  # `as int`/`as nat` or a `5int` literal in exec code
     GHOST_CALL_IN_EXEC = "spec-fn-in-exec"  # a spec (or proof) fn of the file called from exec code
     UNKNOWN_FUNCTION = "unknown-function"  # a call of a name that neither the crate, vstd nor Rust's prelude has
+    EXEC_CALL_IN_GHOST = "exec-fn-in-spec"  # an exec fn of the file called from spec or proof code
     NO_TRIGGER = "no-trigger"  # a quantifier with a bound variable no term can cover: verus infers no trigger
 
 
@@ -22,12 +23,13 @@ RULE_DESCRIPTIONS: dict[PrecheckRule, str] = {
     PrecheckRule.GHOST_TYPE_IN_EXEC: "the Verus types `int`/`nat` used in exec code (a cast, a literal suffix)",
     PrecheckRule.GHOST_CALL_IN_EXEC: "a spec or proof function of the file called from exec code",
     PrecheckRule.UNKNOWN_FUNCTION: "a call of a function that exists neither in the crate nor in vstd",
+    PrecheckRule.EXEC_CALL_IN_GHOST: "an exec function of the file called from spec or proof code",
     PrecheckRule.NO_TRIGGER: "a quantifier verus can choose no trigger for: a bound variable only in arithmetic",
 }
 
 
 # What verus's own passes (modes, triggers) reject, after rustc's parse and name resolution have passed.
-VERUS_LEVEL = frozenset({PrecheckRule.GHOST_CALL_IN_EXEC, PrecheckRule.NO_TRIGGER})
+VERUS_LEVEL = frozenset({PrecheckRule.GHOST_CALL_IN_EXEC, PrecheckRule.EXEC_CALL_IN_GHOST, PrecheckRule.NO_TRIGGER})
 
 
 class PrecheckFinding(BaseModel):
