@@ -21,12 +21,12 @@ def main() -> int:
     args = parser.parse_args()
     sys.path.insert(0, str(REPO))
     from verusagent.lemmas import find_vstd
-    from verusagent.precheck import vstd_names
+    from verusagent.precheck import vstd_methods, vstd_names
 
     from tests.precheck.attempts import measure
 
-    names = vstd_names(find_vstd(args.vstd)) if args.vstd.is_dir() else None
-    table = measure(names)
+    source = find_vstd(args.vstd) if args.vstd.is_dir() else None
+    table = measure(vstd_names(source), vstd_methods(source)) if source else measure(None)
     total = [sum(row[0] for row in table.values()), sum(row[1] for row in table.values())]
     for category, (hit, count, missed) in sorted(table.items()):
         print(f"  {category:16s} {hit:3d}/{count:<3d} {100 * hit / count:5.1f}%")

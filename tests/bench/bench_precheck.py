@@ -19,7 +19,7 @@ from pathlib import Path
 
 from verusagent.lemmas import find_vstd
 from verusagent.lens.parse import _parsed as parse_shared
-from verusagent.precheck import PrecheckContext, crate_of, precheck_parsed, vstd_names
+from verusagent.precheck import PrecheckContext, crate_of, precheck_parsed, vstd_methods, vstd_names
 
 
 def shared_dir(argument: str | None) -> Path:
@@ -38,14 +38,16 @@ def ground_truths(corpus: Path) -> list[Path]:
     )
 
 
-def timings(files: list[tuple[str, bytes]], names: frozenset[str], cold: bool) -> list[tuple[float, float, int]]:
+def timings(
+    files: list[tuple[str, bytes]], names: frozenset[str], methods, cold: bool
+) -> list[tuple[float, float, int]]:
     """(wall ms, CPU ms, findings) per file."""
     measured = []
     for name, data in files:
         parse_shared.cache_clear()
         if not cold:
             parse_shared(data, "")
-        context = PrecheckContext(crate_name=crate_of(name), vstd_names=names)
+        context = PrecheckContext(crate_name=crate_of(name), vstd_names=names, vstd_methods=methods)
         wall, cpu = time.perf_counter(), time.process_time()
         report = precheck_parsed({name: parse_shared(data, "")}, context)
         measured.append(((time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000, len(report.findings)))
@@ -71,12 +73,13 @@ def main() -> int:
     if not paths:
         print(f"no ground truths under {corpus}", file=sys.stderr)
         return 2
-    names = vstd_names(find_vstd(corpus / "vstd"))
+    source = find_vstd(corpus / "vstd")
+    names, methods = vstd_names(source), vstd_methods(source)
     files = [(p.name, p.read_bytes()) for p in paths]
     lines = sum(data.count(b"\n") for _, data in files)
     print(f"pre-check on {len(files)} ground truths ({lines} lines), vstd names: {len(names)}")
     for cold in (False, True):
-        runs = [t for _ in range(args.repeat) for t in timings(files, names, cold)]
+        runs = [t for _ in range(args.repeat) for t in timings(files, names, methods, cold)]
         findings = sum(found for _, _, found in runs)
         print(f"{'cold (parse included)' if cold else 'rules (parsed already, as in the agent)'}: {findings} findings")
         print(summary("wall", [wall for wall, _, _ in runs]))

@@ -6,7 +6,7 @@ import tomllib
 from collections import defaultdict
 from dataclasses import dataclass
 
-from verusagent.precheck import PrecheckContext, PrecheckReport, precheck_source
+from verusagent.precheck import PrecheckContext, PrecheckReport, VstdMethods, precheck_source
 
 from tests.paths import RUST_FIXTURES
 
@@ -71,8 +71,11 @@ def _line(entry: dict) -> int:
     return len(text.rstrip("\n").split("\n")) if where == "end" else start + where - 1
 
 
-def check(attempt: Attempt, vstd_names: frozenset[str] | None) -> PrecheckReport:
-    return precheck_source(attempt.source().encode(), "t.rs", PrecheckContext(crate_name="t", vstd_names=vstd_names))
+def check(
+    attempt: Attempt, vstd_names: frozenset[str] | None, vstd_methods: VstdMethods | None = None
+) -> PrecheckReport:
+    context = PrecheckContext(crate_name="t", vstd_names=vstd_names, vstd_methods=vstd_methods)
+    return precheck_source(attempt.source().encode(), "t.rs", context)
 
 
 def caught(attempt: Attempt, report: PrecheckReport) -> bool:
@@ -82,13 +85,15 @@ def caught(attempt: Attempt, report: PrecheckReport) -> bool:
     )
 
 
-def measure(vstd_names: frozenset[str] | None) -> dict[str, tuple[int, int, list[str]]]:
+def measure(
+    vstd_names: frozenset[str] | None, vstd_methods: VstdMethods | None = None
+) -> dict[str, tuple[int, int, list[str]]]:
     """Per category: (caught, attempts, the names missed)."""
     table: dict[str, list] = defaultdict(lambda: [0, 0, []])
     for attempt in load():
         row = table[attempt.category]
         row[1] += 1
-        if caught(attempt, check(attempt, vstd_names)):
+        if caught(attempt, check(attempt, vstd_names, vstd_methods)):
             row[0] += 1
         else:
             row[2].append(attempt.name)

@@ -30,11 +30,11 @@ def task_inputs(corpus: Path) -> list[Path]:
     )
 
 
-def run(path: Path, names: frozenset[str], data: bytes | None = None) -> PrecheckReport:
+def run(path: Path, names: frozenset[str], data: bytes | None = None, methods=None) -> PrecheckReport:
     return precheck_source(
         path.read_bytes() if data is None else data,
         path.name,
-        PrecheckContext(crate_name=crate_of(path.name), vstd_names=names),
+        PrecheckContext(crate_name=crate_of(path.name), vstd_names=names, vstd_methods=methods),
     )
 
 
@@ -43,10 +43,10 @@ def corpus(shared_dir: Path) -> Path:
     return shared_dir / "corpus"
 
 
-def test_every_ground_truth_passes(corpus: Path, shared_vstd_names) -> None:
+def test_every_ground_truth_passes(corpus: Path, shared_vstd_names, shared_vstd_methods) -> None:
     files = ground_truths(corpus)
     assert len(files) == 154 + 488 + 99 + 11
-    reports = {path: run(path, shared_vstd_names) for path in files}
+    reports = {path: run(path, shared_vstd_names, methods=shared_vstd_methods) for path in files}
     found = {
         str(path.relative_to(corpus)): [f.diagnostic.message for f in r.findings]
         for path, r in reports.items()
@@ -57,13 +57,13 @@ def test_every_ground_truth_passes(corpus: Path, shared_vstd_names) -> None:
     assert len(ran) >= 580  # the unknown-function rule ran on most: its zero is a measurement, not a skip
 
 
-def test_every_task_input_passes(corpus: Path, shared_vstd_names) -> None:
+def test_every_task_input_passes(corpus: Path, shared_vstd_names, shared_vstd_methods) -> None:
     files = task_inputs(corpus)
     assert len(files) == 150 + 488
     found = {
         str(p.relative_to(corpus)): r.findings[0].diagnostic.message
         for p in files
-        if (r := run(p, shared_vstd_names)).findings
+        if (r := run(p, shared_vstd_names, methods=shared_vstd_methods)).findings
     }
     assert found == {}
 

@@ -38,3 +38,38 @@ def test_an_exec_fn_that_spec_code_may_call_is_not_reported() -> None:
         "spec fn uses(x: u64) -> bool { len2(x) > 0 }\n"
     )
     assert check(body).clean
+
+
+@pytest.fixture
+def with_methods(shared_vstd_methods):
+    from verusagent.precheck import PrecheckContext, precheck_source
+
+    from tests.precheck.test_precheck_rules import PRELUDE
+
+    def run(body: str):
+        text = PRELUDE + body + "\nfn main() {}\n} // verus!\n"
+        context = PrecheckContext(crate_name="t", vstd_names=frozenset(), vstd_methods=shared_vstd_methods)
+        return precheck_source(text.encode(), "t.rs", context)
+
+    return run
+
+
+def test_a_method_vstd_s_seq_lacks_is_rustc_s_e0599(with_methods) -> None:
+    report = with_methods("spec fn f(s: Seq<int>) -> bool {\n    s.length() > 0\n}\n")
+    [finding] = report.findings
+    assert str(finding.rule) == "unknown-method" and finding.diagnostic.code == "E0599"
+    assert finding.diagnostic.message == "no method named `length` found for struct `Seq` in the current scope"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "spec fn f(s: Seq<int>) -> bool {\n    s.len() > 0 && s.subrange(0, 1).len() == 1\n}\n",
+        "spec fn f(s: Seq<int>) -> bool {\n    let s = 5int;\n    s.length() > 0\n}\n",  # rebound: not a Seq
+        "spec fn f(s: Map<int, int>) -> bool {\n    s.dom().contains(1)\n}\n",
+        "trait Ext { spec fn length(&self) -> int; }\nspec fn f(s: Seq<int>) -> bool {\n    s.length() > 0\n}\n",
+        "spec fn f(s: Seq<int>) -> bool {\n    s.max() > 0\n}\n",  # a Rust trait's name: another error
+    ],
+)
+def test_methods_it_cannot_rule_out_pass(with_methods, body: str) -> None:
+    assert not [f for f in with_methods(body).findings if str(f.rule) == "unknown-method"], body

@@ -29,12 +29,13 @@ def precheck(
     exec code, calls of functions that exist nowhere."""
     from verusagent.precheck import PrecheckContext, crate_of, precheck_parsed
 
-    names, problem = _vstd_names(vstd, verus)
+    names, methods, problem = _vstd_names(vstd, verus)
     parsed, crate_name = _read(path, package)
     # a file alone may be one module of a larger crate: its globs of `crate::`/`super::` may bring in any name
     context = PrecheckContext(
         crate_name=crate_name or crate_of(path.name),
         vstd_names=names,
+        vstd_methods=methods,
         vstd_problem=problem,
         whole_crate=crate_name is not None,
     )
@@ -46,16 +47,18 @@ def precheck(
     raise typer.Exit(EXIT_CLEAN if report.clean else EXIT_REJECT)
 
 
-def _vstd_names(vstd: Path | None, verus: str | None) -> tuple[frozenset[str] | None, str]:
+def _vstd_names(vstd: Path | None, verus: str | None):
+    """The vstd names and methods the name rules read, or the reason they are off."""
     from verusagent.lemmas import VstdNotFound, find_vstd
-    from verusagent.precheck import vstd_names
+    from verusagent.precheck import vstd_methods, vstd_names
 
     try:
-        return vstd_names(find_vstd(vstd, verus)), ""
+        source = find_vstd(vstd, verus)
     except VstdNotFound as error:
         if vstd is not None:
             _usage(str(error))
-        return None, f"no vstd source ({error})"
+        return None, None, f"no vstd source ({error})"
+    return vstd_names(source), vstd_methods(source), ""
 
 
 def _read(path: Path, package: str | None) -> tuple[dict, str | None]:

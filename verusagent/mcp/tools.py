@@ -27,7 +27,7 @@ from verusagent.mcp.results import (
     Violation,
 )
 from verusagent.mcp.tree import Snapshot, ToolError, Tree
-from verusagent.precheck import PrecheckContext, PrecheckReport, crate_of, precheck_parsed, vstd_names
+from verusagent.precheck import PrecheckContext, PrecheckReport, crate_of, precheck_parsed, vstd_methods, vstd_names
 from verusagent.record.runs import DEFAULT_RUNS_DIR
 from verusagent.verus import (
     Diagnostic,
@@ -193,11 +193,13 @@ def precheck(bench: Workbench, path: str | None = None) -> PrecheckResult:
 def precheck_snapshot(bench: Workbench, now: Snapshot) -> PrecheckReport:
     parsed = {f.path: parse_shared(now.files[f.path], module=f.module) for f in now.layout.files}
     try:
-        names, problem = vstd_names(bench.vstd()), ""
+        source = bench.vstd()
+        names, methods, problem = vstd_names(source), vstd_methods(source), ""
     except ToolError as error:
-        names, problem = None, f"no vstd source ({error})"
+        names, methods, problem = None, None, f"no vstd source ({error})"
     name = crate_of(now.layout.root) if now.single_file else crate_name(now.layout)
-    return precheck_parsed(parsed, PrecheckContext(crate_name=name, vstd_names=names, vstd_problem=problem))
+    context = PrecheckContext(crate_name=name, vstd_names=names, vstd_methods=methods, vstd_problem=problem)
+    return precheck_parsed(parsed, context)
 
 
 def _file_of(finding: object) -> str | None:

@@ -13,6 +13,7 @@ It never reports what it cannot decide: every ground truth of the shared corpora
 from verusagent.precheck.check import PrecheckContext, crate_of, precheck_parsed, precheck_source
 from verusagent.precheck.model import RULE_DESCRIPTIONS, PrecheckFinding, PrecheckReport, PrecheckRule
 from verusagent.precheck.prechecker import Prechecker
+from verusagent.precheck.vstd_methods import VstdMethods, vstd_methods
 from verusagent.precheck.vstd_names import vstd_names
 
 __all__ = [
@@ -25,5 +26,7 @@ __all__ = [
     "crate_of",
     "precheck_parsed",
     "precheck_source",
+    "VstdMethods",
+    "vstd_methods",
     "vstd_names",
 ]

@@ -14,12 +14,14 @@ from verusagent.precheck.exec_calls import ExecFunctions, exec_call_findings
 from verusagent.precheck.ghost_calls import GhostFunctions, ghost_call_findings
 from verusagent.precheck.ghost_types import ghost_type_findings
 from verusagent.precheck.lexical import parse_findings
+from verusagent.precheck.methods import method_findings
 from verusagent.precheck.model import PrecheckFinding, PrecheckReport, PrecheckRule
 from verusagent.precheck.names import CrateFile, blind_spot, unknown_call_findings
 from verusagent.precheck.regions import exec_bodies
 from verusagent.precheck.render import Place
 from verusagent.precheck.syntax import syntax_findings
 from verusagent.precheck.triggers import trigger_findings
+from verusagent.precheck.vstd_methods import VstdMethods
 from verusagent.precheck.vstd_names import known_elsewhere
 from verusagent.verus import map_to_units
 
@@ -35,6 +37,7 @@ class PrecheckContext:
     # the files are the whole crate (a file verus checks alone, or every module file): a glob import of
     # `crate::`/`super::`/`self::` then brings in nothing the check does not see
     whole_crate: bool = True
+    vstd_methods: VstdMethods | None = None  # the methods of vstd's collection types (None: that rule is off)
     rules: frozenset[PrecheckRule] = field(default_factory=lambda: frozenset(PrecheckRule))
 
 
@@ -90,6 +93,8 @@ def _code_findings(
             found += trigger_findings(file.place, file.model, file.stream)
     if PrecheckRule.UNKNOWN_FUNCTION in context.rules:
         found += _unknown_calls(files, context, rules_off)
+    if PrecheckRule.UNKNOWN_METHOD in context.rules:
+        found += _unknown_methods(files, context, rules_off)
     return found
 
 
@@ -105,6 +110,20 @@ def _unknown_calls(
         rules_off[rule] = blind
         return []
     return unknown_call_findings(files, context.vstd_names | known_elsewhere())
+
+
+def _unknown_methods(
+    files: list[CrateFile], context: PrecheckContext, rules_off: dict[str, str]
+) -> list[PrecheckFinding]:
+    if context.vstd_methods is None:
+        rules_off[str(PrecheckRule.UNKNOWN_METHOD)] = context.vstd_problem
+        return []
+    crate_names = frozenset(f.name for file in files for f in file.model.functions)
+    return [
+        finding
+        for file in files
+        for finding in method_findings(file.place, file.model, file.stream, context.vstd_methods, crate_names)
+    ]
 
 
 def _placed(finding: PrecheckFinding, files: list[CrateFile]) -> PrecheckFinding:

@@ -14,6 +14,7 @@ class PrecheckRule(StrEnum):
     GHOST_CALL_IN_EXEC = "spec-fn-in-exec"  # a spec (or proof) fn of the file called from exec code
     UNKNOWN_FUNCTION = "unknown-function"  # a call of a name that neither the crate, vstd nor Rust's prelude has
     EXEC_CALL_IN_GHOST = "exec-fn-in-spec"  # an exec fn of the file called from spec or proof code
+    UNKNOWN_METHOD = "unknown-method"  # a method vstd's Seq/Set/Map/Multiset lacks, on a parameter of that type
     NO_TRIGGER = "no-trigger"  # a quantifier with a bound variable no term can cover: verus infers no trigger
 
 
@@ -24,6 +25,7 @@ RULE_DESCRIPTIONS: dict[PrecheckRule, str] = {
     PrecheckRule.GHOST_CALL_IN_EXEC: "a spec or proof function of the file called from exec code",
     PrecheckRule.UNKNOWN_FUNCTION: "a call of a function that exists neither in the crate nor in vstd",
     PrecheckRule.EXEC_CALL_IN_GHOST: "an exec function of the file called from spec or proof code",
+    PrecheckRule.UNKNOWN_METHOD: "a method that vstd's Seq, Set, Map or Multiset does not have",
     PrecheckRule.NO_TRIGGER: "a quantifier verus can choose no trigger for: a bound variable only in arithmetic",
 }
 

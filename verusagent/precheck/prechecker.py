@@ -7,6 +7,7 @@ from verusagent.lemmas import VstdNotFound, find_vstd
 from verusagent.lens import SourceModel, TokenStream, parse_shared
 from verusagent.precheck.check import PrecheckContext, crate_of, precheck_parsed
 from verusagent.precheck.model import PrecheckReport
+from verusagent.precheck.vstd_methods import vstd_methods
 from verusagent.precheck.vstd_names import vstd_names
 
 
@@ -32,7 +33,10 @@ class Prechecker:
         try:
             source = find_vstd(self.vstd, self.verus)
             return PrecheckContext(
-                crate_name=self.crate_name, vstd_names=vstd_names(source), whole_crate=self.whole_crate
+                crate_name=self.crate_name,
+                vstd_names=vstd_names(source),
+                vstd_methods=vstd_methods(source),
+                whole_crate=self.whole_crate,
             )
         except (VstdNotFound, OSError) as error:
             return PrecheckContext(
@@ -45,6 +49,7 @@ class Prechecker:
         named = PrecheckContext(
             crate_name=crate_of(file_name),
             vstd_names=context.vstd_names,
+            vstd_methods=context.vstd_methods,
             vstd_problem=context.vstd_problem,
             whole_crate=self.whole_crate,
         )
