@@ -73,3 +73,17 @@ def test_a_method_vstd_s_seq_lacks_is_rustc_s_e0599(with_methods) -> None:
 )
 def test_methods_it_cannot_rule_out_pass(with_methods, body: str) -> None:
     assert not [f for f in with_methods(body).findings if str(f.rule) == "unknown-method"], body
+
+
+def test_a_literal_of_another_kind_than_the_declared_type_is_e0308() -> None:
+    [finding] = check(exec_fn("    let y: u64 = true;")).findings
+    assert str(finding.rule) == "mismatched-types" and finding.diagnostic.code == "E0308"
+    assert finding.diagnostic.message == "mismatched types"
+
+
+@pytest.mark.parametrize(
+    "statement",
+    ["let y: u64 = 5;", "let b: bool = false;", "let f: f64 = 1.5;", "let s: &str = \"a\";", "let c: u8 = 0xe5;"],
+)
+def test_literals_of_the_declared_kind_pass(statement: str) -> None:
+    assert check(exec_fn("    " + statement)).clean, statement

@@ -14,6 +14,7 @@ from verusagent.precheck.exec_calls import ExecFunctions, exec_call_findings
 from verusagent.precheck.ghost_calls import GhostFunctions, ghost_call_findings
 from verusagent.precheck.ghost_types import ghost_type_findings
 from verusagent.precheck.lexical import parse_findings
+from verusagent.precheck.literals import literal_findings
 from verusagent.precheck.methods import method_findings
 from verusagent.precheck.model import PrecheckFinding, PrecheckReport, PrecheckRule
 from verusagent.precheck.names import CrateFile, blind_spot, unknown_call_findings
@@ -89,6 +90,8 @@ def _code_findings(
             found += ghost_call_findings(file.place, file.stream, bodies, ghosts, context.crate_name)
         if PrecheckRule.EXEC_CALL_IN_GHOST in context.rules:
             found += exec_call_findings(file.place, file.model, file.stream, execs, context.crate_name)
+        if PrecheckRule.MISMATCHED_TYPES in context.rules:
+            found += literal_findings(file.place, file.model, file.stream)
         if PrecheckRule.NO_TRIGGER in context.rules:
             found += trigger_findings(file.place, file.model, file.stream)
     if PrecheckRule.UNKNOWN_FUNCTION in context.rules:

@@ -15,6 +15,7 @@ class PrecheckRule(StrEnum):
     UNKNOWN_FUNCTION = "unknown-function"  # a call of a name that neither the crate, vstd nor Rust's prelude has
     EXEC_CALL_IN_GHOST = "exec-fn-in-spec"  # an exec fn of the file called from spec or proof code
     UNKNOWN_METHOD = "unknown-method"  # a method vstd's Seq/Set/Map/Multiset lacks, on a parameter of that type
+    MISMATCHED_TYPES = "mismatched-types"  # `let x: u64 = true;`: a literal of another kind than the declared type
     NO_TRIGGER = "no-trigger"  # a quantifier with a bound variable no term can cover: verus infers no trigger
 
 
@@ -26,6 +27,7 @@ RULE_DESCRIPTIONS: dict[PrecheckRule, str] = {
     PrecheckRule.UNKNOWN_FUNCTION: "a call of a function that exists neither in the crate nor in vstd",
     PrecheckRule.EXEC_CALL_IN_GHOST: "an exec function of the file called from spec or proof code",
     PrecheckRule.UNKNOWN_METHOD: "a method that vstd's Seq, Set, Map or Multiset does not have",
+    PrecheckRule.MISMATCHED_TYPES: "a literal bound to a declared type it cannot have (`let x: u64 = true;`)",
     PrecheckRule.NO_TRIGGER: "a quantifier verus can choose no trigger for: a bound variable only in arithmetic",
 }
 
