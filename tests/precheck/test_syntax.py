@@ -83,7 +83,7 @@ def test_a_literal_of_another_kind_than_the_declared_type_is_e0308() -> None:
 
 @pytest.mark.parametrize(
     "statement",
-    ["let y: u64 = 5;", "let b: bool = false;", "let f: f64 = 1.5;", "let s: &str = \"a\";", "let c: u8 = 0xe5;"],
+    ["let y: u64 = 5;", "let b: bool = false;", "let f: f64 = 1.5;", 'let s: &str = "a";', "let c: u8 = 0xe5;"],
 )
 def test_literals_of_the_declared_kind_pass(statement: str) -> None:
     assert check(exec_fn("    " + statement)).clean, statement
