@@ -4,8 +4,10 @@ reported as verus reports it, so that a candidate it rejects need not reach veru
     report = precheck_source(path.read_bytes(), "task.rs", PrecheckContext(vstd_names=...))
     report.clean, report.diagnostics(), report.rendered()
 
-Rules (`PrecheckRule`): a parse error anywhere; `int`/`nat` casts and literals in exec code; a spec or proof fn
-of the crate called from exec code; a call of a function that neither the crate, vstd nor Rust's prelude has.
+Rules (`PrecheckRule`, docs/precheck.md): a parse error anywhere, and token sequences no grammar takes in the
+functions verus checks; `int`/`nat` casts and literals in exec code; a spec or proof fn of the crate called from
+exec code, and an exec fn from ghost code; a quantifier no trigger can cover; a call of a function that neither
+the crate, vstd nor Rust's prelude has; a method vstd's collection types lack; a literal of the wrong kind.
 It never reports what it cannot decide: every ground truth of the shared corpora passes it
 (tests/precheck/test_precheck_corpus.py).
 """
