@@ -413,7 +413,7 @@ def results_document(
             verified, error_count = 0, 0
         results.update({"verified": verified, "errors": error_count, "is-verifying-entire-crate": not partial})
     modules = [(f.module, f.data.decode("utf-8", "replace")) for f in files] if files else [("", text)]
-    details = {
+    details: dict[str, dict[str, list[str]]] = {
         "::".join(p for p in (crate, module, name) if p): {"obligation_proof_notes": [], "failed_proof_notes": []}
         for module, part in modules
         for name in function_names(part)
@@ -437,7 +437,7 @@ def aborting(errors: list[dict]) -> list[dict]:
     if not count:
         return []
     plural = "s" if count > 1 else ""
-    tail = [
+    tail: list[dict[str, object]] = [
         {
             "$message_type": "diagnostic",
             "message": f"aborting due to {count} previous error{plural}",

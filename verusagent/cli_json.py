@@ -29,8 +29,9 @@ class Recorder:
         self.parts: list[str] = []
 
     def write(self, text: str | bytes) -> int:
-        self.parts.append(text.decode("utf-8", "replace") if isinstance(text, bytes) else text)
-        return self.stream.write(text)
+        decoded = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
+        self.parts.append(decoded)
+        return self.stream.write(decoded)
 
     def __getattr__(self, name: str) -> Any:  # isatty, flush, fileno, encoding, buffer, ...
         return getattr(self.stream, name)

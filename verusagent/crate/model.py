@@ -1,6 +1,7 @@
 """The lens on every file of a crate, each with its module path: unit ids like `fn:net::send`,
 `fn:net::Conn::open/loop#1`; the root module has no prefix, so the ids of a crate of one file are today's ids."""
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from verusagent.crate.layout import CrateError, CrateLayout, ModuleFile
@@ -37,7 +38,7 @@ def read_sources(layout: CrateLayout) -> dict[str, bytes]:
 
 class CrateModel:
     def __init__(
-        self, layout: CrateLayout, sources: dict[str, bytes | str], models: dict[str, SourceModel] | None = None
+        self, layout: CrateLayout, sources: Mapping[str, bytes | str], models: dict[str, SourceModel] | None = None
     ):
         """models: the files' lens models, when the caller has them (then sources are not read)."""
         self.layout = layout

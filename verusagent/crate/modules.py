@@ -41,7 +41,8 @@ def declarations(data: bytes) -> list[ModuleDecl]:
     if _MAYBE_FILE_MODULE.search(data) is None:  # most files: no need to tokenize them
         return []
     stream = tokenize(data)
-    found, inline = [], []  # inline: (name, index of its closing brace)
+    found: list[ModuleDecl] = []
+    inline: list[tuple[str, int]] = []  # (name, index of its closing brace)
     for i in range(len(stream)):
         while inline and i > inline[-1][1]:
             inline.pop()

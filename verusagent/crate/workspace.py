@@ -102,11 +102,10 @@ class CrateWorkspace:
 
     def has_hatches(self, text: str) -> bool:
         """Whether any file has an escape hatch that --no-cheating rejects (then acceptance runs without it)."""
-        return any(
-            site.kind in NO_CHEATING_SITES
-            for model in self.models(text).values()
-            for site in [*model.proof_sites, *model.item_sites]
-        )
+        models = self.models(text).values()
+        kinds: list[str] = [site.kind for model in models for site in model.proof_sites]
+        kinds += [site.kind for model in models for site in model.item_sites]
+        return any(kind in NO_CHEATING_SITES for kind in kinds)
 
     def placeholders(self, text: str) -> list[str]:
         """The functions synth writes (`unimplemented!()`/`todo!()` bodies, empty bodies under a spec), by crate

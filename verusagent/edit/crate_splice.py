@@ -81,7 +81,8 @@ def edit_from_sections(
     sections: list[ReplySection], workspace: CrateWorkspace, text: str, *, truncated: bool = False
 ) -> Edit | ExtractionFailure:
     """The sections of one file are read together; each file's edit starts from the edits before it."""
-    files, by_path, refused = workspace.files(text), {}, []
+    files, refused = workspace.files(text), []
+    by_path: dict[str, list[str]] = {}
     for section in sections:
         path = _section_file(section, workspace)
         if isinstance(path, ExtractionFailure):
@@ -204,9 +205,9 @@ def _combined(
                 reason=FailureReason.UNCHANGED, detail="Every function you sent is identical to the original."
             )
         )
-    kind = "whole_file" if any(e.kind == "whole_file" for e in edits) else "items"
+    whole = any(e.kind == "whole_file" for e in edits)
     return Edit(
-        kind=kind,
+        kind="whole_file" if whole else "items",
         candidate=workspace.with_files(text, changed),
         replaced=[n for e in edits for n in e.replaced],
         inserted=[n for e in edits for n in e.inserted],

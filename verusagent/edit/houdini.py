@@ -21,7 +21,7 @@ def prune(text: str, errors: list[Diagnostic], file_name: str | None) -> str | N
     if not cuts:
         return None
     data = model.data
-    for start, end in sorted(cuts, reverse=True):
+    for start, end in sorted((c for c in cuts if c is not None), reverse=True):
         data = data[:start] + data[end:]
     return data.decode("utf-8", "replace")
 

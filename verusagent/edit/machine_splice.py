@@ -63,7 +63,7 @@ def inside_machine(original: SourceModel, machine: StateMachine, indent_of) -> t
 
 def machine_anchor(original: SourceModel, user: Function) -> tuple[int, bool] | None:
     """For a user inside a machine: (the machine's start, whether it sits inside verus! { }); else None."""
-    if not (user.macro_unit or "").startswith("sm:"):
+    if user.macro_unit is None or not user.macro_unit.startswith("sm:"):
         return None
     machine = original.state_machine(user.macro_unit)
     return (machine.span.start, machine.in_verus) if machine else None

@@ -79,7 +79,8 @@ def functions_in(code: str) -> FoundFunctions:
 
 
 def _machine_hints(model: SourceModel, function: Function) -> dict:
-    machine = model.state_machine(function.macro_unit) if (function.macro_unit or "").startswith("sm:") else None
+    unit = function.macro_unit
+    machine = model.state_machine(unit) if unit is not None and unit.startswith("sm:") else None
     return {
         "machine": machine.name if machine else None,
         "inductive_for": inductive_target(function.attributes) or None,

@@ -36,8 +36,8 @@ class Ranker:
 
 def _weighted_frequencies(
     document: Mapping[str, list[str]], weights: Mapping[str, float], averages: Mapping[str, float]
-) -> Counter:
-    combined: Counter = Counter()
+) -> dict[str, float]:
+    combined: dict[str, float] = defaultdict(float)
     for name, weight in weights.items():
         words = document.get(name, ())
         if not words:

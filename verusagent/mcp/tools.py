@@ -109,7 +109,7 @@ def verify(bench: Workbench, function: str | None = None) -> VerifyResult:
     now = bench.tree.snapshot()
     model = now.model()
     scope = function_scope(model, function) if function else {}
-    result = run_on(bench, now, RunOptions(timeout_s=bench.timeout_s, **scope))
+    result = run_on(bench, now, RunOptions(timeout_s=bench.timeout_s).model_copy(update=scope))
     return verify_result(result, map_crate_units(result.diagnostics, model.models, result.file_name))
 
 

@@ -53,7 +53,7 @@ def precheck_parsed(parsed: dict[str, tuple[SourceModel, TokenStream]], context:
     """The crate's files by path, each with its (module-prefixed) model and token stream."""
     started = time.perf_counter()
     files = [
-        CrateFile(Place(path, model.data, stream.lines or LineIndex(model.data)), model, stream)
+        CrateFile(Place(path, model.data, _lines(stream, model)), model, stream)
         for path, (model, stream) in parsed.items()
     ]
     findings = _parse_errors(files, context)
@@ -64,6 +64,11 @@ def precheck_parsed(parsed: dict[str, tuple[SourceModel, TokenStream]], context:
     findings.sort(key=lambda f: (order.get(_file(f), 0), _offset(f)))
     placed = [_placed(f, files) for f in findings]
     return PrecheckReport(findings=placed, rules_off=rules_off, duration_s=time.perf_counter() - started)
+
+
+def _lines(stream: TokenStream, model: SourceModel) -> LineIndex:
+    """The line index the parse made (shared), else one of the file's own."""
+    return stream.lines if isinstance(stream.lines, LineIndex) else LineIndex(model.data)
 
 
 def _parse_errors(files: list[CrateFile], context: PrecheckContext) -> list[PrecheckFinding]:

@@ -131,6 +131,7 @@ def _unchecked_containers(model: SourceModel) -> list[tuple[int, int]]:
 
 
 def _body(model: SourceModel, stream: TokenStream, function: Function) -> ExecBody:
+    assert function.body is not None  # exec_bodies takes functions with a body only
     first = bisect_left(stream.starts, function.body.start) + 1
     last = bisect_left(stream.starts, function.body.end) - 2
     body = ExecBody(function=function, first=first, last=last, exec=bytearray(b"\x01" * max(last - first + 1, 0)))
@@ -142,6 +143,7 @@ def _body(model: SourceModel, stream: TokenStream, function: Function) -> ExecBo
 
 def _lens_ghost_ranges(model: SourceModel, function: Function) -> list[tuple[int, int]]:
     span = function.body
+    assert span is not None  # as in _body
     ranges = [(p.span.start, p.span.end) for p in model.proof_sites if span.covers(p.span)]
     for loop in model.loops:
         if span.covers(loop.span):

@@ -62,7 +62,8 @@ def render(place: Place, span: SpanRef, message: Message) -> str:
     number = str(span.line)
     pad = " " * len(number)
     source = _line_text(place, span.line or 1)
-    width = (span.end_col - span.col) if span.end_line == span.line else len(source) - (span.col or 1) + 1
+    col = span.col or 1
+    width = (span.end_col or col) - col if span.end_line == span.line else len(source) - col + 1
     marks = " " * ((span.col or 1) - 1) + "^" * max(width, 1)
     lines = [
         header,

@@ -17,6 +17,7 @@ and verus point.
 """
 
 from bisect import bisect_left
+from collections.abc import Callable
 
 from verusagent.lens import Function, SourceModel, TokenStream
 from verusagent.precheck.model import PrecheckFinding, PrecheckRule
@@ -158,7 +159,7 @@ def _operand_start(stream: TokenStream, k: int) -> bool:
 
 
 # The token each rule starts from (a dict lookup per token keeps the pass cheap on large files).
-_RULES = {
+_RULES: dict[str, Callable[..., tuple[int, str] | None]] = {
     ":": _colon_equals,
     "var": _dafny_var,
     "forall": _binderless_quantifier,

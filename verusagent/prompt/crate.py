@@ -10,6 +10,7 @@ from verusagent.context.outline import Node, build_outline
 from verusagent.context.slicer import find_targets
 from verusagent.context.targets import choose_targets, functions_of_units
 from verusagent.crate.workspace import CrateWorkspace
+from verusagent.lens import Function
 from verusagent.prompt import PromptDiagnostic
 from verusagent.prompt.feedback import MAX_DIAGNOSTICS, prompt_diagnostics
 from verusagent.verus import Diagnostic
@@ -81,7 +82,7 @@ def _crate_view(
         if n != target
     ]
     large = needs_slicing(own.text)
-    view_targets = slices[target].targets if target in slices else [n.item.qualified for n in own_targets]
+    view_targets = slices[target].targets if target in slices else [_qualified(n) for n in own_targets]
     reply_format = "crate" if others or large else "file"
     fit = next((ContextFit(**s.model_dump(include=set(ContextFit.model_fields))) for s in slices.values()), None)
     return CrateView(
@@ -133,3 +134,7 @@ def crate_diagnostics(workspace: CrateWorkspace, errors: list[Diagnostic], text:
             entry = entry.model_copy(update={"location": f"{entry.location} (file {path})"})
         shown.append(entry)
     return shown
+
+
+def _qualified(node: Node) -> str:
+    return node.item.qualified if isinstance(node.item, Function) else node.name

@@ -107,7 +107,8 @@ def diagnostic_from_json(entry: dict[str, Any]) -> Diagnostic:
     if level == "error" and "internal compiler error" in str(entry.get("level")):
         message = f"internal compiler error: {message}"
     spans = [span_from_json(s) for s in entry.get("spans") or []]
-    notes, helps = [], []
+    notes: list[str] = []
+    helps: list[str] = []
     for child in entry.get("children") or []:
         text = str(child.get("message", ""))
         (helps if child.get("level") == "help" else notes).append(text)

@@ -73,7 +73,8 @@ class Report:
             )
         name = verdict.value if verdict else "undetermined"
         line = Text(f"{title}: ")
-        line.append(name + (" (partial: not an acceptance)" if partial else ""), _VERDICT_STYLE.get(verdict, "bold"))
+        style = _VERDICT_STYLE.get(verdict, "bold") if verdict else "bold"
+        line.append(name + (" (partial: not an acceptance)" if partial else ""), style)
         self.console.print(line + Text(f"  {detail}"))
 
     def reasons(self, reasons: list[str], warnings: list[str]) -> None:

@@ -384,7 +384,7 @@ def _anchor(block: _FileBlock, spans: list[SpanRef], annotations: list[_Annotati
     target = candidates[0]
     anchor_row = annotations[target].row
     shift = None
-    if spans[target].col is None and annotations[target].start_row is None:
+    if spans[target].col is None and annotations[target].start_row is None and block.col is not None:
         shift = block.col - (annotations[target].start + 1)
     for index, (span, annotation) in enumerate(zip(spans, annotations)):
         update: dict[str, object] = {}
