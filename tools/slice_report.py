@@ -14,7 +14,7 @@ several budgets (the budget curve). `--leave-one-out` measures that curve once, 
 the budget on the six others (verusagent.bench.holdout) and reports the held-out project's figures under it.
 
     python tools/slice_report.py [SHARED_DIR] [--budget TOKENS] [--curve 2000,4000,6000,8000,12000]
-                                 [--leave-one-out [BUDGETS]] [--project NAME] [--missing] [--json]
+                                 [--leave-one-out [BUDGETS]] [--hard] [--project NAME] [--missing] [--json]
 """
 
 import argparse
@@ -153,10 +153,10 @@ def print_held_out(rows) -> None:
         )
 
 
-def measure(tasks, budget: int | None) -> list[dict]:
+def measure(tasks, budget: int | None, hard: bool = False) -> list[dict]:
     from verusagent.bench.slice_coverage import measure_task
 
-    return [row.model_dump() for row in (measure_task(task, budget) for task in tasks) if row is not None]
+    return [row.model_dump() for row in (measure_task(task, budget, hard) for task in tasks) if row is not None]
 
 
 def main() -> int:
@@ -166,6 +166,9 @@ def main() -> int:
     parser.add_argument("--curve", help="budgets to measure, comma-separated (e.g. 2000,4000,6000,8000,12000)")
     parser.add_argument(
         "--leave-one-out", nargs="?", const=LOO_BUDGETS, help=f"budgets to choose among (default {LOO_BUDGETS})"
+    )
+    parser.add_argument(
+        "--hard", action="store_true", help="each budget is a ceiling too, as `--context-budget` makes it"
     )
     parser.add_argument("--project", action="append", help="only this project (repeatable)")
     parser.add_argument("--missing", action="store_true", help="list what each task's prompt misses")
@@ -183,7 +186,7 @@ def main() -> int:
     if args.leave_one_out:
         from verusagent.bench.holdout import leave_one_out
 
-        curve = {b: by_project(measure(tasks, b)) for b in (int(x) for x in args.leave_one_out.split(","))}
+        curve = {b: by_project(measure(tasks, b, args.hard)) for b in (int(x) for x in args.leave_one_out.split(","))}
         rows = leave_one_out(curve)
         if args.json:
             print(json.dumps({"curve": curve, "held_out": [r.model_dump() for r in rows]}, indent=2))
@@ -192,13 +195,13 @@ def main() -> int:
             print_held_out(rows)
         return 0
     if args.curve:
-        curve = {b: by_project(measure(tasks, b)) for b in (int(x) for x in args.curve.split(","))}
+        curve = {b: by_project(measure(tasks, b, args.hard)) for b in (int(x) for x in args.curve.split(","))}
         print(json.dumps(curve, indent=2) if args.json else "", end="")
         if not args.json:
             print_curve(curve)
         return 0
     started = time.monotonic()
-    rows = measure(tasks, args.budget)
+    rows = measure(tasks, args.budget, args.hard)
     if args.json:
         print(json.dumps({"summary": summary(rows), "projects": by_project(rows), "rows": rows}, indent=2))
     else:

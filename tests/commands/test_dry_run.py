@@ -171,6 +171,25 @@ def test_a_slice_whose_targets_need_more_than_the_budget_says_so(workdir, shared
     assert not whole["over_budget"] and whole["context_floor_tokens"] is None  # a small file: no slice, no fit
 
 
+def test_a_context_budget_is_a_ceiling_on_the_largest_shared_prompts(workdir, shared_dir):
+    """`--context-budget N`: what the target needs (over 20,000 tokens here) is cut to N, the target whole."""
+    folder = shared_dir / "corpus" / "verusage-bench" / "anvil-controller" / "unverified"
+    task = folder / (
+        "vreplicaset_controller__proof__helper_invariants__proof__lemma_always_each_vrs_in_reconcile_implies_"
+        "filtered_pods_owned_by_vrs.rs"
+    )
+    target = "lemma_always_each_vrs_in_reconcile_implies_filtered_pods_owned_by_vrs"
+    args = ("prove", str(task), "--fn", target, "--model", "scripted/demo", "--strategies", "1")
+    result = runner.invoke(app, [*args, "--dry-run", "--context-budget", "8000"])
+    assert result.exit_code == 0, result.output
+    assert "over the 8,000-token budget; cut to the budget: spec bodies elided deepest first" in result.stdout
+    soft = dry(*args)["requests"][0]
+    request = dry(*args, "--context-budget", "8000")["requests"][0]
+    assert request["context_cut"] and request["context_floor_tokens"] == soft["context_floor_tokens"] > 8000
+    assert request["prompt_tokens"] <= 8000 + 1000 < soft["prompt_tokens"]  # the slice, and the instructions
+    assert f"proof fn {target}" in request["messages"][1]["content"]
+
+
 def test_the_text_output_shows_each_prompt_with_its_size(workdir):
     source = workdir / "count_up.rs"
     source.write_text((REPO_ROOT / "rust_fixtures" / "agent" / "count_up.rs").read_text())

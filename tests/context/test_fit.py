@@ -79,3 +79,24 @@ def test_the_provers_targets_stay_whole_under_a_hard_budget(slicer: FileSlicer) 
     )
     assert "assert(x + 0 >= 0);" in sliced.text and "    helper_lemma(x);" in sliced.text
     assert not any(f"fn {name}(x: int) -> bool {{\n        &&&" in sliced.text for name in FAMILY)
+
+
+def test_a_ceiling_cuts_the_provers_slice_to_it_with_the_target_whole(slicer: FileSlicer) -> None:
+    soft = slicer.slice(["target"], 600)
+    capped = slicer.slice(["target"], 600, ceiling_tokens=1200)
+    assert soft.over_budget and not soft.cut_to_ceiling and not _elided(soft.text)
+    assert capped.cut_to_ceiling and capped.ceiling_tokens == 1200 and capped.floor_tokens == soft.floor_tokens
+    assert _elided(capped.text)[0] == "deep_fact"  # the deepest body goes first
+    assert "assert(x + 0 >= 0);" in capped.text and "    helper_lemma(x);" in capped.text
+    assert len(capped.text.encode()) <= 1200 * BYTES_PER_TOKEN < len(soft.text.encode())
+
+
+def test_nothing_is_added_beyond_a_ceiling(slicer: FileSlicer) -> None:
+    """The lemma growth and the least extra room stop at the ceiling too."""
+    for ceiling in (1000, 1300, 1600, 2000):
+        capped = slicer.slice(["target"], 600, ceiling_tokens=ceiling)
+        assert len(capped.text.encode()) <= ceiling * BYTES_PER_TOKEN
+
+
+def test_a_ceiling_below_the_budget_is_the_budget(slicer: FileSlicer) -> None:
+    assert slicer.slice(["target"], 700, ceiling_tokens=100).ceiling_tokens == 700

@@ -58,6 +58,7 @@ class AgentConfig(BaseModel):
     houdini_steps: int = Field(default=6, ge=0)
     feedback_items: int = Field(default=6, ge=0)  # how many earlier findings a prompt repeats
     context_tokens: int | None = Field(default=None, ge=0)  # a large file's slice budget (None: the slicer's)
+    context_ceiling: int | None = Field(default=None, ge=0)  # what no slice exceeds but by its targets alone
     focus: FocusMode = FocusMode.AUTO  # focused screening runs (`--verify-function`) in large files
     review: ReviewSettings = Field(default_factory=ReviewSettings)  # --review, --review-model, --review-votes, ...
     strategy_names: list[str] = Field(default_factory=list)  # `--strategy NAME`...; empty: the default portfolio

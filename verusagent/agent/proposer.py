@@ -81,6 +81,7 @@ def build_prompt(
         description=config.description or "",
         writes=config.targets if config.mode == TaskMode.SYNTH else [],
         context_tokens=config.context_tokens,
+        context_ceiling=config.context_ceiling,
     )
 
 

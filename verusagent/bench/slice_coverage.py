@@ -9,6 +9,7 @@ from verusagent.agent.strategies import portfolio
 from verusagent.bench.needed import DEPTH_CLASSES, WHY_ORDER, CrateDefinitions, Needed, coverage, depth_class
 from verusagent.bench.verusage import SplicedPair, VerusageTask, spliced_pair, target_of
 from verusagent.commands.dry_run import dry_run
+from verusagent.context import SLICE_BUDGET_TOKENS
 from verusagent.lens import parse_with_tokens
 from verusagent.llm.tokens import count_messages_o200k
 from verusagent.prompt import chat
@@ -34,15 +35,15 @@ class TaskMeasure(BaseModel):
     floor_tokens: int | None = None  # a prompt with full coverage holds at least this many tokens
 
 
-def measure_task(task: VerusageTask, context_tokens: int | None = None) -> TaskMeasure | None:
+def measure_task(task: VerusageTask, context_tokens: int | None = None, hard: bool = False) -> TaskMeasure | None:
     """None when the file names no unique target. The prompt is the first strategy's, counted with o200k_base;
-    context_tokens: the slice budget (None: the default)."""
+    context_tokens: the slice budget (None: the default); hard: it is a ceiling too (`--context-budget`)."""
     text = task.task_path.read_bytes().decode("utf-8", "replace")
     pair = spliced_pair(task)
     target = pair.target if isinstance(pair, SplicedPair) else target_of(task, text)
     if target is None:
         return None
-    request = _prove_request(task, text, target, context_tokens)
+    request = _prove_request(task, text, target, context_tokens, hard)
     measure = TaskMeasure(
         task=task.task_id,
         project=task.project,
@@ -82,9 +83,15 @@ def _by_depth(entries: list[Needed]) -> dict[str, int]:
     return {name: sum(depth_class(e.depth) == name for e in entries) for name in DEPTH_CLASSES}
 
 
-def _prove_request(task: VerusageTask, text: str, target: str, context_tokens: int | None):
+def _prove_request(task: VerusageTask, text: str, target: str, context_tokens: int | None, hard: bool = False):
+    ceiling = (context_tokens or SLICE_BUDGET_TOKENS) if hard else None
     config = AgentConfig(
-        mode=TaskMode.PROVE, targets=[target], strategies=1, model="o200k/unknown-model", context_tokens=context_tokens
+        mode=TaskMode.PROVE,
+        targets=[target],
+        strategies=1,
+        model="o200k/unknown-model",
+        context_tokens=context_tokens,
+        context_ceiling=ceiling,
     )
     return dry_run(Task(source_path=task.task_path, original=text, out_path=task.task_path), config).requests[0]
 

@@ -65,6 +65,17 @@ class TaskOptions:
         Optional[int],
         typer.Option("--max-verus-runs", min=0, help="Budget of fresh verus runs.", rich_help_panel="Budget"),
     ] = None
+    context_budget: Annotated[
+        Optional[int],
+        typer.Option(
+            "--context-budget",
+            min=500,
+            help="Tokens a large file's prompt shows of it at most: what the targets need is cut to it (spec "
+            "bodies elided deepest first; the targets stay whole). Default: 5,000, exceeded where the targets "
+            "need more.",
+            rich_help_panel="Budget",
+        ),
+    ] = None
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="verus runs at once.", rich_help_panel="Verus")] = (
         defaults.DEFAULT_JOBS
     )
@@ -218,6 +229,8 @@ class TaskOptions:
             max_tokens=self.max_tokens,
             max_cost_usd=self.max_cost,
             max_verus_runs=self.max_verus_runs,
+            context_tokens=self.context_budget,
+            context_ceiling=self.context_budget,
             jobs=self.jobs,
             timeout_s=self.timeout,
             focus=self.focus,

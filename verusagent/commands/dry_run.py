@@ -41,6 +41,7 @@ class DryRequest(BaseModel):
     over_budget: bool = False  # what the targets need alone exceeds the slice budget: all of it is shown
     context_floor_tokens: int | None = None  # a slice: what its targets need (an estimate at 4 bytes a token)
     context_budget_tokens: int | None = None  # a slice: its budget
+    context_cut: bool = False  # what the targets need was cut to the budget (`--context-budget`, a hard one)
     messages: list[dict[str, Any]]
 
 
@@ -101,6 +102,7 @@ def _fit(fit) -> dict:
         "over_budget": fit.over_budget,
         "context_floor_tokens": fit.floor_tokens,
         "context_budget_tokens": fit.budget_tokens,
+        "context_cut": fit.cut_to_ceiling,
     }
 
 
@@ -163,6 +165,12 @@ def print_dry_run(result: DryRun, as_json: bool) -> None:
     )
 
 
+def _shown(request: DryRequest) -> str:
+    if request.context_cut:
+        return "cut to the budget: spec bodies elided deepest first, the targets whole"
+    return "all of it is shown"
+
+
 def _heading(request: DryRequest) -> str:
     cost = "price unknown" if request.estimated_cost_usd is None else f"~${request.estimated_cost_usd:.4f} input"
     if not request.known_model:
@@ -171,7 +179,7 @@ def _heading(request: DryRequest) -> str:
     if request.over_budget:
         view += (
             f" (over_budget: true: what the targets need is about {request.context_floor_tokens:,} tokens, "
-            f"over the {request.context_budget_tokens:,}-token budget; all of it is shown)"
+            f"over the {request.context_budget_tokens:,}-token budget; {_shown(request)})"
         )
     tokenizer = request.tokenizer if request.tokenizer_exact else f"{request.tokenizer}, an estimate for this model"
     return (

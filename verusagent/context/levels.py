@@ -29,6 +29,7 @@ class Selection:
         self.budget = 0  # what may be spent beyond the floor
         self.spent = 0
         self.floor = 0  # the bytes of what the targets need, with the comments beside it
+        self.needed_floor = 0  # the floor before a hard budget or a ceiling cut it
         self.over_budget = False
         self.optional: list[Node] = []  # shown beyond the floor, in the order they were taken
         self.left_out: set[Node] = set()  # offered, but over the budget

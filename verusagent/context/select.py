@@ -61,6 +61,7 @@ def select(
     unmentioned_bytes: int | None = None,
     hard: bool = False,
     cut_targets: bool = True,
+    ceiling_bytes: int | None = None,
 ) -> Selection:
     """budget_bytes: what the slice may show in all; beyond what its targets need it adds at least least_bytes
     and growth times what they need.
@@ -71,7 +72,9 @@ def select(
     byte ranges inside targets (a review's unit): of such a target only its header, clauses and those ranges
     name what is needed; what the rest of it names is ranked. unmentioned_bytes: the items that no shown part
     mentions are candidates too, shown within this many bytes (None: they are not). hard: the floor is cut down to
-    the budget where it exceeds it (fit.py; cut_targets: the targets' bodies too)."""
+    the budget where it exceeds it (fit.py; cut_targets: the targets' bodies too). ceiling_bytes: what no slice
+    exceeds however much its targets need (the prover's, above the budget): a floor over it is cut down to it
+    with the targets kept whole, and what is added beyond the floor stops at it."""
     selection = Selection(index, whole_files)
     offers = _Offers(selection, targets, focus)
     for file in {target.file for target in targets} | set(whole_files):
@@ -88,10 +91,15 @@ def select(
         offers.cut_deep_family(budget_bytes, needed_depth)
     for file in sorted(whole_files):
         offers.show_whole_file(index.files[file].root)
+    selection.needed_floor = selection.floor
     selection.over_budget = selection.floor > budget_bytes
     if hard and selection.over_budget:
         offers.fit(targets, budget_bytes, cut_targets)
+    elif ceiling_bytes is not None and selection.floor > ceiling_bytes:
+        offers.fit(targets, ceiling_bytes, cut_targets=False)
     selection.budget = _extra_bytes(selection.floor, needed, budget_bytes, least_bytes, growth)
+    if ceiling_bytes is not None:
+        selection.budget = max(min(selection.budget, ceiling_bytes - selection.floor), 0)
     for file in sorted({node.file for node in selection.levels}):  # a crate's files the targets reach
         for node in index.files[file].root.walk():
             seeded = seed_chance(node, targets)

@@ -46,6 +46,8 @@ class SlicedSource(BaseModel):
     budget_tokens: int = 0  # what the slice may hold (0: the file is shown whole)
     floor_tokens: int = 0  # what the targets need, shown whatever the budget
     over_budget: bool = False  # the needed part alone exceeds the budget
+    ceiling_tokens: int = 0  # what the slice never exceeds (0: no ceiling, a strict slice's budget is its own)
+    cut_to_ceiling: bool = False  # the needed part exceeded the ceiling too: spec bodies were elided to fit it
 
 
 class NoTargets(ValueError):
@@ -60,16 +62,23 @@ def needs_slicing(source: str) -> bool:
     return estimate_tokens(source) > SLICE_ABOVE_TOKENS
 
 
-def slice_source(source: str, targets: list[str], budget_tokens: int | None = None) -> SlicedSource:
+def slice_source(
+    source: str, targets: list[str], budget_tokens: int | None = None, ceiling_tokens: int | None = None
+) -> SlicedSource:
     """The targets (function names, qualified names or unit ids) whole, and what reasoning about them needs."""
-    return slice_parsed(source, *parse_with_tokens(source), targets, budget_tokens)
+    return slice_parsed(source, *parse_with_tokens(source), targets, budget_tokens, ceiling_tokens)
 
 
 def slice_parsed(
-    source: str, model: SourceModel, stream: TokenStream, targets: list[str], budget_tokens: int | None = None
+    source: str,
+    model: SourceModel,
+    stream: TokenStream,
+    targets: list[str],
+    budget_tokens: int | None = None,
+    ceiling_tokens: int | None = None,
 ) -> SlicedSource:
     """slice_source for a file already parsed (`parse_with_tokens(source)`)."""
-    return FileSlicer(source, model, stream).slice(targets, budget_tokens)
+    return FileSlicer(source, model, stream).slice(targets, budget_tokens, ceiling_tokens=ceiling_tokens)
 
 
 class FileSlicer:
@@ -88,13 +97,14 @@ class FileSlicer:
         focus: Sequence[tuple[int, int]] = (),
         hard: bool = False,
         cut_targets: bool = True,
+        ceiling_tokens: int | None = None,
     ) -> SlicedSource:
         """The budget defaults to SLICE_BUDGET_TOKENS. strict: nothing beyond the budget but what the targets
         need (no LEAST_EXTRA_TOKENS, no LEMMA_GROWTH); needed_depth: how many spec bodies down the spec family
         is needed whatever it costs (None: all of it, select.NEEDED_DEPTH); focus: byte ranges in the targets
         whose names are needed (the rest of a target's body is ranked); hard: see slice_files. A file that fits
         the budget is shown whole to a strict slice, and to any other if its slice would leave nothing out (see
-        UNMENTIONED_TOKENS)."""
+        UNMENTIONED_TOKENS). ceiling_tokens: see slice_files."""
         budget_tokens = SLICE_BUDGET_TOKENS if budget_tokens is None else budget_tokens
         found = find_targets(self.file.root, targets)
         if not found:
@@ -116,6 +126,7 @@ class FileSlicer:
             unmentioned_tokens=UNMENTIONED_TOKENS if fits else None,
             hard=hard,
             cut_targets=cut_targets,
+            ceiling_tokens=ceiling_tokens,
         )[0]
         leaves_nothing_out = not sliced.elided_lines or len(sliced.text) >= len(self.file.text)
         return whole if fits and leaves_nothing_out else sliced
@@ -133,14 +144,17 @@ def slice_files(
     unmentioned_tokens: int | None = None,
     hard: bool = False,
     cut_targets: bool = True,
+    ceiling_tokens: int | None = None,
 ) -> dict[int, SlicedSource]:
     """The files' slices around `targets` (nodes of any of them), selected together within one budget: what the
     targets need from every file first, then by rank (see SLICE_BUDGET_TOKENS; strict: within the budget only).
     `whole_files` are shown whole anyway (not sliced here). Only the files something is shown of have a slice.
     index: the files' NameIndex, when the caller keeps one. unmentioned_tokens: what the items no shown part
     mentions may take (None: they are not offered). hard: what the targets need is cut down to the budget too
-    (context/fit.py)."""
+    (context/fit.py). ceiling_tokens: what a slice that is not strict never exceeds but by its targets alone
+    (None: no ceiling; a budget above it is the ceiling)."""
     index = index or NameIndex(files)
+    ceiling = None if strict or ceiling_tokens is None else max(ceiling_tokens, budget_tokens)
     least = 0 if strict else min(LEAST_EXTRA_TOKENS, budget_tokens) * BYTES_PER_TOKEN
     selection = select(
         index,
@@ -154,6 +168,7 @@ def slice_files(
         unmentioned_bytes=None if unmentioned_tokens is None else unmentioned_tokens * BYTES_PER_TOKEN,
         hard=hard,
         cut_targets=cut_targets,
+        ceiling_bytes=None if ceiling is None else ceiling * BYTES_PER_TOKEN,
     )
     slices = _render(files, selection, targets, whole_files)
     for _ in range(_TRIM_ROUNDS):
@@ -165,8 +180,10 @@ def slice_files(
         slices = _render(files, selection, targets, whole_files)
     fit = {
         "budget_tokens": budget_tokens,
-        "floor_tokens": selection.floor // BYTES_PER_TOKEN,
+        "floor_tokens": selection.needed_floor // BYTES_PER_TOKEN,
         "over_budget": selection.over_budget,
+        "ceiling_tokens": ceiling or 0,
+        "cut_to_ceiling": ceiling is not None and selection.needed_floor > ceiling * BYTES_PER_TOKEN,
     }
     return {number: sliced.model_copy(update=fit) for number, sliced in slices.items()}
 

@@ -23,11 +23,17 @@ class PromptView(BaseModel):
 
 
 def prompt_view(
-    source: str, named: list[str], error_units: list[str], module: str = "", budget_tokens: int | None = None
+    source: str,
+    named: list[str],
+    error_units: list[str],
+    module: str = "",
+    budget_tokens: int | None = None,
+    ceiling_tokens: int | None = None,
 ) -> PromptView:
     """named: `--fn` (or synth's placeholder functions); error_units: the lens units verus reported errors in;
     module: the file's module path in its crate (its ids then carry it: `fn:net::send`); budget_tokens: the
-    slice's (None: SLICE_BUDGET_TOKENS)."""
+    slice's (None: SLICE_BUDGET_TOKENS); ceiling_tokens: what the slice never exceeds but by its targets alone
+    (None: what they need is shown whatever it costs)."""
     if not needs_slicing(source):
         return PromptView(source=source, reply_format="file", targets=[])
     model, stream = parse_with_tokens(source, module=module)
@@ -35,7 +41,7 @@ def prompt_view(
     if not targets:  # nothing to centre a slice on: the whole file, still without an echo of it
         return PromptView(source=source, reply_format="items", targets=[])
     try:
-        sliced = slice_parsed(source, model, stream, targets, budget_tokens)
+        sliced = slice_parsed(source, model, stream, targets, budget_tokens, ceiling_tokens)
     except NoTargets:  # a target the outline cannot place (a broken file): show it all
         return PromptView(source=source, reply_format="items", targets=targets)
     return PromptView(source=sliced.text, reply_format="items", targets=sliced.targets, sliced=sliced)

@@ -27,7 +27,8 @@ class ContextFit(BaseModel):
 
     budget_tokens: int
     floor_tokens: int  # what the targets need (estimated at 4 bytes a token)
-    over_budget: bool  # the needed part alone exceeds the budget: all of it is shown
+    over_budget: bool  # the needed part alone exceeds the budget: all of it is shown, unless cut_to_ceiling
+    cut_to_ceiling: bool = False  # it exceeds the ceiling too (--context-budget): cut to it (context/fit.py)
 
 
 class CrateView(BaseModel):
@@ -40,14 +41,26 @@ class CrateView(BaseModel):
 
 
 def crate_view(
-    workspace: CrateWorkspace, text: str, named: list[str], error_units: list[str], budget_tokens: int | None = None
+    workspace: CrateWorkspace,
+    text: str,
+    named: list[str],
+    error_units: list[str],
+    budget_tokens: int | None = None,
+    ceiling_tokens: int | None = None,
 ) -> CrateView:
     """budget_tokens: what the prompt may show of the crate in all (None: SLICE_BUDGET_TOKENS); what the targets
-    need is shown beyond it."""
+    need is shown beyond it, up to ceiling_tokens (None: all of it; see slicer.slice_files)."""
     files = workspace.files(text)
     if workspace.is_single_file:
         module = workspace.layout.module_of(workspace.target) or ""
-        view = prompt_view(files[workspace.target], named, error_units, module=module, budget_tokens=budget_tokens)
+        view = prompt_view(
+            files[workspace.target],
+            named,
+            error_units,
+            module,
+            budget_tokens=budget_tokens,
+            ceiling_tokens=ceiling_tokens,
+        )
         fit = (
             ContextFit(**view.sliced.model_dump(include=set(ContextFit.model_fields)))
             if view.sliced is not None and view.sliced.budget_tokens
@@ -60,11 +73,16 @@ def crate_view(
             targets=view.targets,
             fit=fit,
         )
-    return _crate_view(workspace, text, named, error_units, budget_tokens or SLICE_BUDGET_TOKENS)
+    return _crate_view(workspace, text, named, error_units, budget_tokens or SLICE_BUDGET_TOKENS, ceiling_tokens)
 
 
 def _crate_view(
-    workspace: CrateWorkspace, text: str, named: list[str], error_units: list[str], budget_tokens: int
+    workspace: CrateWorkspace,
+    text: str,
+    named: list[str],
+    error_units: list[str],
+    budget_tokens: int,
+    ceiling_tokens: int | None,
 ) -> CrateView:
     """Every file of the crate selected together: the target's file sliced when large (whole when small), of
     the others what the targets need (a module their specs reach is never skipped), then the likeliest rest."""
@@ -75,7 +93,10 @@ def _crate_view(
     targets = own_targets + _other_targets(workspace, sources, named, error_units)
     whole = not needs_slicing(own.text) or not own_targets
     budget = max(budget_tokens - estimate_tokens(own.text), 0) if whole else budget_tokens
-    slices = slice_files(sources, targets, budget, frozenset({target}) if whole else frozenset())
+    ceiling = None if ceiling_tokens is None else max(ceiling_tokens - (budget_tokens - budget), 0)
+    slices = slice_files(
+        sources, targets, budget, frozenset({target}) if whole else frozenset(), ceiling_tokens=ceiling
+    )
     others = [
         OtherFile(path=workspace.order[n], source=s.text, targets=s.targets)
         for n, s in sorted(slices.items())

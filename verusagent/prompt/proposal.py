@@ -20,14 +20,15 @@ def round_prompt(
     description: str = "",
     writes: list[str] | None = None,
     context_tokens: int | None = None,
+    context_ceiling: int | None = None,
 ) -> tuple[str, dict]:
     """The prompt task and its template context for the candidate `text` and verus's `errors` on it.
     ``synth``: the bodies are still to write (then the targets default to the placeholder functions).
     ``description``: the task statement; ``writes``: in a synth run, the functions whose bodies are the model's
     (a repair prompt says so); ``context_tokens``: a large file's slice budget (``context_fit`` in the context:
-    how the slice fits it)."""
+    how the slice fits it); ``context_ceiling``: what the slice never exceeds but by its targets alone."""
     named = (targets or workspace.placeholders(text)) if synth else targets
-    view = crate_view(workspace, text, named, [d.unit_id for d in errors if d.unit_id], context_tokens)
+    view = crate_view(workspace, text, named, [d.unit_id for d in errors if d.unit_id], context_tokens, context_ceiling)
     common = {
         "file_name": view.file_name,
         "source": view.source,
