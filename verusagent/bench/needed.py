@@ -150,8 +150,8 @@ class CrateDefinitions:
 def coverage(definitions: CrateDefinitions, target: Function, ground_truth: str, prompt: str) -> Coverage:
     """What of `definitions` the ground truth of `target` needs, and which of it `prompt` does not show."""
     needed = needed_definitions(definitions, target, ground_truth)
-    shown = _folded(prompt)
-    missing = [n for n in needed if not any(_folded(text) in shown for text in n.texts)]
+    shown = folded_text(prompt)
+    missing = [n for n in needed if not any(folded_text(text) in shown for text in n.texts)]
     return Coverage(needed=needed, missing=missing)
 
 
@@ -278,5 +278,6 @@ def _required_text(model: SourceModel, function: Function) -> str:
     return model.data[function.span.start : function.body.start].decode("utf-8", "replace")
 
 
-def _folded(text: str) -> str:
+def folded_text(text: str) -> str:
+    """Whitespace runs as one space: how a prompt is searched for a needed text."""
     return " ".join(text.split())

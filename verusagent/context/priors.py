@@ -1,11 +1,16 @@
 """The chance that a proof needs a part of its file, for the slicer to show the likeliest parts first.
 
-The chances depend on the kind of the shown part that mentions a candidate and on the candidate's kind. They were
-tuned on VeruSAGE-Bench (for each kind of mention, the share that ground-truth proofs use, then adjusted for the
-coverage they buy per token): a proof uses most lemmas its file holds (VeruSAGE task files are extractions that
-carry the lemmas their proof needs) and the spec functions in their signatures, far fewer of the spec functions
-that other spec functions mention.
+A candidate that a shown part mentions takes the chance of its (part kind, candidate kind) pair, learned from what
+ground-truth proofs use (`MentionTable`, mention_priors.json; tools/learn_priors.py makes it, and measures each
+shared project under a table learned without it). The seeds are still set by hand: a proof uses most lemmas its
+file holds (VeruSAGE task files are extractions that carry the lemmas their proof needs), and opaque spec
+functions are revealed.
 """
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from importlib import resources
 
 from verusagent.context.outline import Node
 from verusagent.lens.model import Mode
@@ -17,18 +22,41 @@ OPAQUE_PRIOR = 0.5  # an opaque spec function: a proof about it reveals it
 VIEW_PRIOR = 0.3  # `x@` or `.view()`: which of the file's views it means is rarely clear, and a proof seldom names it
 ASSOCIATED_PRIOR = 0.3  # an associated type or constant of an impl opened for another item, times its chance
 _COMMON_WORDS = frozenset({"", "lemma", "is", "of", "the", "to", "a", "and", "in", "spec", "impl", "proof"})
-_PRIORS = {  # (the mentioning part, the candidate; "fn": a proof or exec function) -> chance
-    ("proof", "spec"): 0.4,
-    ("proof", "enum"): 0.5,
-    ("proof", "fn"): 0.4,
-    ("exec", "spec"): 0.3,
-    ("exec", "enum"): 0.2,
-    ("exec", "fn"): 0.3,
-    ("spec", "spec"): 0.1,
-    ("spec", "enum"): 0.15,
-    ("spec", "fn"): 0.1,
-}
-_DEFAULT_PRIOR = 0.03  # structs, aliases and traits that a proof names are mostly named by its target already
+HEADER_PRIOR = 0.03  # a name in the header of a container opened for another item (its generics, its trait)
+
+
+class MentionTable:
+    """The chance that a proof needs a candidate that a shown part mentions, by (the part's kind, the candidate's
+    kind): learned from what ground-truth proofs use (mention_priors.json, made by tools/learn_priors.py from the
+    evidence verusagent.bench.mention_evidence records); a pair with too little evidence takes the default."""
+
+    def __init__(self, pairs: dict[tuple[str, str], float], default: float):
+        self.pairs = pairs
+        self.default = default
+
+    @classmethod
+    def shipped(cls) -> "MentionTable":
+        data = json.loads(resources.files("verusagent.context").joinpath(TABLE_FILE).read_text(encoding="utf-8"))
+        pairs = {tuple(key.split(">", 1)): entry["chance"] for key, entry in data["pairs"].items()}
+        return cls(pairs, data["default"])  # type: ignore[arg-type]
+
+    def chance(self, source: str, candidate: str) -> float:
+        return self.pairs.get((source, candidate), self.default)
+
+
+TABLE_FILE = "mention_priors.json"
+_table = MentionTable.shipped()
+
+
+@contextmanager
+def mention_table(table: MentionTable) -> Iterator[None]:
+    """Rank with another table for a while (a held-out measure: one learned without the project measured)."""
+    global _table
+    before, _table = _table, table
+    try:
+        yield
+    finally:
+        _table = before
 
 
 def seed_chance(node: Node, targets: list[Node]) -> float:
@@ -46,10 +74,10 @@ def seed_chance(node: Node, targets: list[Node]) -> float:
 def mention_prior(source: Node, candidate: Node, header: bool) -> float:
     """The chance that a proof needs candidate, given that shown part source mentions it (in its header only,
     for a container opened for another item)."""
-    return _DEFAULT_PRIOR if header else _PRIORS.get((_source_kind(source), _candidate_kind(candidate)), _DEFAULT_PRIOR)
+    return HEADER_PRIOR if header else _table.chance(source_kind(source), candidate_kind(candidate))
 
 
-def _source_kind(node: Node) -> str:
+def source_kind(node: Node) -> str:
     if node.kind != "fn":
         return "type"
     if node.item.mode in BODY_MEANS:
@@ -57,7 +85,7 @@ def _source_kind(node: Node) -> str:
     return "exec" if node.item.mode == Mode.EXEC else "proof"
 
 
-def _candidate_kind(node: Node) -> str:
+def candidate_kind(node: Node) -> str:
     if node.kind != "fn":
         return node.kind  # "struct", "enum", "type", "const", ...
     return "spec" if node.item.mode in BODY_MEANS else "fn"
