@@ -44,6 +44,8 @@ def _verus_bench_answer(task: BenchTask, task_text: str) -> OracleAnswer | str:
 
 
 def _verusage_answer(task: BenchTask) -> OracleAnswer | str:
+    if task.task_path is None:
+        return "no task file"
     pair = spliced_pair(
         VerusageTask(
             project=task.source,
