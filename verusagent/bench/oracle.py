@@ -17,7 +17,6 @@ from verusagent.bench.verusage import NoPair, VerusageTask, spliced_pair
 from verusagent.lens import parse
 
 ORACLE_MODEL = "scripted/oracle"
-ORACLE_OPTIONS = {"model": ORACLE_MODEL, "strategies": 1, "rounds": 1, "samples": 1}
 
 
 class OracleAnswer(BaseModel):
