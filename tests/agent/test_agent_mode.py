@@ -184,6 +184,29 @@ def test_an_edit_adding_assume_false_is_refused_and_the_session_goes_on(harness)
     assert_audited(run)
 
 
+def test_verify_on_an_input_the_precheck_rejects_runs_no_verus(harness) -> None:
+    """The session starts from the input, which the pre-check rejects: verify() says why and runs no verus (it
+    failed on the missing verus result)."""
+    ghost_in_exec = "    let mut i: u64 = 0;\n    let y = n as int;\n"
+    text = (DEMO / "double.rs").read_text().replace("    let mut i: u64 = 0;\n", ghost_in_exec, 1)
+    harness.script(
+        [
+            reply(call("verify")),
+            reply(call("verify", function="double"), when="Not run: the pre-check rejected"),
+            reply(call("submit"), when="Not run: the pre-check rejected"),
+        ]
+    )
+    harness.scenario(DEMO_RULES)
+    run = harness.run("prove", harness.task("double.rs", text), strategy=["agent"], rounds=1)
+    whole, function = tool_results(run)[:2]
+    for result in (whole, function):
+        assert result["error"] == "rejected" and not result["verus_runs"]
+        assert "`nat` and `int` can only be used in ghost code" in result["text"].replace("'", "`")
+    assert not run.verus_calls, "a rejected candidate reached verus"
+    assert run.outcome["verdict"] == "partial" and run.outcome["obligations"][0]["line"] == 14
+    assert_audited(run)
+
+
 def test_tool_errors_are_results_and_a_repeated_call_ends_the_session(harness) -> None:
     run = run_agent(
         harness,

@@ -41,7 +41,12 @@ class Evaluation(BaseModel):
     @property
     def prechecked_out(self) -> bool:
         """Rejected by the pre-check: its findings stand for verus's front-end errors (for ranking and repair)."""
-        return self.rejected_by == "precheck" and self.precheck is not None and not self.precheck.clean
+        return self._rejecting_precheck() is not None
+
+    def _rejecting_precheck(self) -> PrecheckReport | None:
+        if self.rejected_by == "precheck" and self.precheck is not None and not self.precheck.clean:
+            return self.precheck
+        return None
 
     @property
     def accepted(self) -> bool:
@@ -57,8 +62,9 @@ class Evaluation(BaseModel):
 
     @property
     def errors(self) -> list:
-        if self.prechecked_out:
-            return self.precheck.diagnostics()
+        report = self._rejecting_precheck()
+        if report is not None:
+            return report.diagnostics()
         return self.verus.errors_only() if self.verus else []
 
     def failing_functions(self) -> set[str]:
@@ -67,10 +73,13 @@ class Evaluation(BaseModel):
     def rank_key(self) -> tuple:
         """Verified first, then fewer failing functions, then fewer errors, then more verified functions. A
         candidate the pre-check rejected ranks as verus's front-end rejection of it would."""
-        if self.prechecked_out:
+        report = self._rejecting_precheck()
+        if report is not None:
+            # a rejecting report has findings, so it has a verdict
+            verdict = report.verdict() or Verdict.FRONTEND_REJECTED
             return (
                 False,
-                _VERDICT_QUALITY[self.precheck.verdict()],
+                _VERDICT_QUALITY[verdict],
                 -len(self.failing_functions()),
                 -len(self.errors),
                 0,
@@ -90,6 +99,11 @@ def best_of(evaluations: list[Evaluation]) -> Evaluation | None:
     return max(evaluations, key=lambda e: e.rank_key(), default=None)
 
 
+def better(current: Evaluation, *others: Evaluation) -> Evaluation:
+    """The best of `current` and `others`; `current` on a tie."""
+    return max((current, *others), key=lambda e: e.rank_key())
+
+
 def describe(evaluation: Evaluation) -> str:
     if evaluation.rejected_by == "guard":
         rules = ", ".join(sorted({str(v.rule) for v in evaluation.guard.errors()}))
@@ -107,5 +121,5 @@ def describe(evaluation: Evaluation) -> str:
         return "not verified yet"
     result = evaluation.verus
     source = "verus stand-in" if result.is_standin else "verus"
-    errors = len(result.errors_only())
-    return f"{source}: {result.verdict.value}" + (f", {errors} errors" if errors else "")
+    count = len(result.errors_only())
+    return f"{source}: {result.verdict.value}" + (f", {count} errors" if count else "")

@@ -26,6 +26,9 @@ from verusagent.verus import Verdict, VerusResult
 FUNCTION_RUN_PRIOR = 0.6  # a one-function run still pays the whole front end (parsing, type and mode checks)
 _KNOWN_FAILURES = frozenset({Verdict.VERIFIED, Verdict.VERIFIED_PARTIAL, Verdict.FAILED})
 
+ScreeningKind = Literal["whole", "functions", "module"]
+_KINDS: tuple[ScreeningKind, ...] = ("whole", "functions", "module")
+
 
 class FocusSettings(BaseModel):
     mode: FocusMode = FocusMode.AUTO
@@ -39,7 +42,7 @@ class FocusTarget(BaseModel):
 
 
 class ScreeningPlan(BaseModel):
-    kind: Literal["whole", "functions", "module"]
+    kind: ScreeningKind
     targets: list[FocusTarget] = Field(default_factory=list)
     reason: str
     estimate_s: dict[str, float] = Field(default_factory=dict)
@@ -117,10 +120,8 @@ def plan_screening(
 
 
 def _cheapest(targets: list[FocusTarget], estimate: dict[str, float], settings: FocusSettings) -> ScreeningPlan:
-    choices = dict(estimate)
-    if settings.mode == FocusMode.ON:
-        choices.pop("whole")
-    kind = min(choices, key=lambda k: (choices[k], k != "whole"))
+    allowed = [k for k in _KINDS if k in estimate and not (settings.mode == FocusMode.ON and k == "whole")]
+    kind = min(allowed, key=lambda k: (estimate[k], k != "whole"))
     figures = ", ".join(f"{k} {v:.1f} s" for k, v in sorted(estimate.items()))
     return ScreeningPlan(
         kind=kind,
@@ -196,9 +197,10 @@ def _changed_ids(mine: SourceModel, theirs: SourceModel) -> set[str]:
 
 def _failing_ids(result: VerusResult) -> set[str] | None:
     units = [d.unit_id for d in result.errors_only()]
-    if any(unit is None for unit in units):
+    known = [unit for unit in units if unit is not None]
+    if len(known) < len(units):
         return None
-    return {function_unit(unit) for unit in units}
+    return {function_unit(unit) for unit in known}
 
 
 def is_scope_failure(result: VerusResult) -> bool:

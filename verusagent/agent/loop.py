@@ -8,7 +8,7 @@ record.
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 
-from verusagent.agent.candidate import Candidate, Evaluation, best_of, describe
+from verusagent.agent.candidate import Candidate, Evaluation, best_of, better, describe
 from verusagent.agent.config import AgentConfig, Task
 from verusagent.agent.evaluator import Evaluator
 from verusagent.agent.outcome import Finisher, RunOutcome
@@ -53,10 +53,10 @@ class Agent:
                 return self.finisher.verified(baseline, already=True)
             for round_no in range(self.start_round, self.config.rounds + 1):
                 winner = self.round(round_no)
-                if self.accept(winner):
+                if winner is not None and self.accept(winner):
                     return self.finisher.verified(winner)
-                pruned = self.houdini(self.overall_best())
-                if pruned is not winner and self.accept(pruned):
+                pruned = self.prune_best()
+                if pruned is not None and pruned is not winner and self.accept(pruned):
                     return self.finisher.verified(pruned)
             return self.finisher.partial(self.overall_best(), "rounds", f"{self.config.rounds} rounds done")
         except (BudgetExceeded, VerusBudgetExceeded) as stop:
@@ -90,7 +90,7 @@ class Agent:
             return self.evaluator.evaluate(candidate, "baseline")
         return self.evaluator.screen(candidate).model_copy(update={"verus": logged})
 
-    def round(self, round_no: int) -> Evaluation:
+    def round(self, round_no: int) -> Evaluation | None:
         """One round: every strategy proposes in parallel; candidates are screened and verified; best kept."""
         self.reporter.round_started(round_no, self.client.budget.snapshot(), self.evaluator.fresh_runs)
         proposals, stop = self.ask_all(round_no)
@@ -105,7 +105,7 @@ class Agent:
         for proposal in proposals:
             self.remember(proposal.evaluations)
             mine = [e for e in [*fresh, *proposal.evaluations] if e.candidate.strategy == proposal.strategy.name]
-            self.best[proposal.strategy.name] = best_of([self.best[proposal.strategy.name], *mine])
+            self.best[proposal.strategy.name] = better(self.best[proposal.strategy.name], *mine)
 
     def ask_all(self, round_no: int) -> tuple[list[Proposal], Exception | None]:
         keep = self.config.feedback_items
@@ -187,17 +187,22 @@ class Agent:
         elif evaluation.prechecked_out:
             self.feedback[evaluation.candidate.strategy].extend(precheck_feedback(evaluation.errors))
 
-    def share_best(self) -> Evaluation:
+    def share_best(self) -> Evaluation | None:
         """The best candidate of all strategies becomes the starting point of any strategy it beats."""
         winner = self.overall_best()
         for name, mine in self.best.items():
-            if winner.rank_key() > mine.rank_key():
+            if winner is not None and winner.rank_key() > mine.rank_key():
                 self.best[name] = winner
         self.reporter.best(winner)
         return winner
 
     def overall_best(self) -> Evaluation | None:
         return best_of(list(self.best.values()))
+
+    def prune_best(self) -> Evaluation | None:
+        """Houdini on the best candidate so far; with none (no baseline yet), nothing to prune."""
+        best = self.overall_best()
+        return None if best is None else self.houdini(best)
 
     def houdini(self, start: Evaluation) -> Evaluation:
         """Drop failing invariants and assertions, one verus run per step, while that helps."""
@@ -222,13 +227,13 @@ class Agent:
                 break
             current = step
         if current is not start:
-            self.best[current.candidate.strategy] = best_of([self.best[current.candidate.strategy], current])
+            self.best[current.candidate.strategy] = better(self.best[current.candidate.strategy], current)
             self.share_best()
         return current
 
-    def accept(self, evaluation: Evaluation | None) -> bool:
+    def accept(self, evaluation: Evaluation) -> bool:
         """Final acceptance: a whole-file run (with --no-cheating where possible) and the guard on those bytes."""
-        if evaluation is None or not evaluation.ready_for_acceptance:
+        if not evaluation.ready_for_acceptance:
             return False
         no_cheating = self.evaluator.can_accept_with_no_cheating() and not self.original_has_hatches()
         unverified = evaluation.model_copy(update={"verus": None})

@@ -19,6 +19,7 @@ from verusagent.agent.output import (
     write_copy,
     write_in_place,
 )
+from verusagent.crate.layout import CrateLayout
 from verusagent.llm import ModelClient
 from verusagent.record import RunResult, RunStopped, RunVerdict, RunWriter
 from verusagent.review.gate import blocking
@@ -140,12 +141,18 @@ class Finisher:
             spend=self.client.budget.snapshot(),
             started_ts=self.record.clock.started_wall,
             finished_ts=self.record.clock.now(),
-            source=str(self.task.source_path),
-            verus_version=self.install.version,
-            verus_is_standin=self.install.is_standin,
+            **self._about_run(),
             **extra,
             **self._crate_result(),
         )
+
+    def _about_run(self) -> dict:
+        """Fields of result.json that RunResult does not declare (it allows extra ones)."""
+        return {
+            "source": str(self.task.source_path),
+            "verus_version": self.install.version,
+            "verus_is_standin": self.install.is_standin,
+        }
 
     def _crate_result(self) -> dict:
         if self.task.crate is None:
@@ -167,7 +174,7 @@ class Finisher:
 
     def _write_file(self, text: str, verified: bool) -> tuple[Path, Path | None]:
         if self.task.crate is not None:
-            return self._write_crate(text, verified)
+            return self._write_crate(self.task.crate.layout, text, verified)
         if self.task.in_place and verified:
             backup = backup_path(self.task.source_path)
             shutil.copy2(self.task.source_path, backup)
@@ -179,9 +186,9 @@ class Finisher:
         target.write_text(text, encoding="utf-8")
         return target, None
 
-    def _write_crate(self, text: str, verified: bool) -> tuple[Path, Path | None]:
+    def _write_crate(self, layout: CrateLayout, text: str, verified: bool) -> tuple[Path, Path | None]:
         """--in-place: each changed file after its backup (verified only); else a copy of the crate."""
-        workspace, layout = self.workspace, self.task.crate.layout
+        workspace = self.workspace
         original, files = workspace.files(self.task.original), workspace.files(text)
         changed = {path: files[path] for path in workspace.order if files[path] != original[path]}
         self.written = list(changed)

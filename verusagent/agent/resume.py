@@ -80,7 +80,8 @@ def _restore_screening(agent: Agent, log: RunLog, replayed: dict[str, None]) -> 
         if isinstance(event, VerusRun):
             evaluator.costs.observe(event.flags, event.duration_s, event.verdict, event.from_cache)
         elif isinstance(event, ScreeningPlanned):
-            evaluator.plans[event.sha256] = ScreeningPlan(kind=event.plan, targets=event.targets, reason=event.reason)
+            fields = {"kind": event.plan, "targets": event.targets, "reason": event.reason}
+            evaluator.plans[event.sha256] = ScreeningPlan.model_validate(fields)  # the log's fields, validated
     for sha in replayed:
         evaluator.plans.setdefault(sha, WHOLE)
 

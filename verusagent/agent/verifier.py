@@ -100,14 +100,15 @@ def result_from_log(
     read as the crate's (`src/net.rs`, or from the workspace folder)."""
     parsed = parse_log(log_text)
     errors = [d for d in parsed.diagnostics if d.is_error]
-    if parsed.verdict in (None, Verdict.VERIFIED, Verdict.VERIFIED_PARTIAL) or not errors:
+    verdict = parsed.verdict
+    if verdict is None or verdict in (Verdict.VERIFIED, Verdict.VERIFIED_PARTIAL) or not errors:
         return None
     if workspace is not None and not workspace.is_single_file:
         diagnostics = workspace.map_units(workspace.logged_spans(parsed.diagnostics), source, None)
     else:
         diagnostics = map_to_units(parsed.diagnostics, parse(source))
     return VerusResult(
-        verdict=parsed.verdict,
+        verdict=verdict,
         partial=parsed.partial,
         diagnostics=diagnostics,
         reasons=["read from a saved verus log, not a verus run", *parsed.reasons],

@@ -12,7 +12,7 @@ from rich.console import Console
 from verusagent import __version__
 from verusagent.agent.config import AgentConfig
 from verusagent.bench.local import LocalExecutor
-from verusagent.bench.oracle import ORACLE_OPTIONS
+from verusagent.bench.oracle import ORACLE_MODEL
 from verusagent.bench.progress import BenchProgress
 from verusagent.bench.ray_executor import RayExecutor
 from verusagent.bench.report import compare as compare_runs
@@ -89,8 +89,8 @@ def agent_config(options: TaskOptions, mode: str, model: str | None, oracle: boo
     with the ground truth, once, with no server and no review: the run measures our side only."""
     if not oracle:
         return options.to_config(mode, model or "")
-    search = {name: value for name, value in ORACLE_OPTIONS.items() if name != "model"}
-    config = replace(options, api_base=None, **search).to_config(mode, ORACLE_OPTIONS["model"])
+    once = replace(options, api_base=None, strategies=1, rounds=1, samples=1)  # the ground truth answers once
+    config = once.to_config(mode, ORACLE_MODEL)
     return config.model_copy(update={"review": ReviewSettings(mode=ReviewMode.OFF)})
 
 

@@ -8,10 +8,10 @@ wall-clock limit is unsolved with the verdict `timeout`.
 from pydantic import BaseModel
 
 from verusagent.audit.findings import blocks_verus
-from verusagent.bench.jobs import TaskJob, TaskResult
+from verusagent.bench.jobs import Outcome, TaskJob, TaskResult
 from verusagent.commands.exits import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_VERUS
 from verusagent.llm.health import MODEL_STOP_REASONS
-from verusagent.record import RunLog, spend_of
+from verusagent.record import GuardChecked, Prechecked, ReviewReport, RunLog, RunStarted, VerusRun, spend_of
 
 NO_VERDICT = frozenset({"tool_failure", "timeout"})
 EXIT_MEANINGS = {EXIT_USAGE: "usage error", EXIT_VERUS: "verus missing or unusable", EXIT_INTERRUPTED: "interrupted"}
@@ -33,10 +33,10 @@ def record_metrics(log: RunLog | None) -> dict:
     if log is None:
         return {}
     spend = spend_of(log.events)
-    fresh = [e for e in log.of_kind("verus_run") if not e.from_cache]
-    guards = log.of_kind("guard_report")
+    fresh = [e for e in log.of_type(VerusRun) if not e.from_cache]
+    guards = log.of_type(GuardChecked)
     flagged = [g for g in guards if not g.clean]
-    started = log.of_kind("run_started")
+    started = log.of_type(RunStarted)
     metrics = {
         "calls": spend.calls,
         "prompt_tokens": spend.prompt_tokens,
@@ -47,8 +47,8 @@ def record_metrics(log: RunLog | None) -> dict:
         "guard_rejections": len(flagged),
         "guard_clean": not flagged if guards else None,
         "guard_rules": sorted({str(v.get("rule")) for g in flagged for v in g.violations}),
-        "review_rejections": sum(1 for r in log.of_kind("review_report") if any(map(blocks_verus, r.findings))),
-        "precheck_rejections": sum(1 for p in log.of_kind("precheck") if not p.clean),
+        "review_rejections": sum(1 for r in log.of_type(ReviewReport) if any(map(blocks_verus, r.findings))),
+        "precheck_rejections": sum(1 for p in log.of_type(Prechecked) if not p.clean),
         "run_id": log.folder.name,
     }
     if started:
@@ -85,7 +85,7 @@ def task_result(job: TaskJob, end: TaskEnd, log: RunLog | None) -> TaskResult:
     )
 
 
-def classify(job: TaskJob, end: TaskEnd, log: RunLog | None) -> tuple[str, str | None, str]:
+def classify(job: TaskJob, end: TaskEnd, log: RunLog | None) -> tuple[Outcome, str | None, str]:
     """(outcome, verdict, reason)."""
     if end.timed_out:
         finished = len(log.of_kind("verus_run")) if log is not None else 0
@@ -100,14 +100,14 @@ def classify(job: TaskJob, end: TaskEnd, log: RunLog | None) -> tuple[str, str |
     return _judge(end.outcome, log)
 
 
-def _judge(outcome: dict, log: RunLog | None) -> tuple[str, str | None, str]:
+def _judge(outcome: dict, log: RunLog | None) -> tuple[Outcome, str | None, str]:
     verdict, stopped = outcome.get("verdict"), outcome.get("stopped_reason", "")
     reason = f"{stopped}: {outcome.get('detail', '')}".strip(": ")
     if verdict == "verified":
         return "solved", verdict, reason
     if stopped == "error" or _model_stop(outcome):
         return "error", verdict, f"the model calls failed ({stopped}): {outcome.get('detail', '')}"
-    runs = log.of_kind("verus_run") if log is not None else []
+    runs = log.of_type(VerusRun) if log is not None else []
     if runs and all(r.verdict in NO_VERDICT for r in runs):
         why = "; ".join(o.get("message", "") for o in outcome.get("obligations", []) if o.get("kind") in NO_VERDICT)
         return "error", verdict, f"verus gave no verdict on any of its {len(runs)} runs: {why or runs[-1].verdict}"

@@ -199,6 +199,8 @@ class _Found:
             self.expanded.add(spec.key)
             _, stream = self.definitions.sources[spec.file]
             function = spec.function
+            if function is None:  # only spec fns are queued, each with its function
+                continue
             first, stop = tokens_between(stream, function.span.start, function.span.end)
             scope = function_scope(function, stream)
             body_first = tokens_between(stream, function.body.start, function.body.start)[0] if function.body else stop
@@ -249,10 +251,10 @@ def _qualified(
         qualifier = scope.self_type or qualifier
     if qualifier in _PATH_WORDS:
         return candidates
-    qualifier = definitions.facts.resolve(qualifier) if qualifier not in definitions.qualifiers else qualifier
-    if qualifier not in definitions.qualifiers:
+    resolved = definitions.facts.resolve(qualifier) if qualifier not in definitions.qualifiers else qualifier
+    if resolved is None or resolved not in definitions.qualifiers:
         return []
-    return [c for c in candidates if qualifier in c.owners] or candidates
+    return [c for c in candidates if resolved in c.owners] or candidates
 
 
 def _constructed_types(definitions: CrateDefinitions, stream: TokenStream, first: int, stop: int, scope: Scope):

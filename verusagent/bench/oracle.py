@@ -17,7 +17,6 @@ from verusagent.bench.verusage import NoPair, VerusageTask, spliced_pair
 from verusagent.lens import parse
 
 ORACLE_MODEL = "scripted/oracle"
-ORACLE_OPTIONS = {"model": ORACLE_MODEL, "strategies": 1, "rounds": 1, "samples": 1}
 
 
 class OracleAnswer(BaseModel):
@@ -44,6 +43,8 @@ def _verus_bench_answer(task: BenchTask, task_text: str) -> OracleAnswer | str:
 
 
 def _verusage_answer(task: BenchTask) -> OracleAnswer | str:
+    if task.task_path is None:
+        return "no task file"
     pair = spliced_pair(
         VerusageTask(
             project=task.source,

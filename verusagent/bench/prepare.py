@@ -3,7 +3,7 @@ truth under --oracle). The driver reads the files, so workers need none of the s
 
 import time
 
-from verusagent.bench.jobs import TaskJob, TaskResult
+from verusagent.bench.jobs import Outcome, TaskJob, TaskResult
 from verusagent.bench.oracle import OracleAnswer, oracle_answer, standin_scenario
 from verusagent.bench.settings import BenchSettings
 from verusagent.bench.suites import BenchTask, read_source
@@ -56,6 +56,8 @@ def _with_oracle(task: BenchTask, job: TaskJob) -> TaskJob | TaskResult:
 
 
 def _verusage(task: BenchTask) -> VerusageTask:
+    if task.task_path is None:
+        raise ValueError(f"verusage task {task.task_id} has no task file")
     return VerusageTask(
         project=task.source,
         name=task.task_path.stem,
@@ -64,7 +66,7 @@ def _verusage(task: BenchTask) -> VerusageTask:
     )
 
 
-def _ended(task: BenchTask, outcome: str, reason: str) -> TaskResult:
+def _ended(task: BenchTask, outcome: Outcome, reason: str) -> TaskResult:
     return TaskResult(
         task_id=task.task_id,
         source=task.source,

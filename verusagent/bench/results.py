@@ -40,7 +40,7 @@ class ResultsWriter:
         path = folder / RESULTS_FILE
         if path.is_file():
             set_aside_cut_line(path)  # a driver killed mid-write leaves a cut last line
-        self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        self._fd: int | None = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
 
     def add(self, report: TaskReport) -> TaskResult:
         result = report.result
@@ -48,6 +48,8 @@ class ResultsWriter:
             result = result.model_copy(update={"record": str(self._store(report).relative_to(self.folder))})
         line = (result.model_dump_json() + "\n").encode("utf-8")
         with self._lock:
+            if self._fd is None:
+                raise ValueError(f"results file {self.folder} is closed")
             os.write(self._fd, line)
             os.fsync(self._fd)
         return result

@@ -57,6 +57,8 @@ def measure_task(task: VerusageTask, context_tokens: int | None = None, hard: bo
         return measure
     model, stream = parse_with_tokens(text)
     function = model.function(target)
+    if function is None:  # the target is not a function of the task's text: nothing to measure coverage of
+        return measure
     found = coverage(
         CrateDefinitions([(model, stream)]), function, pair.ground_truth_function, request.messages[1]["content"]
     )

@@ -137,7 +137,8 @@ def _index_entry(root: Path, number: int, line: str) -> BenchTask:
             task_id=where, source="(broken entry)", suite="verus-bench", problem=f"{where} is not JSON: {error.msg}"
         )
     if not isinstance(entry, dict) or not isinstance(entry.get("task_path"), str):
-        task_id = entry.get("task_id") if isinstance(entry, dict) and isinstance(entry.get("task_id"), str) else where
+        given = entry.get("task_id") if isinstance(entry, dict) else None
+        task_id = given if isinstance(given, str) else where
         return BenchTask(
             task_id=task_id, source="(broken entry)", suite="verus-bench", problem=f"{where} names no task_path"
         )

@@ -254,7 +254,7 @@ class TaskOptions:
             "prior_review_s": self.review_prior_seconds,
             "prior_rejection_rate": self.review_prior_rate,
         }
-        return ReviewSettings(**{key: value for key, value in given.items() if value is not None})
+        return ReviewSettings.model_validate({key: value for key, value in given.items() if value is not None})
 
     def session_limits(self) -> "SessionLimits":
         from verusagent.agent.config import SessionLimits

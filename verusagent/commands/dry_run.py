@@ -71,6 +71,7 @@ def _request(
 ) -> DryRequest:
     """The first request of one strategy of the run's portfolio (the same strategies, `--strategy` included); an
     agent-mode session shows the messages it opens with."""
+    context: dict  # the prompt's template context, as build_prompt gives it
     if strategy.kind == "session":
         name, context = "agent", {"reply_format": "tool calls", "source": whole, "context_fit": None}
         messages = opening_messages(config, base, SessionWorkspace(base, task.source_path.name, workspace))

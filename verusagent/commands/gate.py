@@ -8,7 +8,7 @@ usage or git error, 3 when `--review-required` and the review could not run (e.g
 
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
@@ -72,7 +72,7 @@ def gate(
     try:
         precheck = None if no_precheck else Prechecker("", vstd, whole_crate=False)
         result = run_gate(base, paths or [], Path.cwd(), GuardPolicy(allow_exec_changes=allow_exec_changes), precheck)
-        if review:
+        if review and model:  # --review without --model stopped above
             result = _review(result, model, api_base, review_model, review_votes, calibration, max_calls)
     except GitError as error:
         _usage(str(error))
@@ -131,7 +131,7 @@ def _exit_code(result, review_required: bool) -> int:
     return EXIT_CLEAN
 
 
-def _usage(message: str):
+def _usage(message: str) -> NoReturn:
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(EXIT_USAGE)
 

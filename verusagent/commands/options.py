@@ -26,7 +26,8 @@ def with_options(option_set: type[Options]) -> Callable[[Callable[..., Any]], Ca
 
         run.__name__, run.__qualname__, run.__doc__ = command.__name__, command.__qualname__, command.__doc__
         run.__module__ = command.__module__
-        run.__signature__ = signature.replace(parameters=[*own, *shared])  # what typer reads
+        # typer reads __signature__; typeshed declares no such attribute on functions
+        run.__signature__ = signature.replace(parameters=[*own, *shared])  # type: ignore[attr-defined]
         return run
 
     return decorate

@@ -44,7 +44,7 @@ def _rows(outcome: RunOutcome) -> list[tuple[str, object]]:
     model = outcome.model + (
         " (the scripted model: a stand-in replaying a script; tokens are estimates)" if outcome.model_is_standin else ""
     )
-    rows = [
+    rows: list[tuple[str, object]] = [
         ("verdict", f"{verdict}, by {checker} {outcome.verus_version}" if outcome.verdict else _NO_VERDICT),
         ("model", model),
         ("stopped", f"{outcome.stopped_reason}: {outcome.detail}"),

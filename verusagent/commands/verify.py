@@ -46,7 +46,7 @@ def verify(
     data = _read(file) if crate is None else b""
     rlimit_value = _rlimit(rlimit)  # a bad option is a usage error before verus is looked for
     model = _model(data) if crate is None else None
-    scope = _file_scope(model, file.name, function, module) if crate is None and function else {}
+    scope = _file_scope(model, file.name, function, module) if model is not None and function else {}
     try:
         install = find_verus(verus)
     except (VerusNotFound, VerusUnusable) as error:
@@ -63,6 +63,7 @@ def verify(
     )
     if crate is not None:
         verify_crate(crate, install, options, function, as_json)
+    assert model is not None  # a single file has its model
     result = run_verus(install, data, options=options)
     diagnostics = map_to_units(result.diagnostics, model, result.file_name)
     groups = group_by_function(diagnostics, model, result.file_name)

@@ -3,6 +3,7 @@ cargo-verus, else `verus ROOT` on a scratch copy), its diagnostics grouped by fi
 
 import json
 from pathlib import Path
+from typing import NoReturn
 
 import typer
 from rich.text import Text
@@ -30,7 +31,7 @@ def crate_of(path: Path, package: str | None):
     return None if layout.is_single_file and not path.is_dir() else layout
 
 
-def verify_crate(layout, install, options, function: str | None, as_json: bool) -> None:
+def verify_crate(layout, install, options, function: str | None, as_json: bool) -> NoReturn:
     try:
         files = read_sources(layout)
         model = CrateModel(layout, files)

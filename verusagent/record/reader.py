@@ -5,6 +5,7 @@ recorded as a continuation of an earlier one gets its messages back whole (``con
 import hashlib
 import json
 from pathlib import Path
+from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -12,6 +13,8 @@ from verusagent.record.continuation import expand_requests
 from verusagent.record.events import Event, parse_event
 from verusagent.record.result import RunResult
 from verusagent.record.runs import CANDIDATES_DIR, EVENTS_FILE, RESULT_FILE
+
+E = TypeVar("E", bound=Event)
 
 
 class LineProblem(BaseModel):
@@ -32,6 +35,9 @@ class RunLog(BaseModel):
 
     def of_kind(self, kind: str) -> list[Event]:
         return [e for e in self.events if e.kind == kind]
+
+    def of_type(self, kind: type[E]) -> list[E]:
+        return [e for e in self.events if isinstance(e, kind)]
 
     def candidate(self, sha256: str) -> str:
         """A stored candidate, checked against its name: an edited file is refused, not trusted."""

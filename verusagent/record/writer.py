@@ -10,7 +10,7 @@ import json
 import os
 import threading
 from pathlib import Path
-from typing import Self
+from typing import Self, TypeVar
 
 from verusagent.record.clock import HarnessClock
 from verusagent.record.continuation import RequestCompactor
@@ -19,6 +19,8 @@ from verusagent.record.reader import read_run
 from verusagent.record.redact import scrub, secret_values
 from verusagent.record.result import RunResult
 from verusagent.record.runs import CANDIDATES_DIR, DEFAULT_RUNS_DIR, EVENTS_FILE, RESULT_FILE, new_run_id
+
+E = TypeVar("E", bound=Event)
 
 
 def sha256_text(text: str) -> str:
@@ -80,7 +82,7 @@ class RunWriter:
         writer._last_ts = max(event.ts for event in log.events)
         return writer
 
-    def emit(self, event: Event) -> Event:
+    def emit(self, event: E) -> E:
         """Stamp the event with ``seq`` and ``ts``, scrub secrets, append it as one line; returns the stamped event."""
         with self._lock:
             if self._fd is None:

@@ -5,7 +5,7 @@ are dropped, and the exception goes on: no verus or z3 process outlives the pool
 iterating a batch early (closing its iterator) stops only that batch's runs.
 """
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed, wait
 from typing import Any
 
@@ -50,7 +50,9 @@ class VerusPool:
         """Runs every (tag, source) and yields (tag, result) in the order the runs finish."""
         return self.run_jobs((tag, source, options) for tag, source in sources)
 
-    def run_jobs(self, jobs: Iterable[tuple[Any, bytes | str, RunOptions | None]]) -> Iterator[tuple[Any, VerusResult]]:
+    def run_jobs(
+        self, jobs: Iterable[tuple[Any, bytes | str, RunOptions | None]]
+    ) -> Generator[tuple[Any, VerusResult], None, None]:
         """Runs every (tag, source, options) and yields (tag, result) in the order the runs finish. Closing the
         iterator early (a `break`) stops only these runs; the pool stays usable."""
         batch = self._registry.batch()

@@ -118,9 +118,9 @@ class Session:
                 continue
             outcomes = self._run_calls(calls, model_call)
             self.conversation.add_results(calls, outcomes)
-            ending = next((o for o in outcomes if o.ends_session), None)
-            if ending is not None:
-                return ending.ends_session, ending.detail
+            endings = [(o.ends_session, o.detail) for o in outcomes if o.ends_session]
+            if endings:
+                return endings[0]
 
     def _ask(self) -> tuple[Choice, str | None]:
         completion = self.client.complete(

@@ -25,6 +25,8 @@ def verify(workspace: Workspace, evaluator: Evaluator, meter: SessionMeter, func
     key = (workspace.sha, target.id if target else "whole")
     if key in workspace.memos:
         return _outcome(workspace, workspace.memos[key], remembered=True)
+    if workspace.current.rejected_by is not None:
+        return _rejected(workspace)
     spent = meter.verus_spent()
     if spent:
         return failure("budget", f"Not run: {spent}. The session ends.", ends_session="budget", detail=spent)
@@ -44,9 +46,24 @@ def _function(workspace: Workspace, name: str) -> Function | ToolOutcome:
     return unknown("function", name, [n for model in workspace.models().values() for n in unit_names(model)])
 
 
+def _rejected(workspace: Workspace) -> ToolOutcome:
+    """The current candidate was rejected before verus (a session may start from an input the pre-check rejects):
+    verus never runs on it."""
+    current = workspace.current
+    by = "pre-check" if current.rejected_by == "precheck" else current.rejected_by
+    errors = "".join(f"\n- {d.rendered or d.message}" for d in current.errors)
+    what = f"; the errors verus would report:{errors}\nFix them with edit, then verify again." if errors else "."
+    return failure(
+        "rejected",
+        f"Not run: the {by} rejected candidate {workspace.sha[:10]}, so verus does not run on it{what}",
+    )
+
+
 def _run_whole(workspace: Workspace, evaluator: Evaluator) -> VerifyMemo:
     evaluation = evaluator.verify([workspace.current], AGENT_PURPOSE, parents=workspace.seen)[0]
     workspace.verified(evaluation)
+    if evaluation.verus is None:  # verify() runs verus on every candidate that screening passed
+        raise AssertionError(f"no verus result for screened candidate {workspace.sha[:10]}")
     return VerifyMemo(result=evaluation.verus, runs=list(evaluator.last_runs.get(workspace.sha, [])), scope="whole")
 
 

@@ -5,7 +5,7 @@ import re
 
 from verusagent.agent.session.outcome import ToolOutcome, failure, unknown
 from verusagent.agent.session.workspace import Workspace
-from verusagent.lens import Function, SourceModel, Span
+from verusagent.lens import Call, Function, Loop, SourceModel, Span
 
 MAX_VIEW_LINES = 160
 MAX_OUTLINE_ENTRIES = 300
@@ -79,7 +79,7 @@ def _units(workspace: Workspace, target: str) -> tuple[str, Span, str | None] | 
     """A unit by id, or a function by name: its label, span and file (None: the only file)."""
     models = workspace.models()
     for path, model in models.items():
-        for unit in [*model.loops, *model.calls]:
+        for unit in _loops_and_calls(model):
             if unit.id == target:
                 return _in_file(workspace, unit.id, path), unit.span, path
     functions = workspace.functions_named(target)
@@ -105,7 +105,11 @@ def describe(function: Function) -> str:
 
 def unit_names(model: SourceModel) -> list[str]:
     names = [name for f in model.functions for name in (f.id, f.name, f.qualified)]
-    return list(dict.fromkeys(names + [u.id for u in [*model.loops, *model.calls]]))
+    return list(dict.fromkeys(names + [u.id for u in _loops_and_calls(model)]))
+
+
+def _loops_and_calls(model: SourceModel) -> list[Loop | Call]:
+    return [*model.loops, *model.calls]
 
 
 def outline(workspace: Workspace) -> str:
