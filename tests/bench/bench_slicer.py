@@ -2,7 +2,8 @@
 
 Reports, per 1,000 lines, the lens parse (`parse_with_tokens`) and the slicer's own work on top of it (outline,
 names and types, the dependency closure, selection, rendering) at the default budget, for every task file the
-prompt would slice, its target from the file name; then the same per task for the largest files.
+prompt would slice, its target from the file name; then the same per task for the largest files. Times are
+CPU (process) time.
 
 Run: python -m tests.bench.bench_slicer [SHARED_DIR] [--largest N]
 """
@@ -40,11 +41,11 @@ def main() -> int:
             jobs.append((text, target, task.task_id))
     timed = []  # (lines, parse s, slice s, task)
     for text, target, name in jobs:
-        started = time.perf_counter()
+        started = time.process_time()
         model, stream = parse_with_tokens(text)
-        parsed = time.perf_counter()
+        parsed = time.process_time()
         slice_parsed(text, model, stream, [target])
-        timed.append((text.count("\n") + 1, parsed - started, time.perf_counter() - parsed, name))
+        timed.append((text.count("\n") + 1, parsed - started, time.process_time() - parsed, name))
     lines = sum(t[0] for t in timed)
     parse_s, slice_s = sum(t[1] for t in timed), sum(t[2] for t in timed)
     print(f"{len(jobs)} large task files, {lines:,} lines")
@@ -55,7 +56,10 @@ def main() -> int:
     )
     print(f"the {largest} largest files, per task:")
     for count, parse_one, slice_one, name in sorted(timed, reverse=True)[:largest]:
-        print(f"  {name}: {count:,} lines, parse {1000 * parse_one:.0f} ms, slicer {1000 * slice_one:.0f} ms")
+        print(
+            f"  {name}: {count:,} lines, parse {1000 * parse_one:.0f} ms, slicer {1000 * slice_one:.0f} ms, "
+            f"in all {1000 * (parse_one + slice_one):.0f} ms CPU (goal 150)"
+        )
     return 0
 
 
