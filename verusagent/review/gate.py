@@ -9,7 +9,7 @@ spent budget, a model error) goes to verus unreviewed.
 """
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import Literal, Protocol
 
 from pydantic import BaseModel, Field
 
@@ -127,7 +127,7 @@ class AgentReview:
         )
         if mode == "off" or self.reviewer is None or not changed:
             return ReviewVerdict(mode="off", note=reason)
-        outcome = self._review_files(sha256, mode, changed, len(mine) > 1)
+        outcome = self._review_files(self.reviewer, sha256, mode, changed, len(mine) > 1)
         self._after_review(sha256, strategy, text, mine, outcome)
         return ReviewVerdict(
             mode=mode,
@@ -139,12 +139,12 @@ class AgentReview:
             note=outcome.stopped or "",
         )
 
-    def _review_files(self, sha256: str, mode: str, changed: list, crate: bool) -> ReviewOutcome:
+    def _review_files(self, reviewer: Reviewer, sha256: str, mode: str, changed: list, crate: bool) -> ReviewOutcome:
         """Each changed file against the parent's (one, for a single file); a file that blocks, or a review
         that stops (a spent budget), ends it. In a crate, each finding's location names its file."""
         outcome: ReviewOutcome | None = None
         for path, model, parent in changed:
-            part = self.reviewer.review(
+            part = reviewer.review(
                 sha256,
                 model.text,
                 parent.text if parent else None,
@@ -225,6 +225,7 @@ class AgentReview:
                 unit, review_context(model, [unit.id], [(unit.start, unit.end)], unit.text), finding, dispute.reason
             )
         dismissed = judgment.vote == "not_real" and judgment.validator not in finding.confirmed_by()
+        outcome: Literal["dismissed", "unjudged", "upheld"]
         outcome = "dismissed" if dismissed else ("unjudged" if judgment.vote is None else "upheld")
         self.sink.emit(
             ReviewDispute(
