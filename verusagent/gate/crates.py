@@ -202,7 +202,7 @@ def _manifest_above(path: Path, root: Path) -> bool:
 
 def _rust_files(root: Path) -> list[Path]:
     """The `.rs` files under root, build output (`target/`) and hidden folders left out, without walking them."""
-    found = []
+    found: list[Path] = []
     for folder, subfolders, files in os.walk(root):
         subfolders[:] = [d for d in subfolders if d != "target" and not d.startswith(".")]
         found.extend(Path(folder) / name for name in files if name.endswith(".rs"))

@@ -2,8 +2,11 @@
 
 from verusagent.gate.run import FileResult, GateResult
 from verusagent.guard.render import render_report
+from verusagent.lens import Span
 from verusagent.review.present import annotation_message, finding_lines, lines_of
 from verusagent.review.present import level as finding_level
+
+Properties = dict[str, str | int]  # a workflow command's properties (`file=..,line=..`)
 
 
 def to_text(result: GateResult) -> str:
@@ -32,11 +35,12 @@ def _file_text(file: FileResult) -> str:
 
 
 def _precheck_text(file: FileResult) -> list[str]:
-    if not file.prechecked_out:
+    precheck = file.precheck
+    if precheck is None or precheck.clean:  # file.prechecked_out, with the report narrowed
         return []
-    count = len(file.precheck.findings)
+    count = len(precheck.findings)
     return [
-        file.precheck.rendered(),
+        precheck.rendered(),
         f"{file.path}: pre-check: {count} finding(s): verus would reject it before verifying",
     ]
 
@@ -58,7 +62,7 @@ def to_github(result: GateResult) -> str:
     for file in result.files:
         for violation in file.report.violations:
             level = "error" if violation.severity == "error" else "warning"
-            properties = {"file": file.path, "title": f"verusagent {violation.rule}"}
+            properties: Properties = {"file": file.path, "title": f"verusagent {violation.rule}"}
             if violation.candidate:
                 properties |= _region(violation.candidate)
             message = violation.reason
@@ -79,7 +83,7 @@ def to_github(result: GateResult) -> str:
     return "\n".join(lines)
 
 
-def _annotation(level: str, properties: dict, message: str) -> str:
+def _annotation(level: str, properties: Properties, message: str) -> str:
     joined = ",".join(f"{key}={_escape_property(str(value))}" for key, value in properties.items())
     return f"::{level} {joined}::{_escape_data(message)}"
 
@@ -90,9 +94,9 @@ def _precheck_annotations(file: FileResult) -> list[str]:
     annotations = []
     for finding in file.precheck.findings:
         where = finding.diagnostic.location
-        properties = {"file": file.path, "title": f"verusagent precheck {finding.rule}"}
+        properties: Properties = {"file": file.path, "title": f"verusagent precheck {finding.rule}"}
         if where is not None:
-            properties |= {"line": where.line, "col": where.col, "endLine": where.end_line, "endColumn": where.end_col}
+            properties |= _known(line=where.line, col=where.col, endLine=where.end_line, endColumn=where.end_col)
         annotations.append(_annotation("error", properties, finding.diagnostic.message))
     return annotations
 
@@ -101,15 +105,20 @@ def _review_annotations(file: FileResult) -> list[str]:
     annotations = []
     for finding in file.review_findings:
         lines = lines_of(finding)
-        properties = {"file": file.path, "title": f"verusagent review {finding.get('unit')}"}
+        properties: Properties = {"file": file.path, "title": f"verusagent review {finding.get('unit')}"}
         if lines:
             properties |= {"line": lines[0], "endLine": lines[-1]}
         annotations.append(_annotation(finding_level(finding), properties, annotation_message(finding)))
     return annotations
 
 
-def _region(location) -> dict[str, int]:
+def _region(location: Span) -> dict[str, int]:
     return {"line": location.line, "col": location.col, "endLine": location.end_line, "endColumn": location.end_col}
+
+
+def _known(**positions: int | None) -> dict[str, int]:
+    """The known positions: `col=None` is no column GitHub can read (a span from a text log may lack one)."""
+    return {key: value for key, value in positions.items() if value is not None}
 
 
 def _escape_data(text: str) -> str:

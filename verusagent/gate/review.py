@@ -10,7 +10,7 @@ which the next gate run would see as changed).
 from pathlib import Path
 
 from verusagent.gate.git import read_at
-from verusagent.gate.run import FileResult, GateResult, GateReview
+from verusagent.gate.run import FileResult, GateResult, GateReview, ReviewStatus
 from verusagent.llm import BudgetTracker, ModelSettings
 from verusagent.record import sha256_text
 from verusagent.review.build import build_reviewer
@@ -46,7 +46,7 @@ def review_changes(
         files.append(
             file.model_copy(update={"review_findings": outcome.finding_records(), "review_note": outcome.stopped or ""})
         )
-    status = "reviewed" if stopped is None else ("incomplete" if reviewed else "skipped")
+    status: ReviewStatus = "reviewed" if stopped is None else ("incomplete" if reviewed else "skipped")
     review = GateReview(
         status=status,
         reason=stopped or "",

@@ -31,8 +31,11 @@ class FileResult(BaseModel):
         return [f for f in self.review_findings if is_error(f)]
 
 
+ReviewStatus = Literal["reviewed", "incomplete", "skipped"]
+
+
 class GateReview(BaseModel):
-    status: Literal["reviewed", "incomplete", "skipped"]
+    status: ReviewStatus
     reason: str = ""
     rule: str
     model: str

@@ -103,7 +103,7 @@ def _region(violation: Violation) -> dict:
     location = violation.candidate
     if location is None:  # e.g. a deleted function: it has no place in the new file
         return {"startLine": 1}
-    region = {
+    region: dict[str, object] = {
         "startLine": location.line,
         "startColumn": location.col,
         "endLine": location.end_line,

@@ -42,7 +42,7 @@ def _containers(source: Source) -> dict[str, tuple[str, ...]]:
     )
     starts = [start for start, _, _ in blocks]
     headers: dict[int, tuple[str, ...]] = {}
-    found = {}
+    found: dict[str, tuple[str, ...]] = {}
     for function in source.model.functions:
         index = bisect_right(starts, function.span.start) - 1
         while index >= 0 and blocks[index][1] < function.span.end:

@@ -28,7 +28,7 @@ from verusagent.guard.ghost import (
 )
 from verusagent.guard.source import Source
 from verusagent.guard.tokens import TokenField, attribute_end, canonical, erase
-from verusagent.lens import Function, Token
+from verusagent.lens import Function, Span, Token
 from verusagent.lens.attributes import path_of
 
 _DEFINING_WORDS = frozenset({"macro_rules", "struct", "enum", "union", "type", "trait", "fn", "const", "static", "as"})
@@ -94,7 +94,7 @@ def _split(source: Source, function: Function, foreign: frozenset[str]) -> _Exec
     if function.body is None:
         return None
     body = source.tokens_in(function.body)
-    exec_part = erase(body, _proof_ranges(source, function, body, foreign))
+    exec_part = erase(body, _proof_ranges(source, function.body, body, foreign))
     if WRAPPERS & source.derived("defined", _defined_names):  # a file's own `Ghost` would be exec code
         return _ExecParts(exec_part, exec_part, None, [])
     skip = _exec_syntax_ghost(exec_part, source.derived("raw_starts", _raw_starts))
@@ -144,11 +144,10 @@ def _owner(function: Function) -> str | None:
 
 
 def _proof_ranges(
-    source: Source, function: Function, body: list[Token], foreign: frozenset[str] = frozenset()
+    source: Source, span: Span, body: list[Token], foreign: frozenset[str] = frozenset()
 ) -> list[tuple[int, int]]:
     """Proof sites, loop clauses, proof-tuning attributes and vstd's proof macros (not those another file of the
-    crate may define: `foreign`)."""
-    span = function.body
+    crate may define: `foreign`) within the function body's span."""
     model = source.model
     ranges = [
         (p.span.start, p.span.end)

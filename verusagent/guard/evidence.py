@@ -62,9 +62,10 @@ def function_violation(
     """A violation about a whole function, located at its header in each version where it exists."""
     original, candidate = pair
     f, g = functions
+    either = f or g
     return Violation(
         rule=rule,
-        function=(f or g).id if (f or g) else None,
+        function=either.id if either else None,
         candidate=candidate.location(g.header.start, g.header.end) if g else None,
         original=original.location(f.header.start, f.header.end) if f else None,
         reason=reason,

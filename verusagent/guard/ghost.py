@@ -16,7 +16,7 @@ pattern in the same statement (`hints`): that pattern type-checks only against a
 statement calls.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from verusagent.lens import Token
@@ -67,7 +67,7 @@ def ghost_lets(body: list[Token], raw: frozenset[int] = frozenset()) -> list[Gho
             continue
         equals = next_at_depth(body, i, "=")
         opener = wrapper_open(body, equals + 1, raw) if equals is not None else None
-        if opener is None:
+        if equals is None or opener is None:
             continue
         close = matching(body, opener)
         if close + 1 < len(body) and body[close + 1].text == ";":
@@ -259,7 +259,7 @@ class TupleLet:
     elements: tuple[tuple[Token, ...], ...]
 
 
-def tuple_lets(body: list[Token], skip: list[tuple[int, int]] = ()) -> list[TupleLet]:
+def tuple_lets(body: list[Token], skip: Sequence[tuple[int, int]] = ()) -> list[TupleLet]:
     """The `let (..) = value;` statements of body, in order, but for those starting in a byte range of `skip`."""
     found = []
     for i, token in enumerate(body):

@@ -104,7 +104,7 @@ def _call_hatches(source: Source) -> list[Found]:
 
 def _attribute_hatches(source: Source) -> list[Found]:
     stream = source.stream
-    found = []
+    found: list[Found] = []
     for i in spelled_at(stream, ("#",)):
         end = attribute_end_in(stream.texts, stream.kinds, i)
         if end is not None:
@@ -146,7 +146,7 @@ def added_hatches(original: list[Found], candidate: list[Found]) -> list[tuple[F
     another text (`assume(x > 0)` become `assume(false)`) or elsewhere, each with both counts and whether the
     original has that text elsewhere in the unit (it moved)."""
     before, after = _grouped(original), _grouped(candidate)
-    added = []
+    added: list[tuple[Found, int, int, bool]] = []
     for key, sites in after.items():
         had = before.get(key, [])
         added.extend(

@@ -77,10 +77,10 @@ def _transition_proofs(source: Source) -> list[tuple[int, int]]:
     stream = source.stream
     found = []
     for machine in source.model.state_machines:
-        for statement in (s for op in machine.operations for s in op.statements if s.proof is not None):
-            opener = source.token_range(statement.proof.start, statement.proof.end)[0]
+        for proof in (s.proof for op in machine.operations for s in op.statements if s.proof is not None):
+            opener = source.token_range(proof.start, proof.end)[0]
             by = opener - 1 if stream.is_ident(opener - 1, "by") else opener
-            found.append((stream.starts[by], statement.proof.end))
+            found.append((stream.starts[by], proof.end))
     return found
 
 

@@ -183,12 +183,12 @@ def canonical(tokens: list[Token]) -> list[Token]:
         elif text == "," and groups:
             groups[-1].commas += 1
         elif text in (")", "]", "}"):
-            group = groups.pop() if groups else None
+            closed = groups.pop() if groups else None
             while matches and matches[-1] > len(groups):
                 matches.pop()
-            if group is not None and group.verbatim:
+            if closed is not None and closed.verbatim:
                 pass
-            elif _ends_with_comma(kept) and (text != ")" or group is None or group.call_like or group.commas >= 2):
+            elif _ends_with_comma(kept) and (text != ")" or closed is None or closed.call_like or closed.commas >= 2):
                 kept.pop()
         elif verbatim:
             pass

@@ -46,9 +46,9 @@ def _scan_item_token(ctx: ScanContext, i: int, last: int, item_start: int, scope
         if after is not None:
             return after
     if stream.is_punct(i + 1, "!"):
-        end = _macro(ctx, item_start, i, last, scope)
-        record_macro(ctx, i, item_start, end, scope)
-        return end
+        macro_end = _macro(ctx, item_start, i, last, scope)
+        record_macro(ctx, i, item_start, macro_end, scope)
+        return macro_end
     handler = _ITEM_HANDLERS.get(text)
     end = handler(ctx, i, last, scope) if handler else None
     if end is not None:

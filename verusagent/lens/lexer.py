@@ -116,7 +116,7 @@ def lex(data: bytes) -> Lexed:
     if _has_surrogates(text, ascii_only):
         texts = list(map(_readable, texts))
     raw = _unraw(texts) if "r#" in text else frozenset()
-    token_kinds = list(compress(kinds, keep))
+    token_kinds = list(filter(None, compress(kinds, keep)))  # no None: settled, and kept kinds are significant
     normalized = frozenset() if ascii_only else _nfc_identifiers(texts, token_kinds)
     return Lexed(token_kinds, texts, token_starts, token_ends, comments, odd_spaces, raw, normalized)
 
@@ -246,6 +246,7 @@ def _exact_pieces(text: str) -> list[str]:
     position, size = 0, len(text)
     while position < size:
         match = _EXACT.match(text, position)
+        assert match is not None  # `\S` and `\s+` match any character
         group = match.lastindex
         if group == 3:
             end = _block_comment_end(text, position)
@@ -258,7 +259,7 @@ def _exact_pieces(text: str) -> list[str]:
     return pieces
 
 
-def _raw_string_end(text: str, match: re.Match) -> int:
+def _raw_string_end(text: str, match: re.Match[str]) -> int:
     closing = '"' + "#" * match.group(4).count("#")
     found = text.find(closing, match.end())
     return len(text) if found < 0 else found + len(closing)

@@ -63,6 +63,7 @@ def parse_state_machine(ctx: ScanContext, item_start: int, macro_index: int, clo
 def machine_item(ctx: ScanContext, i: int, item_start: int, scope: ItemScope) -> int | None:
     """A `fields { }` block or an operation macro at i in a machine's body: the index after it, else None."""
     stream = ctx.stream
+    assert scope.macro is not None  # items.py calls it in a machine's body only
     machine = next(m for m in reversed(ctx.state_machines) if m.id == scope.macro.unit_id)
     if stream.is_ident(i, "fields") and stream.is_punct(i + 1, "{"):
         close = ctx.group_end(i + 1)

@@ -85,6 +85,6 @@ def _add_invariant_struct(root: Tree, struct: InvariantStruct) -> None:
 def _add_sites(root: Tree, model: SourceModel) -> None:
     for site in model.item_sites:
         root.add(f"[red]{site.kind.value}[/red] {_at(site.span)} {_short(site.text, 60)}")
-    for site in model.proof_sites:
-        if site.function_id is None:
-            root.add(f"{site.kind.value} {_at(site.span)} {_short(model.slice(site.span), 60)}")
+    for proof in model.proof_sites:
+        if proof.function_id is None:
+            root.add(f"{proof.kind.value} {_at(proof.span)} {_short(model.slice(proof.span), 60)}")

@@ -38,7 +38,8 @@ def _attribute_site(ctx: ScanContext, i: int) -> None:
     if not stream.is_punct(open_index, "["):
         return
     close = ctx.group_end(open_index)
-    sites = [hatch.site for hatch in attribute_hatches(stream, open_index + 1, close - 1) if hatch.site is not None]
+    hatches = attribute_hatches(stream, open_index + 1, close - 1)
+    sites = [hatch.site for hatch in hatches if isinstance(hatch.site, ItemSiteKind)]
     if sites:
         _add(ctx, sites[0], i, close)
 
@@ -46,13 +47,16 @@ def _attribute_site(ctx: ScanContext, i: int) -> None:
 def _word_site(ctx: ScanContext, i: int) -> None:
     stream = ctx.stream
     hatch = ITEM_WORDS[stream.texts[i]]
+    site = hatch.site
+    if not isinstance(site, ItemSiteKind):  # scan_item_sites visits the words of item sites only
+        return
     if hatch.kind == HatchKind.MACRO:
         if stream.is_punct(i + 1, "!") and stream.is_punct(i + 2, "(", "[", "{"):
-            _add(ctx, hatch.site, i, ctx.group_end(i + 2))
+            _add(ctx, site, i, ctx.group_end(i + 2))
         return
-    last = _ITEM_ENDS[hatch.site](ctx, i)
+    last = _ITEM_ENDS[site](ctx, i)
     if last is not None:
-        _add(ctx, hatch.site, i, last)
+        _add(ctx, site, i, last)
 
 
 def _assume_specification_end(ctx: ScanContext, i: int) -> int | None:

@@ -154,7 +154,8 @@ def _outline(data: bytes, lexed, match: list[int], comments: list[Token], errors
     ]
     kept_comments = [c for c in comments if not any(a <= c.start < b for a, b in bytes_out)] if ranges else comments
     outline_match, unbalanced = _match_brackets(texts)
-    raw, normalized = frozenset(), frozenset()
+    raw: frozenset[int] = frozenset()
+    normalized: frozenset[int] = frozenset()
     if lexed.raw or lexed.normalized:  # the raw (and normalised) identifiers' indices among the tokens kept
         kept = keep_outside(list(range(len(lexed.texts))), ranges)
         raw = frozenset(new for new, old in enumerate(kept) if old in lexed.raw)

@@ -348,7 +348,8 @@ KnownEvent = Annotated[
     Field(discriminator="kind"),
 ]
 
-EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(KnownEvent)
+# pydantic 2.14 types TypeAdapter's argument as TypeForm[T], which mypy reads as type[T]: an Annotated union fails
+EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(KnownEvent)  # type: ignore[arg-type]
 KNOWN_KINDS = frozenset(
     cls.model_fields["kind"].default
     for cls in (

@@ -7,6 +7,8 @@ part left out is marked; a file that fits the budget is shown whole. The file is
 once per candidate (`ReviewContext`), however many units it has.
 """
 
+from collections.abc import Sequence
+
 from verusagent.context import NoTargets, estimate_tokens
 from verusagent.context.slicer import FileSlicer
 from verusagent.lens import Function, SourceModel, tokenize
@@ -26,7 +28,7 @@ class ReviewContext:
         self.model = model
         self._slicer: FileSlicer | None = None
 
-    def of(self, unit_ids: list[str], spans: list[tuple[int, int]] = (), unit_text: str = "") -> str:
+    def of(self, unit_ids: list[str], spans: Sequence[tuple[int, int]] = (), unit_text: str = "") -> str:
         """spans: the units' byte ranges (a loop's, a call's): what they name is needed, what the rest of their
         function names is ranked; none: the whole function's names are needed. unit_text: what the prompt shows
         of the units besides (the context gets the rest of the prompt's budget)."""
@@ -57,7 +59,7 @@ class ReviewContext:
 
 
 def review_context(
-    model: SourceModel, unit_ids: list[str], spans: list[tuple[int, int]] = (), unit_text: str = ""
+    model: SourceModel, unit_ids: list[str], spans: Sequence[tuple[int, int]] = (), unit_text: str = ""
 ) -> str:
     return ReviewContext(model).of(unit_ids, spans, unit_text)
 

@@ -8,14 +8,16 @@ there, or that lacks a part, is dropped, and the drop is recorded. The lines are
 """
 
 import re
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
 from verusagent.review.units import ReviewUnit
 
-SEVERITIES = ("critical", "gap")
-CHECKS = ("scope", "depend", "compute", "logic")
+Severity = Literal["critical", "gap"]
+Check = Literal["scope", "depend", "compute", "logic"]
+SEVERITIES: tuple[Severity, ...] = ("critical", "gap")
+CHECKS: tuple[Check, ...] = ("scope", "depend", "compute", "logic")
 MIN_QUOTE_CHARS = 3  # non-blank characters: a quote of ";" or "i" locates nothing
 _CUT = 400  # long strings of a dropped finding are cut in the record
 
@@ -29,11 +31,11 @@ class Finding(BaseModel):
     id: str  # "<sha256[:8]>.<n>": unique per candidate, stable when the candidate is reviewed again
     unit: str
     unit_kind: str
-    severity: Literal["critical", "gap"]
+    severity: Severity
     location: dict[str, Any]  # {"unit": ..., "lines": [first, last]}
     reason: str
     evidence: Evidence
-    check: Literal["scope", "depend", "compute", "logic"]
+    check: Check
     votes: list[str] | None = None  # the validators' judgments in order; None: not (fully) validated
     validators: list[str] = Field(default_factory=list)  # who cast each vote
     score: float | None = None  # fraction of substantial votes; None: not scored
@@ -91,10 +93,14 @@ def proposed_items(value: Any) -> list[Any] | None:
 def check_findings(
     items: list[Any], unit: ReviewUnit, text: str, sha256: str, first_index: int
 ) -> tuple[list[Finding], list[Dropped]]:
-    kept, dropped = [], []
+    kept: list[Finding] = []
+    dropped: list[Dropped] = []
     for item in items:
         outcome = check_finding(item, unit, text, f"{sha256[:8]}.{first_index + len(kept) + 1}")
-        (kept if isinstance(outcome, Finding) else dropped).append(outcome)
+        if isinstance(outcome, Finding):
+            kept.append(outcome)
+        else:
+            dropped.append(outcome)
     return kept, dropped
 
 
@@ -110,15 +116,17 @@ def check_finding(item: Any, unit: ReviewUnit, text: str, finding_id: str) -> Fi
         return Dropped(finding=_cut_all(item), reason="the quoted evidence is not in the candidate")
     data = text.encode("utf-8")
     lines = [data[: place[0]].count(b"\n") + 1, data[: max(place[1] - 1, place[0])].count(b"\n") + 1]
+    severity, check = _one_of(SEVERITIES, item["severity"]), _one_of(CHECKS, item["check"])
+    assert severity is not None and check is not None  # _missing_part checked both
     return Finding(
         id=finding_id,
         unit=unit.id,
         unit_kind=unit.kind.value,
-        severity=_word(item["severity"]),
+        severity=severity,
         location={"unit": unit.id, "lines": lines},
         reason=str(item["reason"]).strip(),
         evidence=Evidence(quote=quote, explanation=_explanation(item)),
-        check=_word(item["check"]),
+        check=check,
     )
 
 
@@ -137,6 +145,15 @@ def _missing_part(item: dict[str, Any]) -> str | None:
 
 def _word(value: Any) -> str:
     return value.strip().lower() if isinstance(value, str) else ""
+
+
+_Word = TypeVar("_Word", bound=str)
+
+
+def _one_of(words: tuple[_Word, ...], value: Any) -> _Word | None:
+    """The one of words that value spells (case and surrounding blanks aside); None: none."""
+    word = _word(value)
+    return next((w for w in words if w == word), None)
 
 
 def _quote_of(item: dict[str, Any]) -> str:

@@ -9,7 +9,7 @@ spent budget, a model error) goes to verus unreviewed.
 """
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import Literal, Protocol
 
 from pydantic import BaseModel, Field
 
@@ -22,13 +22,14 @@ from verusagent.review.decision import GateRule
 from verusagent.review.disputes import Dispute
 from verusagent.review.findings import Finding
 from verusagent.review.lifecycle import FindingBook, StatusChange
-from verusagent.review.reviewer import Judgment, Reviewer, ReviewOutcome
+from verusagent.review.reviewer import Judgment, Reviewer, ReviewOutcome, ReviewRunMode
 from verusagent.review.settings import ReviewMode, ReviewSettings
 from verusagent.review.units import ReviewUnit, UnitKind, changed_units, find_unit
 
-_MODE_REASONS = {
-    ReviewMode.ON: "--review on: the changed units cheapest first, stopping at the first the rule rejects",
-    ReviewMode.SHADOW: "--review shadow: every changed unit, nothing blocked (a label for calibrate)",
+Screening = ReviewRunMode | Literal["off"]  # what is done with a candidate
+_RUN_MODES: dict[ReviewMode, tuple[ReviewRunMode, str]] = {
+    ReviewMode.ON: ("on", "--review on: the changed units cheapest first, stopping at the first the rule rejects"),
+    ReviewMode.SHADOW: ("shadow", "--review shadow: every changed unit, nothing blocked (a label for calibrate)"),
 }
 
 
@@ -115,8 +116,8 @@ class AgentReview:
         mode, reason, figures = self._choose(parent_text, skip)
         self.considered += skip is None and parent_text is not None
         mine, changed = {}, []
-        if mode != "off":
-            mine, theirs = self.models(text), self.models(parent_text)  # type: ignore[arg-type]
+        if mode != "off" and parent_text is not None:  # _choose says off without a parent
+            mine, theirs = self.models(text), self.models(parent_text)
             changed = [
                 (path, mine[path], theirs.get(path)) for path in mine if changed_units(mine[path], theirs.get(path))
             ]
@@ -127,7 +128,7 @@ class AgentReview:
         )
         if mode == "off" or self.reviewer is None or not changed:
             return ReviewVerdict(mode="off", note=reason)
-        outcome = self._review_files(sha256, mode, changed, len(mine) > 1)
+        outcome = self._review_files(self.reviewer, sha256, mode, changed, len(mine) > 1)
         self._after_review(sha256, strategy, text, mine, outcome)
         return ReviewVerdict(
             mode=mode,
@@ -139,16 +140,18 @@ class AgentReview:
             note=outcome.stopped or "",
         )
 
-    def _review_files(self, sha256: str, mode: str, changed: list, crate: bool) -> ReviewOutcome:
+    def _review_files(
+        self, reviewer: Reviewer, sha256: str, mode: ReviewRunMode, changed: list, crate: bool
+    ) -> ReviewOutcome:
         """Each changed file against the parent's (one, for a single file); a file that blocks, or a review
         that stops (a spent budget), ends it. In a crate, each finding's location names its file."""
         outcome: ReviewOutcome | None = None
         for path, model, parent in changed:
-            part = self.reviewer.review(
+            part = reviewer.review(
                 sha256,
                 model.text,
                 parent.text if parent else None,
-                mode,  # type: ignore
+                mode,
                 models=(model, parent),
                 first_index=len(outcome.findings) if outcome else 0,
                 file_name=path if crate else None,
@@ -158,9 +161,10 @@ class AgentReview:
             outcome = part if outcome is None else outcome.then(part)
             if part.blocked or part.stopped:
                 break
-        return outcome  # type: ignore[return-value]
+        assert outcome is not None  # review() calls it with a changed file at least
+        return outcome
 
-    def _choose(self, parent_text: str | None, skip: str | None) -> tuple[str, str, dict]:
+    def _choose(self, parent_text: str | None, skip: str | None) -> tuple[Screening, str, dict]:
         """What to do with a candidate, before parsing it: the mode, or auto's estimate."""
         mode = self.settings.mode
         if skip is not None:
@@ -174,7 +178,8 @@ class AgentReview:
         if mode == ReviewMode.AUTO:
             choice = self.auto.choose()
             return ("on" if choice.review else "off"), choice.reason, choice.figures
-        return mode.value, _MODE_REASONS[mode], {}
+        run_mode, why = _RUN_MODES[mode]
+        return run_mode, why, {}
 
     def _after_review(
         self, sha256: str, strategy: str, text: str, model: dict[str, SourceModel], outcome: ReviewOutcome
@@ -225,6 +230,7 @@ class AgentReview:
                 unit, review_context(model, [unit.id], [(unit.start, unit.end)], unit.text), finding, dispute.reason
             )
         dismissed = judgment.vote == "not_real" and judgment.validator not in finding.confirmed_by()
+        outcome: Literal["dismissed", "unjudged", "upheld"]
         outcome = "dismissed" if dismissed else ("unjudged" if judgment.vote is None else "upheld")
         self.sink.emit(
             ReviewDispute(

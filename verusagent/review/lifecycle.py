@@ -11,6 +11,7 @@ The book only tracks; the caller records each change as a ``finding_status`` eve
 """
 
 from collections.abc import Mapping
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -44,10 +45,13 @@ class Tracked(BaseModel):
     disputed: bool = False
 
 
+Closed = Literal["resolved", "dismissed"]
+
+
 class StatusChange(BaseModel):
     finding: Finding
     sha256: str
-    status: str
+    status: Closed
     reason: str
     by: str | None = None
     confirmed_by: list[str] = []
@@ -132,8 +136,8 @@ class FindingBook:
     def findings_of(self, sha256: str) -> list[Finding]:
         return [t.finding for t in self.tracked.values() if t.sha256 == sha256]
 
-    def _close(self, tracked: Tracked, status: str, reason: str, by: str | None = None) -> StatusChange:
-        tracked.finding.status = status  # type: ignore[assignment]
+    def _close(self, tracked: Tracked, status: Closed, reason: str, by: str | None = None) -> StatusChange:
+        tracked.finding.status = status
         return StatusChange(
             finding=tracked.finding,
             sha256=tracked.sha256,

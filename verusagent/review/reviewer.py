@@ -271,9 +271,9 @@ class Reviewer:
                     problem=judgment.problem,
                 )
             )
-        usable = [j for j in judgments if j.vote is not None]
-        finding.votes = [j.vote for j in usable]
-        finding.validators = [j.validator for j in usable]
+        usable = [(j.vote, j.validator) for j in judgments if j.vote is not None]
+        finding.votes = [vote for vote, _ in usable]
+        finding.validators = [validator for _, validator in usable]
         if len(usable) < self.votes:
             finding.unscored = f"{len(usable)} of {self.votes} votes usable: not scored, so it cannot block"
             return
@@ -326,7 +326,8 @@ def merge_repeated(
     renumbered from ``known``; and the ids of the earlier findings the others repeat (OSVERIFY D.4: a claim
     proposed on a loop and on its function is voted once)."""
     seen = {_claim(f): f.id for f in earlier}
-    fresh, merged_into = [], []
+    fresh: list[Finding] = []
+    merged_into: list[str] = []
     for finding in kept:
         claim = _claim(finding)
         if claim in seen:

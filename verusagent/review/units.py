@@ -46,7 +46,7 @@ def changed_units(
     """The units of ``candidate`` that differ from ``parent`` (all of them when there is no parent)."""
     before = _texts(parent) if parent is not None else {}
     functions = [f for f in _outermost(candidate.functions) if _changed(candidate, f.id, f.span, before)]
-    units = {kind: [] for kind in ORDER}
+    units: dict[UnitKind, list[ReviewUnit]] = {kind: [] for kind in ORDER}
     for function in functions:
         new = function.id not in before
         kind = UnitKind.NEW_LEMMA if new and function.mode == Mode.PROOF else UnitKind.FUNCTION

@@ -7,14 +7,14 @@ One JSON object (``Calibration``). The gate turns it into its rule with ``gate_r
 import json
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Literal
+from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from verusagent.record.writer import write_atomically
 from verusagent.review.decision import DEFAULT_RULE, GateRule, calibrated_rule
 
-FORMAT = "verusagent-calibration/1"
+FORMAT: Final = "verusagent-calibration/1"
 
 
 class CalibrationFileError(ValueError):

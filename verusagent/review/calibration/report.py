@@ -1,5 +1,7 @@
 """A calibration from labels: the threshold, what it does on the labels, the time it saves, and resampling."""
 
+from typing import TypedDict
+
 from pydantic import BaseModel, Field
 
 from verusagent.review.calibration.file import Calibration
@@ -89,7 +91,13 @@ def calibrate(
     )
 
 
-def _savings(labels: list[Label], threshold: float | None) -> dict[str, int | float | None]:
+class _Savings(TypedDict):
+    verus_runs_saved: int
+    verus_seconds_saved: float | None
+    rejected_without_verus_s: int
+
+
+def _savings(labels: list[Label], threshold: float | None) -> _Savings:
     saved = [label for label in labels if not label.valid and rejects(label.score, threshold)]
     timed = [label.verus_s for label in saved if label.verus_s is not None]
     any_timed = any(label.verus_s is not None for label in labels)
