@@ -58,7 +58,7 @@ def _open_window(
     definition's signature (those are dropped after this, to make the room)."""
     if focus is None:
         return
-    body = target.item.body
+    body = target.body_span
     first, last = focus
     cost = _bytes(lines, first, last) + ELISION_COST
     room = max(budget_bytes - selection.floor, int(budget_bytes * WINDOW_SHARE))
@@ -85,7 +85,7 @@ def focus_line_ranges(targets: list[Node], focus: Sequence[tuple[int, int]], dat
     """Each target's focus (byte ranges inside it) as one line range of its file: first to last line touched."""
     found: dict[Node, tuple[int, int]] = {}
     for target in targets:
-        span = target.item.span
+        span = target.source_item.span
         inside = [(a, b) for a, b in focus if span.start <= a and b <= span.end]
         if inside:
             text = data[target.file]

@@ -117,7 +117,7 @@ class Selection:
 def natural_level(node: Node) -> Level:
     """The most a node is ever shown at: functions with a body other than spec ones by signature (unless the
     body is shorter than the comment that would stand for it)."""
-    item = node.item
+    item = node.source_item
     if isinstance(item, Function) and item.body is not None and item.mode not in BODY_MEANS:
         return Level.SIGNATURE if item.body.end - item.body.start > ELISION_COST else Level.FULL
     return Level.FULL
@@ -125,7 +125,7 @@ def natural_level(node: Node) -> Level:
 
 def shown_range(node: Node, level: Level) -> tuple[int, int]:
     """The bytes of the node shown at this level (a header or signature: up to its body)."""
-    item = node.item
+    item = node.source_item
     body = item.body
     if level < Level.FULL and body is not None:
         return item.span.start, body.start

@@ -128,7 +128,7 @@ class NameIndex:
         return [c for c in self.by_name.get(name or "", []) if c.kind in TYPE_KINDS]
 
     def _methods(self, candidates: list[Node], receiver: str | None) -> list[Node]:
-        methods = [c for c in candidates if c.kind == "fn" and c.item.container]
+        methods = [c for c in candidates if c.kind == "fn" and c.source_item.container]
         if receiver is None:
             return methods or candidates
         if receiver not in self.qualifiers:
@@ -169,7 +169,7 @@ def _nameable(node: Node) -> bool:
 
 
 def _in_type(node: Node) -> bool:
-    container = node.item.container or ""
+    container = node.source_item.container or ""
     return container.startswith(("impl ", "trait "))
 
 

@@ -3,7 +3,7 @@ mod, item macros) with the functions and definitions they hold, in source order,
 
 from dataclasses import dataclass, field
 
-from verusagent.lens.model import Definition, DefinitionKind, Function, SourceModel
+from verusagent.lens.model import Definition, DefinitionKind, Function, SourceModel, Span
 
 _CONTAINER_KINDS = frozenset({DefinitionKind.IMPL, DefinitionKind.TRAIT, DefinitionKind.MOD, DefinitionKind.MACRO})
 
@@ -22,6 +22,26 @@ class Node:
     parent: "Node | None" = field(default=None, repr=False)
     absorbed: list["Node"] = field(default_factory=list, repr=False)  # items inside this one that cannot be shown apart
     file: int = 0  # which file of the crate (the sources a selection draws from) the node is in
+
+    @property
+    def function(self) -> Function | None:
+        """The function this node shows (None: a definition, a container or the file)."""
+        return self.item if isinstance(self.item, Function) else None
+
+    @property
+    def source_item(self) -> Function | Definition:
+        """The item of a node that has one (every node but the file and its `verus!` blocks)."""
+        if self.item is None:
+            raise ValueError(f"the {self.kind} node {self.name!r} has no item")
+        return self.item
+
+    @property
+    def body_span(self) -> Span:
+        """The body of an item that has one (a caller checks `item.body` first)."""
+        body = self.source_item.body
+        if body is None:
+            raise ValueError(f"the {self.kind} {self.name!r} has no body")
+        return body
 
     def walk(self):
         yield self

@@ -61,12 +61,13 @@ def mention_table(table: MentionTable) -> Iterator[None]:
 
 def seed_chance(node: Node, targets: list[Node]) -> float:
     """The chance of a part no shown part mentions: lemmas and opaque spec functions; 0 for the rest."""
-    if node.kind != "fn" or node in targets:
+    function = node.function
+    if node.kind != "fn" or function is None or node in targets:
         return 0.0
-    if node.item.mode == Mode.PROOF:
+    if function.mode == Mode.PROOF:
         words = {w for target in targets for w in target.name.split("_")} - _COMMON_WORDS
         return LEMMA_PRIOR + SHARED_WORD_BONUS * min(len(words & set(node.name.split("_"))), 3)
-    if any(a.path == "verifier::opaque" for a in node.item.attributes):
+    if any(a.path == "verifier::opaque" for a in function.attributes):
         return OPAQUE_PRIOR
     return 0.0
 
@@ -78,14 +79,16 @@ def mention_prior(source: Node, candidate: Node, header: bool) -> float:
 
 
 def source_kind(node: Node) -> str:
-    if node.kind != "fn":
+    function = node.function
+    if node.kind != "fn" or function is None:
         return "type"
-    if node.item.mode in BODY_MEANS:
+    if function.mode in BODY_MEANS:
         return "spec"
-    return "exec" if node.item.mode == Mode.EXEC else "proof"
+    return "exec" if function.mode == Mode.EXEC else "proof"
 
 
 def candidate_kind(node: Node) -> str:
-    if node.kind != "fn":
+    function = node.function
+    if node.kind != "fn" or function is None:
         return node.kind  # "struct", "enum", "type", "const", ...
-    return "spec" if node.item.mode in BODY_MEANS else "fn"
+    return "spec" if function.mode in BODY_MEANS else "fn"

@@ -76,13 +76,14 @@ class Renderer:
             start, end = cluster[0].first_line, max(n.last_line for n in cluster)
             lead = self._leading_comments(cursor, start - 1)
             if any(self.shown(n) for n in cluster):
-                run = self._flush_gap(run, cursor, lead - 1)
+                self._flush_gap(run, cursor, lead - 1)
+                run = None
                 self._copy(lead, start - 1)
                 self._cluster(cluster)
             else:
                 run = self._extend(run, cursor, end, cluster)
             cursor = end + 1
-        run = self._flush_gap(run, cursor, last, at_end=True)
+        self._flush_gap(run, cursor, last, at_end=True)
 
     def _flush_gap(self, run: _Run | None, first: int, last: int, at_end: bool = False) -> None:
         """The lines between a run (or a shown item) and the next shown item: blank lines stay, other lines
@@ -146,7 +147,7 @@ class Renderer:
 
     def _signature(self, node: Node) -> None:
         """Attributes, header and clauses as written; the body stands as one comment naming its lines."""
-        body = node.item.body
+        body = node.body_span
         opening, closing = self.lines[body.line - 1], self.lines[body.end_line - 1]
         first = body.line + 1 if not opening[body.col :].strip() else body.line
         last = body.end_line - 1 if not closing[: body.end_col - 2].strip() else body.end_line
@@ -187,8 +188,9 @@ def _summary(nodes: list[Node]) -> str:
 
 
 def _kind_word(node: Node) -> str:
-    if node.kind == "fn":
-        return f"{node.item.mode.value.split('(')[0]} fn" if node.item.mode.value != "exec" else "fn"
+    function = node.function
+    if node.kind == "fn" and function is not None:
+        return f"{function.mode.value.split('(')[0]} fn" if function.mode.value != "exec" else "fn"
     return {"macro": "macro", "type": "type"}.get(node.kind, node.kind)
 
 

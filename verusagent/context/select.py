@@ -183,7 +183,7 @@ class _Offers:
                         self.show_needed(candidate, depth if target else depth + 1)
                     else:
                         self.offer(candidate, self._prior(node, candidate, mention) / len(candidates))
-            if spec and node.item.body is not None:
+            if spec and node.source_item.body is not None:
                 for candidate in self._constructed(node):
                     self.show_needed(candidate, depth)
 
@@ -246,9 +246,10 @@ class _Offers:
             _density, _, node = heapq.heappop(self.heap)
             if node in self.selection.levels:
                 continue
-            limited = node not in self.mentioned and self.unmentioned_room is not None
+            room = None if node in self.mentioned else self.unmentioned_room
+            limited = room is not None
             cost = self.selection.cost(node, natural_level(node))
-            if limited and self.unmentioned_spent + cost > self.unmentioned_room:
+            if room is not None and self.unmentioned_spent + cost > room:
                 continue
             added = self.selection.add(node, natural_level(node))
             self.unmentioned_spent += cost if limited and added else 0
@@ -260,7 +261,7 @@ class _Offers:
     def _focused_mentions(self, target: Node) -> list[Mention] | None:
         """A target with focus ranges inside it (a review's unit in its function): the mentions of its header and
         clauses and of those ranges; None without focus."""
-        item = target.item
+        item = target.source_item
         inside = [(a, b) for a, b in self.focus if item.span.start <= a and b <= item.span.end]
         if not inside or item.body is None:
             return None
@@ -278,9 +279,9 @@ class _Offers:
 
     def _constructed(self, node: Node) -> list[Node]:
         file = self.index.files[node.file]
-        first, stop = tokens_between(file.stream, node.item.body.start, node.item.span.end)
+        first, stop = tokens_between(file.stream, node.body_span.start, node.source_item.span.end)
         scope = self.index.scope(node)
-        found = []
+        found: list[Node] = []
         for name in constructed_types(file.stream, first, stop, scope, self._is_function_of):
             found.extend(c for c in self.index.types_named(name) if c not in found)
         return found
@@ -313,13 +314,14 @@ def _trait_declaration(mention: Mention, candidates: list[Node]) -> Node | None:
     """A method called on a receiver of unknown type whose candidates are one trait's declaration and impls of
     that trait: the declaration, which every impl the call may reach holds to (`x.is_marshalable()` with 8
     impls of `Marshalable`)."""
-    declared = [c for c in candidates if c.parent is not None and c.parent.kind == "trait"]
+    declared = [(c, c.parent) for c in candidates if c.parent is not None and c.parent.kind == "trait"]
     if not _unsure(mention) or len(declared) != 1:
         return None
-    trait = declared[0].parent.name
-    impls = [c.parent for c in candidates if c is not declared[0]]
-    return declared[0] if all(isinstance(p.item, Definition) and p.item.trait_name == trait for p in impls) else None
+    (declaration, trait), impls = declared[0], [c.parent for c in candidates if c is not declared[0][0]]
+    owned = all(p is not None and isinstance(p.item, Definition) and p.item.trait_name == trait.name for p in impls)
+    return declaration if owned else None
 
 
 def _is_spec(node: Node) -> bool:
-    return node.kind == "fn" and node.item.mode in BODY_MEANS
+    function = node.function
+    return node.kind == "fn" and function is not None and function.mode in BODY_MEANS

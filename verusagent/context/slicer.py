@@ -225,7 +225,7 @@ def find_targets(root: Node, names: list[str]) -> list[Node]:
 
 
 def _target_names(nodes: list[Node]) -> list[str]:
-    return [n.item.qualified if n.kind == "fn" else f"{n.kind} {n.name}" for n in nodes]
+    return [n.function.qualified if n.kind == "fn" and n.function is not None else f"{n.kind} {n.name}" for n in nodes]
 
 
 def _label(node: Node) -> str:

@@ -55,7 +55,7 @@ def _without_proof_steps(model: SourceModel, function: Function) -> bool:
 
 
 def _looks_unproved(model: SourceModel, function: Function) -> bool:
-    if function.mode == Mode.PROOF and function.clause(ClauseKind.ENSURES) is not None:
+    if function.mode == Mode.PROOF and function.clause(ClauseKind.ENSURES) is not None and function.body is not None:
         body = model.slice(function.body)[1:-1]
         if not _code_of(body):
             return True
