@@ -12,31 +12,18 @@ prompts (tools/slice_report.py's measure), beside the table learned on all seven
 
 import argparse
 import json
-import statistics
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
+from slice_report import REPO, summary, verusage_bench  # beside this script: python puts its folder first
+
 TABLE = REPO / "verusagent" / "context" / "mention_priors.json"
 
 
-def shared_dir(argument: str | None) -> Path:
-    import os
-
-    return Path(argument) if argument else Path(os.environ.get("VERUSAGENT_CORPUS", REPO.parent / "shared"))
-
-
-def project_figures(rows: list) -> dict:
-    covered = [r for r in rows if r.needed is not None]
-    needed = sum(r.needed for r in covered)
-    missing = sum(len(r.missing) for r in covered)
-    tokens = sorted(r.prompt_tokens for r in rows)
-    return {
-        "coverage_percent": round(100 * (needed - missing) / needed, 2) if needed else 100.0,
-        "missing": missing,
-        "median_tokens": int(statistics.median(tokens)) if tokens else 0,
-        "p90_tokens": tokens[min(int(len(tokens) * 0.9), len(tokens) - 1)] if tokens else 0,
-    }
+def figures(rows: list) -> dict:
+    """Coverage, missed definitions and prompt sizes of one project's rows, as slice_report sums them."""
+    total = summary([r.model_dump() for r in rows])
+    return {k: total[k] for k in ("coverage_percent", "missing", "median_tokens", "p90_tokens")}
 
 
 def held_out(tasks: list, offers: list) -> list[dict]:
@@ -51,7 +38,7 @@ def held_out(tasks: list, offers: list) -> list[dict]:
         with mention_table(MentionTable(learned.table(), learned.default)):
             rows = [r for r in (measure_task(t) for t in mine) if r is not None]
         in_sample = [r for r in (measure_task(t) for t in mine) if r is not None]
-        report.append({"project": project, "held_out": project_figures(rows), "all": project_figures(in_sample)})
+        report.append({"project": project, "held_out": figures(rows), "all": figures(in_sample)})
     return report
 
 
@@ -62,11 +49,9 @@ def main() -> int:
     parser.add_argument("--held-out", action="store_true", help="measure each project under a table without it")
     parser.add_argument("--evidence", type=Path, help="read (if present) or write the recorded offers here")
     args = parser.parse_args()
-    bench = shared_dir(args.shared) / "corpus" / "verusage-bench"
-    if not bench.is_dir():
-        print(f"no VeruSAGE-Bench copy at {bench}", file=sys.stderr)
+    bench = verusage_bench(args.shared)
+    if bench is None:
         return 2
-    sys.path.insert(0, str(REPO))
     from verusagent.bench.mention_evidence import Offer, learn, task_offers
     from verusagent.bench.verusage import discover
 
@@ -88,7 +73,7 @@ def main() -> int:
         for row in held_out(tasks, offers):
             h, a = row["held_out"], row["all"]
             print(
-                f"  {row['project']:18s} coverage {h['coverage_percent']:6.2f}% / {a['coverage_percent']:6.2f}%  "
+                f"  {row['project']:18s} coverage {h['coverage_percent']:5.1f}% / {a['coverage_percent']:5.1f}%  "
                 f"missing {h['missing']:3d} / {a['missing']:3d}  median {h['median_tokens']:6,} / "
                 f"{a['median_tokens']:6,}  p90 {h['p90_tokens']:6,} / {a['p90_tokens']:6,}"
             )

@@ -38,6 +38,16 @@ def shared_dir(argument: str | None) -> Path:
     return Path(os.environ.get("VERUSAGENT_CORPUS", REPO.parent / "shared"))
 
 
+def verusage_bench(argument: str | None) -> Path | None:
+    """The shared VeruSAGE-Bench copy (None, said on stderr, when there is none); the package made importable."""
+    bench = shared_dir(argument) / "corpus" / "verusage-bench"
+    if not bench.is_dir():
+        print(f"no VeruSAGE-Bench copy at {bench}", file=sys.stderr)
+        return None
+    sys.path.insert(0, str(REPO))
+    return bench
+
+
 def percentile(values: list[int], share: float) -> int:
     ordered = sorted(values)
     return ordered[min(int(len(ordered) * share), len(ordered) - 1)] if ordered else 0
@@ -174,11 +184,9 @@ def main() -> int:
     parser.add_argument("--missing", action="store_true", help="list what each task's prompt misses")
     parser.add_argument("--json", action="store_true", help="print the rows and the summaries as JSON")
     args = parser.parse_args()
-    bench = shared_dir(args.shared) / "corpus" / "verusage-bench"
-    if not bench.is_dir():
-        print(f"no VeruSAGE-Bench copy at {bench}", file=sys.stderr)
+    bench = verusage_bench(args.shared)
+    if bench is None:
         return 2
-    sys.path.insert(0, str(REPO))
     from verusagent.bench.verusage import discover
     from verusagent.context import SLICE_BUDGET_TOKENS
 
