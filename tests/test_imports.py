@@ -18,6 +18,7 @@ LIGHT_MODULES = [
     "verusagent.llm.retry",
     "verusagent.llm.script",
     "verusagent.llm.tools",
+    "verusagent.reply",
     "verusagent.record",
     "verusagent.record.timeline",
     "verusagent.commands.show",

@@ -26,7 +26,7 @@ LAYERS: list[tuple[str, ...]] = [
         "verusagent.console",
         "verusagent.source_file",
     ),  # standalone
-    ("verusagent.record",),  # the run record
+    ("verusagent.record", "verusagent.reply"),  # the run record; model text -> typed replies
     ("verusagent.lens",),  # the Verus-aware source model
     ("verusagent.verus", "verusagent.context", "verusagent.llm"),  # verus adapter, prompt slices, model transport
     ("verusagent.crate", "verusagent.lemmas"),  # crates of files, the lemma index

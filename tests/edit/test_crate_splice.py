@@ -7,8 +7,14 @@ from verusagent.crate.discover import find_crate
 from verusagent.crate.model import read_sources
 from verusagent.crate.workspace import CrateWorkspace
 from verusagent.crate_text import join_files
-from verusagent.edit import Edit, ExtractionFailure
-from verusagent.edit.crate_splice import ReplySection, crate_edit, edit_from_sections, reply_sections
+from verusagent.edit import Edit, feedback
+from verusagent.edit.crate_splice import crate_edit as edit_of_reply
+from verusagent.edit.crate_splice import edit_from_sections
+from verusagent.reply import ReplyError, ReplySection, edit_reply
+
+
+def crate_edit(reply: str, workspace: CrateWorkspace, text: str) -> Edit:
+    return edit_of_reply(edit_reply(reply), workspace, text)
 
 
 @pytest.fixture
@@ -51,8 +57,9 @@ def test_a_name_defined_in_several_files_is_not_guessed(netlib) -> None:
     files = workspace.files(text)
     files["src/store/mod.rs"] = files["src/store/mod.rs"].replace("} // verus!", DOUBLE + "\n} // verus!")
     twice = workspace.text(files)
-    edit = crate_edit(f"```rust\n{DOUBLE}```\n", workspace, twice)
-    assert isinstance(edit, ExtractionFailure) and edit.reason == "unchanged"
+    with pytest.raises(ReplyError) as refused:
+        crate_edit(f"```rust\n{DOUBLE}```\n", workspace, twice)
+    assert refused.value.reason == "unchanged"
 
 
 @pytest.mark.parametrize(
@@ -69,9 +76,10 @@ def test_a_section_for_a_file_outside_the_crate_refuses_the_whole_reply(netlib, 
         ReplySection(file=None, text=f"```rust\n{DOUBLE}```\n"),
         ReplySection(file=file, text="```rust\nfn sneaky() { }\n```\n"),
     ]
-    refused = edit_from_sections(sections, workspace, text)
-    assert isinstance(refused, ExtractionFailure) and refused.reason == "outside_crate" and says in refused.detail
-    assert "refused as a whole" in refused.feedback()
+    with pytest.raises(ReplyError) as refused:
+        edit_from_sections(sections, workspace, text)
+    assert refused.value.reason == "outside_crate" and says in refused.value.detail
+    assert "refused as a whole" in feedback(refused.value)
 
 
 def test_a_module_line_in_a_reply_refuses_the_whole_reply_with_feedback(netlib) -> None:
@@ -81,9 +89,10 @@ def test_a_module_line_in_a_reply_refuses_the_whole_reply_with_feedback(netlib) 
         ReplySection(file=None, text=f"```rust\n{DOUBLE}```\n"),
         ReplySection(file="src/net.rs", text="```rust\npub mod extra;\n\nproof fn lemma_x() {}\n```\n"),
     ]
-    refused = edit_from_sections(sections, workspace, text)
-    assert isinstance(refused, ExtractionFailure) and refused.reason == "module_added"
-    assert "`mod extra;`" in refused.detail and "adds a module" in refused.feedback()
+    with pytest.raises(ReplyError) as refused:
+        edit_from_sections(sections, workspace, text)
+    assert refused.value.reason == "module_added"
+    assert "`mod extra;`" in refused.value.detail and "adds a module" in feedback(refused.value)
 
 
 def test_a_section_naming_a_crate_file_edits_that_file(netlib) -> None:
@@ -126,9 +135,6 @@ def test_file_lines_inside_the_code_block_cut_the_reply_into_files(netlib) -> No
     reply = (
         f"Two files.\n\n```rust\n// file: src/store/mod.rs\n{PUT}\n// file: src/util/arith_helpers.rs\n{DOUBLE}```\n"
     )
-    sections = reply_sections(reply)
-    assert [s.file for s in sections] == ["src/store/mod.rs", "src/util/arith_helpers.rs"]
-    assert all(s.text.startswith("```rust") and s.text.rstrip().endswith("```") for s in sections)
     workspace, text = netlib
     edit = crate_edit(reply, workspace, text)
     assert isinstance(edit, Edit)
@@ -137,7 +143,6 @@ def test_file_lines_inside_the_code_block_cut_the_reply_into_files(netlib) -> No
 
 def test_a_file_line_in_the_prose_names_the_next_block(netlib) -> None:
     reply = f"File: `src/store/mod.rs`\n\n```rust\n{PUT}```\n"
-    assert [s.file for s in reply_sections(reply)] == ["src/store/mod.rs"]
     workspace, text = netlib
     edit = crate_edit(reply, workspace, text)
     assert isinstance(edit, Edit) and edit.replaced == ["src/store/mod.rs: put"]
@@ -156,13 +161,9 @@ def test_functions_before_any_file_line_and_under_the_target_file_both_land(netl
     assert "assert(len + 1 <= 1000);" in workspace.files(edit.candidate)["src/store/mod.rs"]  # by its unique ending
 
 
-def test_a_reply_without_file_lines_is_one_section_as_it_came() -> None:
-    reply = "Here.\n```rust\nstruct S { file: u32 }\n// a comment\n```\n"
-    assert reply_sections(reply) == [ReplySection(file=None, text=reply)]
-
-
 @pytest.mark.parametrize("line", ["// file: ../outside.rs", "// file: src/added.rs"])
 def test_a_file_line_outside_the_crate_refuses_the_reply(netlib, line) -> None:
     workspace, text = netlib
-    refused = crate_edit(f"```rust\n{DOUBLE}\n{line}\nfn sneaky() {{ }}\n```\n", workspace, text)
-    assert isinstance(refused, ExtractionFailure) and refused.reason == "outside_crate"
+    with pytest.raises(ReplyError) as refused:
+        crate_edit(f"```rust\n{DOUBLE}\n{line}\nfn sneaky() {{ }}\n```\n", workspace, text)
+    assert refused.value.reason == "outside_crate"

@@ -6,8 +6,9 @@ import textwrap
 import pytest
 
 from verusagent.context import slice_source
-from verusagent.edit.extract import Edit, ExtractionFailure, FailureReason, extract_edit
+from verusagent.edit.extract import Edit, extract_edit
 from verusagent.lens import parse
+from verusagent.reply import ReplyError, ReplyReason
 
 from tests.paths import REPO_ROOT
 
@@ -56,8 +57,9 @@ def test_copied_signatures_with_an_elided_body_are_not_a_change(view):
     start = view.index("pub proof fn lemma_total_bounded")
     signature = view[start : view.index("}\n", start) + 1]
     assert "// ... body elided" in signature
-    failure = extract_edit(fenced(signature), LEDGER)
-    assert isinstance(failure, ExtractionFailure) and failure.reason == FailureReason.UNCHANGED
+    with pytest.raises(ReplyError) as failure:
+        extract_edit(fenced(signature), LEDGER)
+    assert failure.value.reason == ReplyReason.UNCHANGED
 
 
 def test_a_new_lemma_goes_into_the_whole_file_before_its_first_user():

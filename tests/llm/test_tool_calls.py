@@ -12,9 +12,10 @@ from verusagent.llm.client import Completion, ModelClient
 from verusagent.llm.errors import ModelCallError
 from verusagent.llm.retry import RetryPolicy
 from verusagent.llm.settings import ModelSettings
-from verusagent.llm.tools import ToolCall, assistant_message, tool_result_message
+from verusagent.llm.tools import assistant_message, tool_result_message
 from verusagent.record import RunWriter, read_run
 from verusagent.record.timeline import timeline
+from verusagent.reply.tool_calls import ToolCall
 
 TOOLS = [
     {

@@ -1,53 +1,7 @@
-"""Reading tool calls from replies, whatever their shape, and the messages that carry them back."""
+"""The messages that carry tool calls back, and the names of the tools offered."""
 
-import pytest
-
-from verusagent.llm.tools import (
-    ToolCall,
-    assistant_message,
-    parse_arguments,
-    tool_calls_of,
-    tool_names,
-    tool_result_message,
-)
-
-
-@pytest.mark.parametrize(
-    "raw, parsed",
-    [
-        ('{"target": "main"}', {"target": "main"}),
-        ({"target": "main"}, {"target": "main"}),
-        ("", {}),
-        ("  ", {}),
-        ('{"target": "ma', '{"target": "ma'),  # malformed: the raw text
-        ("[1, 2]", "[1, 2]"),  # JSON, but not an object
-        ('"plain words"', "plain words"),  # a JSON string: unwrapped once
-        ('"{\\"target\\": \\"main\\"}"', {"target": "main"}),  # an object encoded twice (a string tool_use input)
-        (None, ""),
-        (42, "42"),
-    ],
-)
-def test_arguments(raw, parsed):
-    assert parse_arguments(raw) == parsed
-
-
-def test_calls_from_dicts_with_missing_parts():
-    message = {
-        "tool_calls": [
-            {"id": "c1", "function": {"name": "view", "arguments": '{"target": "x"}'}},
-            {"function": {"arguments": "{}"}},
-            "garbage",
-        ]
-    }
-    calls = tool_calls_of(message)
-    assert calls[0] == ToolCall(id="c1", name="view", arguments={"target": "x"})
-    assert (calls[1].id, calls[1].name, calls[1].arguments) == ("tool-call-2", "", {})
-    assert (calls[2].name, calls[2].arguments) == ("", "")
-
-
-@pytest.mark.parametrize("message", [None, {}, {"tool_calls": None}, {"tool_calls": "nonsense"}, object()])
-def test_no_calls(message):
-    assert tool_calls_of(message) == []
+from verusagent.llm.tools import assistant_message, tool_names, tool_result_message
+from verusagent.reply.tool_calls import ToolCall, tool_calls_of
 
 
 def test_messages_round_trip():

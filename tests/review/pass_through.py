@@ -1,7 +1,7 @@
 """A review gate that reviews nothing: for tests of the evaluator, the session and the tools, where the review's
 own behaviour is not what is tested (the agent always runs ``AgentReview``, with no reviewer when it is off)."""
 
-from verusagent.review.disputes import Dispute
+from verusagent.reply.disputes import Dispute
 from verusagent.review.gate import Release, ReviewVerdict
 
 

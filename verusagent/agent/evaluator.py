@@ -24,7 +24,7 @@ from verusagent.record import (
     ScreeningPlanned,
     VerusRun,
 )
-from verusagent.review.disputes import Dispute
+from verusagent.reply.disputes import Dispute
 from verusagent.review.findings import Finding
 from verusagent.review.gate import ReviewGate, ReviewVerdict
 from verusagent.verus import Verdict, VerusResult

@@ -4,13 +4,13 @@ from verusagent.agent.candidate import Candidate, Evaluation
 from verusagent.agent.config import AgentConfig, TaskMode
 from verusagent.agent.strategies import Strategy
 from verusagent.crate.workspace import CrateWorkspace
-from verusagent.edit import Edit
+from verusagent.edit import feedback as extraction_feedback
 from verusagent.edit.crate_splice import crate_edit
 from verusagent.llm import ModelClient
 from verusagent.prompt import chat
 from verusagent.prompt.proposal import round_prompt
 from verusagent.record import sha256_text
-from verusagent.review.disputes import Dispute, parse_disputes
+from verusagent.reply import Dispute, ReplyError, edit_reply
 from verusagent.review.findings import Finding
 
 
@@ -49,13 +49,15 @@ def propose(
     completion = client.complete(chat(task, **context), purpose=f"{task}:{strategy.name}", n=config.samples)
     proposal = Proposal(strategy)
     for choice, call_id in zip(completion.choices, _pad(completion.call_ids, len(completion.choices))):
+        reply = edit_reply(choice.text)
         if review_findings:
-            proposal.disputes.extend(parse_disputes(choice.text))
-        edit = crate_edit(choice.text, workspace, base.candidate.text, truncated=choice.truncated)
-        if isinstance(edit, Edit):
-            proposal.candidates.append(_candidate(edit.candidate, strategy, round_no, base, call_id))
+            proposal.disputes.extend(reply.disputes)
+        try:
+            edit = crate_edit(reply, workspace, base.candidate.text, truncated=choice.truncated)
+        except ReplyError as error:
+            proposal.feedback.append(extraction_feedback(error))
         else:
-            proposal.feedback.append(edit.feedback())
+            proposal.candidates.append(_candidate(edit.candidate, strategy, round_no, base, call_id))
     return proposal
 
 

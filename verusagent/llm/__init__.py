@@ -1,6 +1,6 @@
 """The model layer, transport only: one client over litellm (retries, budgets, cost, cache, record), token
 counts, and the scripted stand-in provider. It knows nothing of Verus: prompts are built in
-``verusagent.prompt``, replies read in ``verusagent.edit``. Importing this package loads neither litellm (the
+``verusagent.prompt``, replies read in ``verusagent.reply``. Importing this package loads neither litellm (the
 first call does) nor the lens.
 
     from verusagent.llm import ModelClient, ModelSettings
@@ -16,8 +16,9 @@ from verusagent.llm.errors import BudgetExceeded, ModelCallError
 from verusagent.llm.retry import RetryPolicy
 from verusagent.llm.script import Script, ScriptedReply
 from verusagent.llm.settings import ModelSettings
-from verusagent.llm.tools import ToolCall, assistant_message, tool_result_message
+from verusagent.llm.tools import assistant_message, tool_result_message
 from verusagent.paths import cache_dir as default_cache_dir
+from verusagent.reply.tool_calls import ToolCall
 
 __all__ = [
     "Budget",

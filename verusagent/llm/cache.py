@@ -12,10 +12,10 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from verusagent.llm.tools import ToolCall
 from verusagent.paths import cache_dir as default_cache_dir
 from verusagent.record.events import TokenUsage
 from verusagent.record.redact import scrub
+from verusagent.reply.tool_calls import ToolCall
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS responses (

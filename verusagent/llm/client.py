@@ -32,11 +32,12 @@ from verusagent.llm.preflight import local_placeholder_key
 from verusagent.llm.provider import load_litellm
 from verusagent.llm.retry import HINTS, RetryPolicy, classify, retry_after_seconds
 from verusagent.llm.settings import ModelSettings, strip_credentials
-from verusagent.llm.tools import ToolCall, tool_calls_of, tool_names
+from verusagent.llm.tools import tool_names
 from verusagent.llm.window import oversize
 from verusagent.record.events import CallError, Event, ModelReply, ModelRequest, TokenUsage
 from verusagent.record.redact import register_secret
 from verusagent.record.sink import EventSink
+from verusagent.reply.tool_calls import ToolCall, tool_calls_of
 
 Message = dict[str, Any]  # {"role", "content"}, plus "tool_calls" / "tool_call_id" in tool conversations
 

@@ -3,8 +3,8 @@
 The review itself: the changed units cheapest first (``units``), the context a prompt shows of a unit
 (``context``, a slice of the file through the shared slicer), checkable findings (``findings``), proposer and
 validators with their scores (``reviewer``), the ``auto`` mode (``auto``), the findings' life cycle and disputes
-(``lifecycle``, ``disputes``), the agent loop's gate (``gate``), the wiring (``build``, ``settings``), and
-``verusagent review`` (``standalone``, ``present``, ``sarif``).
+(``lifecycle``; the disputes are read in ``verusagent.reply.disputes``), the agent loop's gate (``gate``), the
+wiring (``build``, ``settings``), and ``verusagent review`` (``standalone``, ``present``, ``sarif``).
 
 The gate's decision on a score (``decision``), and the calibration of its threshold on labelled history
 (``calibration/``: labels, the order-statistic threshold, resampling, the calibration file). The review reads

@@ -77,19 +77,6 @@ class Dropped(BaseModel):
     reason: str
 
 
-def proposed_items(value: Any) -> list[Any] | None:
-    """The list of proposed findings in a parsed reply: a JSON array, or an object holding one."""
-    if isinstance(value, list):
-        return value
-    if isinstance(value, dict):
-        for key in ("findings", "errors"):
-            if isinstance(value.get(key), list):
-                return value[key]
-        if "reason" in value:
-            return [value]
-    return None
-
-
 def check_findings(
     items: list[Any], unit: ReviewUnit, text: str, sha256: str, first_index: int
 ) -> tuple[list[Finding], list[Dropped]]:

@@ -16,10 +16,10 @@ from pydantic import BaseModel, Field
 from verusagent.lens import SourceModel, parse_shared
 from verusagent.record.events import FindingStatus, ReviewDecision, ReviewDispute
 from verusagent.record.sink import EventSink
+from verusagent.reply.disputes import Dispute
 from verusagent.review.auto import AutoSwitch
 from verusagent.review.context import review_context
 from verusagent.review.decision import GateRule
-from verusagent.review.disputes import Dispute
 from verusagent.review.findings import Finding
 from verusagent.review.lifecycle import FindingBook, StatusChange
 from verusagent.review.reviewer import Judgment, Reviewer, ReviewOutcome, ReviewRunMode

@@ -16,7 +16,6 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
-from verusagent.edit import JsonFailure, extract_json
 from verusagent.lens import SourceModel, parse
 from verusagent.llm import BudgetExceeded, ModelCallError
 from verusagent.llm.litellm_data import LitellmDataMissing
@@ -24,9 +23,10 @@ from verusagent.llm.tokens import count_messages, encoding_of
 from verusagent.prompt import chat
 from verusagent.record.events import ReviewFindingDropped, ReviewProposal, ReviewVote
 from verusagent.record.sink import EventSink
+from verusagent.reply import ReplyError, ReplyReason, findings_of, vote_of
 from verusagent.review.context import REVIEW_PROMPT_TOKENS, ReviewContext, fits_review
 from verusagent.review.decision import GateRule
-from verusagent.review.findings import Finding, check_findings, proposed_items
+from verusagent.review.findings import Finding, check_findings
 from verusagent.review.units import ORDER, ReviewUnit, UnitKind, changed_units
 from verusagent.review.votes import JUDGMENTS, score_of, vote_fraction
 
@@ -249,11 +249,10 @@ class Reviewer:
         return kept
 
     def _items(self, reply: str) -> list[Any] | str:
-        value = extract_json(reply)
-        if isinstance(value, JsonFailure):
-            return f"the reply held no JSON: {value.detail}"
-        items = proposed_items(value)
-        return items if items is not None else "the reply's JSON is not a list of findings"
+        try:
+            return findings_of(reply)
+        except ReplyError as error:
+            return f"the reply held no JSON: {error.detail}" if error.reason == ReplyReason.NO_JSON else error.detail
 
     # ---- the validators -----------------------------------------------------------------------------------
 
@@ -375,22 +374,12 @@ def _validator_ids(model: str, call_ids: list[str], count: int) -> list[tuple[st
 
 
 def _judgment(reply: str, validator: str, call_id: str | None) -> Judgment:
-    vote = parse_vote(reply)
-    if vote is None:
+    try:
+        return Judgment(vote=vote_of(reply, JUDGMENTS), validator=validator, call_id=call_id)
+    except ReplyError:
         return Judgment(
             vote=None, validator=validator, call_id=call_id, problem=f"no usable vote in the reply ({_snippet(reply)})"
         )
-    return Judgment(vote=vote, validator=validator, call_id=call_id)
-
-
-def parse_vote(reply: str) -> str | None:
-    value = extract_json(reply)
-    if isinstance(value, dict):
-        value = value.get("vote")
-    if not isinstance(value, str):
-        return None
-    word = value.strip().lower().replace(" ", "_").replace("-", "_")
-    return word if word in JUDGMENTS else None
 
 
 def _snippet(reply: str) -> str:

@@ -1,29 +1,11 @@
-"""Native tool calls or the documented text protocol; how the agent decides; the text protocol's parsing."""
+"""Native tool calls or the documented text protocol; how the agent decides (its parsing: tests/reply)."""
 
 from verusagent.agent.config import ToolProtocol
 from verusagent.agent.session.outcome import ToolOutcome
-from verusagent.agent.session.protocol import Conversation, choose, text_calls, text_protocol_doc
+from verusagent.agent.session.protocol import Conversation, choose, text_protocol_doc
 from verusagent.agent.session.schema import SPECS
 from verusagent.llm import Choice, ToolCall
-
-
-def test_text_calls_are_read_from_tool_blocks():
-    reply = (
-        'Let me look.\n```tool\n{"name": "view", "arguments": {"target": "total"}}\n```\nand\n'
-        '```tool\n{"name": "verify", "arguments": {}}\n```\n```rust\nfn f() {}\n```'
-    )
-    assert text_calls(reply, 3) == [
-        ToolCall(id="text-3-1", name="view", arguments={"target": "total"}),
-        ToolCall(id="text-3-2", name="verify", arguments={}),
-    ]
-    assert text_calls("no block here", 1) == []
-
-
-def test_broken_text_calls_keep_what_can_be_read():
-    broken = text_calls('```tool\n{"name": "view", "arguments": {"target": \n```\n```tool\n[1, 2]\n```', 2)
-    assert [(c.name, c.arguments_parsed) for c in broken] == [("view", False), ("", False)]
-    assert broken[0].arguments == '{"name": "view", "arguments": {"target":'
-    assert text_calls('```tool\n{"name": "view", "arguments": "target=total"}\n```', 1)[0].arguments == "target=total"
+from verusagent.reply.tool_calls import text_calls
 
 
 def test_how_the_protocol_is_chosen():

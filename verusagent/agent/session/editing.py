@@ -12,16 +12,18 @@ from verusagent.edit.crate_splice import crate_edit
 from verusagent.guard import Violation
 from verusagent.prompt import render
 from verusagent.record import sha256_text
+from verusagent.reply import ReplyError, edit_reply
 
 
 def edit(workspace: Workspace, evaluator: Evaluator, items: str, origin: Candidate) -> ToolOutcome:
     """`origin` gives the new candidate its strategy, round and model call (its text is ignored)."""
     reply = items if "```" in items else f"```rust\n{items.strip(chr(10))}\n```"
-    extracted = crate_edit(reply, workspace.crate, workspace.text)
-    if not isinstance(extracted, Edit):
+    try:
+        extracted = crate_edit(edit_reply(reply), workspace.crate, workspace.text)
+    except ReplyError as error:
         return failure(
             "unusable",
-            f"Edit not applied ({extracted.reason.value}): {extracted.detail} Send complete "
+            f"Edit not applied ({error.reason.value}): {error.detail} Send complete "
             "functions, from their attributes to their closing brace, or the whole file.",
         )
     sha = sha256_text(extracted.candidate)

@@ -3,8 +3,6 @@ same tools as a documented text protocol (the calls are ```tool blocks holding {
 results come back as one user message, a section per call). `auto` asks litellm whether the model supports
 function calling; the scripted stand-in model serves tool calls, so it is native."""
 
-import json
-import re
 from typing import Any
 
 from verusagent.agent.config import ToolProtocol
@@ -12,11 +10,8 @@ from verusagent.agent.session.outcome import ToolOutcome
 from verusagent.agent.session.schema import SPECS, openai_tools
 from verusagent.llm import Choice, ToolCall, assistant_message, tool_result_message
 from verusagent.llm.provider import supports_function_calling
-from verusagent.llm.tools import parse_arguments
 from verusagent.prompt import render
-
-_TOOL_BLOCK = re.compile(r"```[ \t]*tool[ \t]*\n(.*?)(?:\n```|\Z)", re.DOTALL)
-_NAME = re.compile(r'"name"\s*:\s*"([^"]*)"')
+from verusagent.reply import text_calls
 
 
 def choose(model: str, setting: ToolProtocol) -> tuple[ToolProtocol, str]:
@@ -74,24 +69,6 @@ class Conversation:
 
     def add_nudge(self) -> None:
         self.messages.append({"role": "user", "content": render("agent_nudge", protocol=self.protocol.value)})
-
-
-def text_calls(text: str, turn: int) -> list[ToolCall]:
-    """The ```tool blocks of a reply; a block that is not a JSON object with a name keeps its raw text as the
-    arguments (and whatever name can be read), for the dispatcher to report."""
-    calls = []
-    for index, block in enumerate(_TOOL_BLOCK.findall(text or ""), 1):
-        call_id = f"text-{turn}-{index}"
-        try:
-            data = json.loads(block)
-        except ValueError:
-            data = None
-        if isinstance(data, dict) and isinstance(data.get("name"), str):
-            calls.append(ToolCall(id=call_id, name=data["name"], arguments=parse_arguments(data.get("arguments", {}))))
-        else:
-            name = _NAME.search(block)
-            calls.append(ToolCall(id=call_id, name=name[1] if name else "", arguments=block.strip()))
-    return calls
 
 
 def text_protocol_doc() -> str:

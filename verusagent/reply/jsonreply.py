@@ -1,29 +1,26 @@
-"""JSON out of a model's reply (the review's findings and votes): a ```json block, any block that parses,
-or the first JSON object or array in the prose."""
+"""JSON out of a model's reply (the review's findings and votes, disputes, text tool calls): a ```json block,
+any block that parses, or the first JSON object or array in the prose."""
 
 import json
 from typing import Any
 
-from pydantic import BaseModel
+from verusagent.reply.errors import ReplyError, ReplyReason
+from verusagent.reply.fences import fenced_blocks
 
-from verusagent.edit.fences import fenced_blocks
-
-
-class JsonFailure(BaseModel):
-    reason: str  # "no_json"
-    detail: str
+NO_JSON = "The reply held no valid JSON: reply with one ```json block."
 
 
-def _loads(text: str) -> tuple[bool, Any]:
+def parsed(text: str) -> tuple[bool, Any]:
+    """Whether ``text`` is JSON, and its value."""
     try:
         return True, json.loads(text)
-    except json.JSONDecodeError:
+    except ValueError:
         return False, None
 
 
 def parse_json_text(text: str) -> Any | None:
     """The JSON value of ``text``, or None when it is not JSON."""
-    ok, value = _loads(text)
+    ok, value = parsed(text)
     return value if ok else None
 
 
@@ -38,14 +35,15 @@ def _first_in_prose(reply: str) -> tuple[bool, Any]:
     return False, None
 
 
-def extract_json(reply: str) -> Any | JsonFailure:
+def extract_json(reply: str) -> Any:
+    """The reply's JSON value; raises ``ReplyError`` (no_json) when it holds none."""
     blocks = fenced_blocks(reply)
     ordered = [b for b in blocks if b.language == "json"] + [b for b in blocks if b.language != "json"]
     for block in ordered:
-        ok, value = _loads(block.text)
+        ok, value = parsed(block.text)
         if ok:
             return value
     ok, value = _first_in_prose(reply)
     if ok:
         return value
-    return JsonFailure(reason="no_json", detail="The reply held no valid JSON: reply with one ```json block.")
+    raise ReplyError(ReplyReason.NO_JSON, NO_JSON)

@@ -2,7 +2,7 @@
 only when there is a blocking finding, so every other prompt stays byte for byte what it was."""
 
 from verusagent.prompt.templates import render
-from verusagent.review.disputes import parse_disputes
+from verusagent.reply.disputes import parse_disputes
 
 CODE = "```rust\nfn f() {}\n```\n"
 

@@ -3,8 +3,8 @@ its code block. The prover prompt explains the format only when a blocking findi
 
 from pydantic import BaseModel
 
-from verusagent.edit.fences import fenced_blocks
-from verusagent.edit.jsonreply import parse_json_text
+from verusagent.reply.fences import fenced_blocks
+from verusagent.reply.jsonreply import parse_json_text
 
 MAX_REASON = 2000
 
