@@ -1,11 +1,10 @@
 """A model's reply as an edit of a crate: a set of edited files.
 
-A reply is a list of sections (``verusagent.reply.edits``), each for one file of the crate or (file None) for
-the target's file. The
-functions of a section without a file go to the file that defines them (a function name defined in one file of
-the crate resolves to that file; a new function goes to the target's file); a named section's go to its file.
-A section naming a file outside the crate, or no file of it, is refused with feedback, and no code of the reply
-is used.
+A reply is a list of sections (read in ``verusagent.reply.edits``), each for one file of the crate or (file None)
+for the target's file. The functions of a section without a file go to the file that defines them (a function
+name defined in one file of the crate resolves to that file; a new function goes to the target's file); a named
+section's go to its file. A section naming a file outside the crate, or no file of it, is refused with feedback
+(a ``ReplyError``), and no code of the reply is used.
 """
 
 from pathlib import PurePosixPath
