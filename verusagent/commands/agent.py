@@ -10,7 +10,8 @@ from typing import Annotated, Optional
 import typer
 
 from verusagent.cli_app import app
-from verusagent.commands.agent_options import RUNS_DIR, AgentOptions, Json, RunsDir
+from verusagent.commands.agent_options import RUNS_DIR, AgentOptions
+from verusagent.commands.option_sets import Json, NoCache, RunsDir
 from verusagent.commands.options import with_options
 
 DEMO_DIR = Path(".verusagent/demo")
@@ -62,13 +63,7 @@ def demo(
     workdir: Annotated[Path, typer.Option("--workdir", help="Where the demo copies its file.")] = DEMO_DIR,
     runs_dir: RunsDir = RUNS_DIR,
     as_json: Json = False,
-    no_cache: Annotated[
-        bool,
-        typer.Option(
-            "--no-cache",
-            help="Replay no cached reply or verus result: the demo's model calls and verus runs happen again.",
-        ),
-    ] = False,
+    no_cache: NoCache = False,
 ) -> None:
     """Prove a small fixture with the scripted model: real verus if installed, else the verus stand-in."""
     from verusagent.commands.demo import prepare_workdir, real_verus, standin_launcher, use_demo_script
