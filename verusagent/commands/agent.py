@@ -9,8 +9,9 @@ from typing import Annotated, Optional
 
 import typer
 
+from verusagent.choices import DEFAULT_RUNS_DIR
 from verusagent.cli_app import app
-from verusagent.commands.agent_options import RUNS_DIR, AgentOptions
+from verusagent.commands.agent_options import AgentOptions
 from verusagent.commands.option_sets import Json, NoCache, RunsDir
 from verusagent.commands.options import with_options
 
@@ -61,7 +62,7 @@ def _launch(mode: str, options: AgentOptions, file: Path, log: Path | None = Non
 @app.command()
 def demo(
     workdir: Annotated[Path, typer.Option("--workdir", help="Where the demo copies its file.")] = DEMO_DIR,
-    runs_dir: RunsDir = RUNS_DIR,
+    runs_dir: RunsDir = DEFAULT_RUNS_DIR,
     as_json: Json = False,
     no_cache: NoCache = False,
 ) -> None:

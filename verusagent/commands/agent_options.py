@@ -30,8 +30,6 @@ from verusagent.commands.option_sets import (
 if TYPE_CHECKING:  # loaded by to_config only: `--help` needs neither the agent nor the review
     from verusagent.agent.config import AgentConfig, SessionLimits
 
-RUNS_DIR = defaults.DEFAULT_RUNS_DIR
-
 
 @dataclass(kw_only=True)
 class ReviewModeOptions:
@@ -319,5 +317,5 @@ class RunInputs:
     resume: str | None = None
     verus: str | None = None
     dry_run: bool = False
-    runs_dir: Path = RUNS_DIR
+    runs_dir: Path = defaults.DEFAULT_RUNS_DIR
     as_json: bool = False
