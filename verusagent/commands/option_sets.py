@@ -40,7 +40,8 @@ Vstd = Annotated[
     Optional[Path],
     typer.Option(
         "--vstd",
-        help="The vstd source for search_lemmas and the pre-check (default: beside verus, else the cargo registry's).",
+        help="The vstd source for lemma search and the pre-check (default: beside verus, else the cargo registry's; "
+        "without one the pre-check's unknown-function rule does not run).",
         rich_help_panel="Verus",
     ),
 ]
