@@ -70,6 +70,8 @@ LATE: dict[str, str] = {
     "verusagent.llm.preflight": _LITELLM + " (the scripted model and a local server are checked without it)",
     "verusagent.commands.agent_options": "read for `verusagent --help`: the agent's config loads when a run is "
     "planned (to_config), not to print the options",
+    "verusagent.commands.option_sets": "read for `verusagent --help`: each set's settings (llm, review, verus, "
+    "guard) load when it is converted, not to print the options",
     "verusagent.llm.tokens": "tiktoken reads its encodings when first imported: only when a count is asked for",
     "verusagent.lens.machines": _LENS_DESCENT,
     "verusagent.lens.invariant_structs": _LENS_DESCENT,

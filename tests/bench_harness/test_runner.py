@@ -66,7 +66,7 @@ def _run(tmp_path: Path, names: list[str], max_total_cost: float | None, cost: f
         suite_kind="verus-bench",
         model="m",
         max_total_cost=max_total_cost,
-        agent_config=agent_config(TaskOptions(**given), "prove", "m", oracle=False).model_dump(mode="json"),
+        agent_config=agent_config(TaskOptions(model="m", **given), "prove", oracle=False).model_dump(mode="json"),
         selected=[SelectedTask(task_id=t.task_id, source=t.source) for t in tasks],
     )
     out = tmp_path / "out"
@@ -112,7 +112,7 @@ def test_agent_options_reach_every_job_as_its_config(tmp_path):
 
 def test_oracle_overrides_the_model_and_the_search_and_turns_the_review_off():
     given = TaskOptions(samples=4, rounds=9, api_base="http://x", jobs=1, review=ReviewMode.ON)
-    config = agent_config(given, "prove", None, oracle=True)
+    config = agent_config(given, "prove", oracle=True)
     assert (config.model, config.samples, config.strategies, config.rounds, config.jobs) == (
         "scripted/oracle",
         1,
@@ -141,9 +141,7 @@ def test_every_agent_option_of_bench_is_a_task_option():
         "resume",
         "task_timeout",
         "max_total_cost",
-        "verus",
         "as_json",
-        "model",
     }
     parameters = set(inspect.signature(bench).parameters)
     assert parameters - bench_only == {field.name for field in fields(TaskOptions)} and "focus" in parameters

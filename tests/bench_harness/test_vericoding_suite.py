@@ -46,11 +46,9 @@ def test_the_mode_is_the_tasks_own(tmp_path) -> None:
     options = {
         "mode": None,
         "oracle": True,
-        "model": None,
         "suite": FIXTURES,
         "tasks": None,
         "limit": None,
-        "verus": None,
         "task_timeout": 60.0,
         "max_total_cost": None,
     }

@@ -45,11 +45,12 @@ def run_bench_from_cli(options: dict, task_options: TaskOptions) -> int:
 def plan(options: dict, task_options: TaskOptions) -> tuple[BenchSettings, list]:
     if options["mode"] is not None and options["mode"] not in MODES:
         raise BenchUsageError(f"--mode must be one of {', '.join(MODES)}, not {options['mode']!r}")
-    if options["oracle"] == bool(options["model"]):
+    model = task_options.model
+    if options["oracle"] == bool(model):
         raise BenchUsageError("give --model M, or --oracle (the ground truth as the reply) instead of a model")
-    if options["model"] and not known_to_litellm(options["model"]):  # offline: the driver never loads litellm
+    if model and not known_to_litellm(model):  # offline: the driver never loads litellm
         raise BenchUsageError(
-            f"unknown model {options['model']!r}: litellm names no such provider or model; write "
+            f"unknown model {model!r}: litellm names no such provider or model; write "
             "provider/model, e.g. openai/gpt-4o"
         )
     suite = options["suite"].resolve()
@@ -60,9 +61,9 @@ def plan(options: dict, task_options: TaskOptions) -> tuple[BenchSettings, list]
         suite_kind=tasks[0].suite if tasks else "verus-bench",
         mode=mode,
         oracle=options["oracle"],
-        model=options["model"],
-        agent_config=agent_config(task_options, mode, options["model"], options["oracle"]).model_dump(mode="json"),
-        verus=_verus_path(options["verus"]),
+        model=model,
+        agent_config=agent_config(task_options, mode, options["oracle"]).model_dump(mode="json"),
+        verus=_verus_path(task_options.verus),
         task_timeout_s=options["task_timeout"],
         max_total_cost=options["max_total_cost"],
         tasks_glob=options["tasks"],
@@ -84,12 +85,13 @@ def _mode(given: str | None, tasks: list) -> str:
     return given or (own.pop() if len(own) == 1 else "prove")
 
 
-def agent_config(options: TaskOptions, mode: str, model: str | None, oracle: bool) -> AgentConfig:
+def agent_config(options: TaskOptions, mode: str, oracle: bool) -> AgentConfig:
     """Every task's config (the one conversion, `TaskOptions.to_config`). Under --oracle the scripted model answers
     with the ground truth, once, with no server and no review: the run measures our side only."""
     if not oracle:
-        return options.to_config(mode, model or "")
-    once = replace(options, api_base=None, strategies=1, rounds=1, samples=1)  # the ground truth answers once
+        return options.to_config(mode)
+    # the ground truth answers once
+    once = replace(options, model=None, api_base=None, strategies=1, rounds=1, samples=1)
     config = once.to_config(mode, ORACLE_MODEL)
     return config.model_copy(update={"review": ReviewSettings(mode=ReviewMode.OFF)})
 

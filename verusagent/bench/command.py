@@ -11,6 +11,7 @@ import typer
 
 from verusagent.cli_app import app
 from verusagent.commands.agent_options import TaskOptions
+from verusagent.commands.option_sets import Json
 from verusagent.commands.options import with_options
 
 
@@ -23,11 +24,11 @@ def bench(
         "or a vericoding suite (folders of <task>/verus_spec.rs).",
     ),
     out: Path = typer.Option(..., "--out", help="The bench folder: results.jsonl, runs/, summary.json, report.md."),
-    model: Optional[str] = typer.Option(None, "--model", help="A litellm model string (not with --oracle)."),
     oracle: bool = typer.Option(
         False,
         "--oracle",
-        help="The scripted model answers with the ground truth; no model. Without --verus the verus stand-in answers.",
+        help="The scripted model answers with the ground truth (no --model). Without --verus the verus stand-in "
+        "answers.",
     ),
     mode: Optional[str] = typer.Option(
         None,
@@ -45,12 +46,7 @@ def bench(
     max_total_cost: Optional[float] = typer.Option(
         None, "--max-total-cost", min=0.0, help="USD for the whole run: no task starts once it is spent."
     ),
-    verus: Optional[str] = typer.Option(
-        None,
-        "--verus",
-        help="The verus binary on the workers (default: $VERUS_PATH or PATH; with --oracle: the verus stand-in).",
-    ),
-    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+    as_json: Json = False,
     *,
     options: TaskOptions,
 ) -> None:
@@ -66,7 +62,7 @@ def bench(
 def bench_report(
     folder: Path = typer.Argument(..., help="A bench folder (--out of `verusagent bench`)."),
     compare: Optional[Path] = typer.Option(None, "--compare", help="A second bench folder to put beside it (A/B)."),
-    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+    as_json: Json = False,
 ) -> None:
     """Rebuild summary.json, report.md and the plots from results.jsonl; --compare writes compare.md."""
     from verusagent.bench.cli_run import report_from_cli

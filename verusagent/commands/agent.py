@@ -9,8 +9,10 @@ from typing import Annotated, Optional
 
 import typer
 
+from verusagent.choices import DEFAULT_RUNS_DIR
 from verusagent.cli_app import app
-from verusagent.commands.agent_options import RUNS_DIR, AgentOptions, Json, RunsDir
+from verusagent.commands.agent_options import AgentOptions
+from verusagent.commands.option_sets import Json, NoCache, RunsDir
 from verusagent.commands.options import with_options
 
 DEMO_DIR = Path(".verusagent/demo")
@@ -60,15 +62,9 @@ def _launch(mode: str, options: AgentOptions, file: Path, log: Path | None = Non
 @app.command()
 def demo(
     workdir: Annotated[Path, typer.Option("--workdir", help="Where the demo copies its file.")] = DEMO_DIR,
-    runs_dir: RunsDir = RUNS_DIR,
+    runs_dir: RunsDir = DEFAULT_RUNS_DIR,
     as_json: Json = False,
-    no_cache: Annotated[
-        bool,
-        typer.Option(
-            "--no-cache",
-            help="Replay no cached reply or verus result: the demo's model calls and verus runs happen again.",
-        ),
-    ] = False,
+    no_cache: NoCache = False,
 ) -> None:
     """Prove a small fixture with the scripted model: real verus if installed, else the verus stand-in."""
     from verusagent.commands.demo import prepare_workdir, real_verus, standin_launcher, use_demo_script

@@ -1,10 +1,10 @@
-"""The options of the agent commands (prove, repair, synth), declared once: a new option is one field here and
-one line of `to_config`, the one conversion from options to the run's `AgentConfig` (whose fields hold every
-default; the options show them). A command that takes every agent option and its own declares
-`@with_options(AgentOptions)`, or a subclass of AgentOptions for options of its own; `bench` takes the
-per-task part, `TaskOptions`."""
+"""The options of the agent commands (prove, repair, synth): the shared sets (verusagent.commands.option_sets) and
+the agent's own, declared once: a new option is one field here and one line of `to_config`, the one conversion
+from options to the run's `AgentConfig` (whose fields hold every default; the options show them). A command that
+takes every agent option and its own declares `@with_options(AgentOptions)`, or a subclass of AgentOptions for
+options of its own; `bench` takes the per-task part, `TaskOptions`."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
 
@@ -13,27 +13,43 @@ import typer
 from verusagent import choices as defaults
 from verusagent.choices import FocusMode, ReviewMode, ToolProtocol
 from verusagent.commands.exits import UsageError
+from verusagent.commands.option_sets import (
+    BudgetOptions,
+    Json,
+    Model,
+    ModelOptions,
+    NoCache,
+    NoPrecheck,
+    Package,
+    RecordOptions,
+    ReviewOptions,
+    VerusOptions,
+    Vstd,
+)
 
 if TYPE_CHECKING:  # loaded by to_config only: `--help` needs neither the agent nor the review
     from verusagent.agent.config import AgentConfig, SessionLimits
-    from verusagent.review.settings import ReviewSettings
-
-# Also taken by `demo`, which has no other agent option.
-RunsDir = Annotated[Path, typer.Option("--runs-dir", help="Where run records go.", rich_help_panel="Output")]
-RUNS_DIR = defaults.DEFAULT_RUNS_DIR
-Json = Annotated[bool, typer.Option("--json", help="Print the outcome as JSON.", rich_help_panel="Output")]
 
 
 @dataclass(kw_only=True)
-class TaskOptions:
+class ReviewModeOptions:
+    """Whether the agent's review runs: a set of its own, so that `--help` lists it first of the review's."""
+
+    review: Annotated[
+        ReviewMode,
+        typer.Option(
+            "--review",
+            help="off, on, shadow (review, never block: labels for calibrate) "
+            "or auto (review when it is expected to save verus time).",
+            rich_help_panel="Review",
+        ),
+    ] = ReviewMode.AUTO
+
+
+@dataclass(kw_only=True)
+class TaskOptions(ModelOptions, ReviewOptions, ReviewModeOptions, BudgetOptions, VerusOptions):
     """How one task is run: model settings, strategies, budgets, verus. `bench` takes these for every task."""
 
-    api_base: Annotated[
-        Optional[str],
-        typer.Option(
-            "--api-base", help="An OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1.", rich_help_panel="Model"
-        ),
-    ] = None
     samples: Annotated[
         int,
         typer.Option("--samples", "-k", min=1, max=16, help="Replies per strategy and round.", rich_help_panel="Model"),
@@ -50,16 +66,6 @@ class TaskOptions:
         typer.Option(
             "--temperature", min=0.0, max=2.0, help="Default: 0 for one sample, 0.7 for more.", rich_help_panel="Model"
         ),
-    ] = None
-    max_calls: Annotated[
-        Optional[int], typer.Option("--max-calls", min=0, help="Model call budget.", rich_help_panel="Budget")
-    ] = None
-    max_tokens: Annotated[
-        Optional[int], typer.Option("--max-tokens", min=0, help="Token budget.", rich_help_panel="Budget")
-    ] = None
-    max_cost: Annotated[
-        Optional[float],
-        typer.Option("--max-cost", min=0.0, help="Money budget in USD (known prices only).", rich_help_panel="Budget"),
     ] = None
     max_verus_runs: Annotated[
         Optional[int],
@@ -79,9 +85,6 @@ class TaskOptions:
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="verus runs at once.", rich_help_panel="Verus")] = (
         defaults.DEFAULT_JOBS
     )
-    timeout: Annotated[
-        float, typer.Option("--timeout", min=1.0, help="Seconds per verus run.", rich_help_panel="Verus")
-    ] = defaults.DEFAULT_TIMEOUT_S
     focus: Annotated[
         FocusMode,
         typer.Option(
@@ -91,35 +94,6 @@ class TaskOptions:
             rich_help_panel="Verus",
         ),
     ] = FocusMode.AUTO
-    review: Annotated[
-        ReviewMode,
-        typer.Option(
-            "--review",
-            help="off, on, shadow (review, never block: labels for calibrate) "
-            "or auto (review when it is expected to save verus time).",
-            rich_help_panel="Review",
-        ),
-    ] = ReviewMode.AUTO
-    review_model: Annotated[
-        Optional[str],
-        typer.Option(
-            "--review-model",
-            help="The model that votes on the review's findings (default: --model, which writes the proofs).",
-            rich_help_panel="Review",
-        ),
-    ] = None
-    review_votes: Annotated[
-        int,
-        typer.Option(
-            "--review-votes", min=1, max=15, help="Validator votes per review finding.", rich_help_panel="Review"
-        ),
-    ] = defaults.DEFAULT_VOTES
-    calibration: Annotated[
-        Optional[Path],
-        typer.Option(
-            "--calibration", help="The review threshold file (verusagent calibrate).", rich_help_panel="Review"
-        ),
-    ] = None
     review_prior_seconds: Annotated[
         Optional[float],
         typer.Option(
@@ -190,26 +164,10 @@ class TaskOptions:
             "--session-time", min=1.0, help="Agent mode: wall seconds per session.", rich_help_panel="Agent mode"
         ),
     ] = defaults.DEFAULT_SESSION_SECONDS
-    vstd: Annotated[
-        Optional[Path],
-        typer.Option(
-            "--vstd",
-            help="The vstd source for search_lemmas and the pre-check "
-            "(default: beside verus, else the cargo registry's).",
-            rich_help_panel="Agent mode",
-        ),
-    ] = None
-    no_precheck: Annotated[
-        bool,
-        typer.Option(
-            "--no-precheck",
-            help="Send candidates to verus without the static pre-check (which "
-            "rejects what verus would reject in its front end, without a verus run).",
-            rich_help_panel="Verus",
-        ),
-    ] = False
+    vstd: Vstd = None
+    no_precheck: NoPrecheck = False
 
-    def to_config(self, mode: str, model: str, targets: list[str] | None = None) -> "AgentConfig":
+    def to_config(self, mode: str, model: str | None = None, targets: list[str] | None = None) -> "AgentConfig":
         """The run's config: the one conversion from options (UsageError: an unknown --strategy)."""
         from verusagent.agent.config import AgentConfig, TaskMode
 
@@ -219,7 +177,7 @@ class TaskOptions:
         return AgentConfig(
             mode=TaskMode(mode),
             targets=list(targets or []),
-            model=model,
+            model=model or self.model or "",
             api_base=self.api_base,
             temperature=temperature,
             samples=self.samples,
@@ -234,27 +192,17 @@ class TaskOptions:
             jobs=self.jobs,
             timeout_s=self.timeout,
             focus=self.focus,
-            review=self.review_settings(),
+            review=self.review_settings(
+                mode=self.review,
+                prior_review_s=self.review_prior_seconds,
+                prior_rejection_rate=self.review_prior_rate,
+            ),
             strategy_names=strategy_names(self.strategy),
             session=self.session_limits(),
             tool_protocol=self.tool_protocol,
             vstd=self.vstd,
             precheck=not self.no_precheck,
         )
-
-    def review_settings(self) -> "ReviewSettings":
-        """--review, --review-model, --review-votes, --calibration, and the auto mode's priors when given."""
-        from verusagent.review.settings import ReviewSettings
-
-        given = {
-            "mode": self.review,
-            "model": self.review_model,
-            "votes": self.review_votes,
-            "calibration": self.calibration,
-            "prior_review_s": self.review_prior_seconds,
-            "prior_rejection_rate": self.review_prior_rate,
-        }
-        return ReviewSettings.model_validate({key: value for key, value in given.items() if value is not None})
 
     def session_limits(self) -> "SessionLimits":
         from verusagent.agent.config import SessionLimits
@@ -278,7 +226,7 @@ def strategy_names(names: list[str] | None) -> list[str]:
 
 
 @dataclass(kw_only=True)
-class AgentOptions(TaskOptions):
+class AgentOptions(TaskOptions, RecordOptions):
     """The options of prove, repair and synth: a task's options, and what to prove, where, with which model."""
 
     description: Annotated[
@@ -299,23 +247,8 @@ class AgentOptions(TaskOptions):
             rich_help_panel="Output",
         ),
     ] = None
-    package: Annotated[
-        Optional[str],
-        typer.Option(
-            "--package",
-            "-p",
-            help="In a cargo workspace: the member to work on (default: the member holding FILE).",
-            rich_help_panel="Output",
-        ),
-    ] = None
-    model: Annotated[
-        str,
-        typer.Option(
-            "--model",
-            help="A litellm model string, e.g. openai/gpt-4o, anthropic/..., ollama/...",
-            rich_help_panel="Model",
-        ),
-    ]
+    package: Package = None
+    model: Model = field()  # required: field() hides ModelOptions' default
     out: Annotated[
         Optional[Path],
         typer.Option("--out", help="Where to write the proof (default FILE.verified.rs).", rich_help_panel="Output"),
@@ -328,19 +261,7 @@ class AgentOptions(TaskOptions):
         Optional[str],
         typer.Option("--resume", help="Continue a stopped run (id, id prefix, or folder).", rich_help_panel="Output"),
     ] = None
-    verus: Annotated[
-        Optional[str],
-        typer.Option("--verus", help="The verus binary (default: $VERUS_PATH, then PATH).", rich_help_panel="Verus"),
-    ] = None
-    no_cache: Annotated[
-        bool,
-        typer.Option(
-            "--no-cache",
-            help="Ask the model and verus afresh: no reply and no verus result is read "
-            "from the caches (an earlier run's answers).",
-            rich_help_panel="Model",
-        ),
-    ] = False
+    no_cache: NoCache = False
     dry_run: Annotated[
         bool,
         typer.Option(
@@ -350,7 +271,6 @@ class AgentOptions(TaskOptions):
             rich_help_panel="Output",
         ),
     ] = False
-    runs_dir: RunsDir = RUNS_DIR
     as_json: Json = False
 
     def to_config(self, mode: str, model: str | None = None, targets: list[str] | None = None) -> "AgentConfig":
@@ -397,5 +317,5 @@ class RunInputs:
     resume: str | None = None
     verus: str | None = None
     dry_run: bool = False
-    runs_dir: Path = RUNS_DIR
+    runs_dir: Path = defaults.DEFAULT_RUNS_DIR
     as_json: bool = False

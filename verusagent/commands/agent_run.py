@@ -27,7 +27,8 @@ from verusagent.console import make_console
 from verusagent.crate.layout import CrateError
 from verusagent.crate.workspace import CrateWorkspace
 from verusagent.lens import parse_shared
-from verusagent.llm.preflight import ModelUnusable, check_model
+from verusagent.llm.preflight import ModelUnusable
+from verusagent.llm.preflight import check_models as check_model_names
 from verusagent.prompt.targets import UnknownTarget, resolve_targets
 from verusagent.record import RunNotFound, RunWriter, resolve_run
 from verusagent.review.calibration.file import CalibrationFileError, load_calibration
@@ -126,11 +127,8 @@ def check_targets(source: str, targets: list[str]) -> None:
 def check_models(config: AgentConfig) -> None:
     """The prover's model and, when the review may run, the review's: each known to litellm, with its key set
     (before the baseline verus run: a typo or a missing key costs nothing)."""
-    models = [config.model]
-    if config.review.mode != ReviewMode.OFF and config.review.model:
-        models.append(config.review.model)
-    for model in dict.fromkeys(models):
-        check_model(model, config.api_base)
+    review_model = config.review.model if config.review.mode != ReviewMode.OFF else None
+    check_model_names([config.model, review_model], config.api_base)
 
 
 def check_calibration(path: Path | None) -> None:

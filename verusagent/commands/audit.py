@@ -4,20 +4,21 @@ Exit codes: 0 every invariant holds; 1 a breach (each broken invariant is printe
 2 usage (no such run, or no readable events.jsonl).
 """
 
-from pathlib import Path
-
 import typer
 
-from verusagent.choices import DEFAULT_RUNS_DIR
 from verusagent.cli_app import app
 from verusagent.commands.exits import EXIT_BROKEN, EXIT_OK, EXIT_USAGE
+from verusagent.commands.option_sets import Json, RecordOptions
+from verusagent.commands.options import with_options
 
 
 @app.command()
+@with_options(RecordOptions)
 def audit(
     run: str = typer.Argument(..., help="A run id (or a unique prefix), a run folder, or 'latest'."),
-    runs_dir: Path = typer.Option(DEFAULT_RUNS_DIR, "--runs-dir", help="Where run folders live."),
-    as_json: bool = typer.Option(False, "--json", help="Print the audit report as JSON."),
+    as_json: Json = False,
+    *,
+    options: RecordOptions,
 ) -> None:
     """Check a run record: monotone timestamps, verified and guarded acceptance, budgets, gate order, ..."""
     from verusagent.audit import audit_run
@@ -25,7 +26,7 @@ def audit(
     from verusagent.record import RunNotFound, resolve_run
 
     try:
-        report = audit_run(resolve_run(run, runs_dir))
+        report = audit_run(resolve_run(run, options.runs_dir))
     except (RunNotFound, OSError) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(EXIT_USAGE) from error

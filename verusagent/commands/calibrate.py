@@ -10,12 +10,14 @@ from typing import NoReturn
 
 import typer
 
-from verusagent.choices import DEFAULT_RUNS_DIR
 from verusagent.cli_app import app
 from verusagent.commands.exits import EXIT_OK, EXIT_USAGE
+from verusagent.commands.option_sets import Json, RecordOptions
+from verusagent.commands.options import with_options
 
 
 @app.command()
+@with_options(RecordOptions)
 def calibrate(
     labels: list[str] = typer.Argument(
         ..., help='JSONL files of {"score", "valid"} rows, run folders (their shadow-mode reviews), or run ids.'
@@ -23,10 +25,11 @@ def calibrate(
     tau: float = typer.Option(0.05, "--tau", help="Target false-negative rate: valid candidates rejected."),
     delta: float = typer.Option(0.10, "--delta", help="Allowed probability that the FNR exceeds tau."),
     out: Path | None = typer.Option(None, "--out", help="Write the calibration file for the agent's --calibration."),
-    as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
-    runs_dir: Path = typer.Option(DEFAULT_RUNS_DIR, "--runs-dir", help="Where run ids are looked up."),
+    as_json: Json = False,
     trials: int = typer.Option(2000, "--trials", min=2, help="Resampling trials (when the labels carry votes)."),
     seed: int = typer.Option(0, "--seed", min=0, help="Seed of the resampling: the same seed gives the same figures."),
+    *,
+    options: RecordOptions,
 ) -> None:
     """Choose the review threshold by FactTest's order-statistic rule: FNR <= tau with probability 1 - delta."""
     from verusagent.review.calibration.labels import LabelError, read_labels
@@ -35,7 +38,7 @@ def calibrate(
 
     _check_probabilities(tau, delta)
     try:
-        label_set = read_labels(labels, runs_dir)
+        label_set = read_labels(labels, options.runs_dir)
     except LabelError as error:
         _fail(str(error))
     if not label_set.labels:

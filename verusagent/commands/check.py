@@ -9,29 +9,25 @@ import typer
 
 from verusagent.cli_app import app
 from verusagent.commands.exits import EXIT_CLEAN, EXIT_USAGE, EXIT_VIOLATIONS
+from verusagent.commands.option_sets import GuardOptions, Json, Package
+from verusagent.commands.options import with_options
 
 
 @app.command()
+@with_options(GuardOptions)
 def check(
     original: Path = typer.Argument(..., help="The problem as given: specs and exec code (a file or a crate folder)."),
     candidate: Path = typer.Argument(..., help="The proposed file or crate folder (e.g. with a proof added)."),
-    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
-    exec_editable: list[str] = typer.Option(
-        [], "--exec-editable", help="A function (unit id like fn:foo, or name) whose exec body may change. Repeatable."
-    ),
-    allow_exec_changes: bool = typer.Option(False, "--allow-exec-changes", help="Every exec body may change."),
-    allow_new_exec: bool = typer.Option(False, "--allow-new-exec-functions", help="New exec functions may be added."),
-    package: str | None = typer.Option(None, "--package", "-p", help="Two workspaces: the member to compare."),
+    as_json: Json = False,
+    package: Package = None,
+    *,
+    options: GuardOptions,
 ) -> None:
     """Check that CANDIDATE only adds proof to ORIGINAL: no escape hatch, spec or exec change, no outside read."""
-    from verusagent.guard import GuardPolicy, guard
+    from verusagent.guard import guard
     from verusagent.guard.render import render_report
 
-    policy = GuardPolicy(
-        exec_editable_functions=frozenset(exec_editable),
-        allow_exec_changes=allow_exec_changes,
-        allow_new_exec_functions=allow_new_exec,
-    )
+    policy = options.policy()
     if _is_crate(original) or _is_crate(candidate):
         _check_crates(original, candidate, package, policy, as_json)
     texts = [_read(original), _read(candidate)]

@@ -6,6 +6,7 @@ Exit 0 when every file is clean, 1 on a violation, a pre-check finding or a vali
 usage or git error, 3 when `--review-required` and the review could not run (e.g. the model cannot be reached).
 """
 
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -14,6 +15,15 @@ import typer
 
 from verusagent.cli_app import app
 from verusagent.commands.exits import EXIT_CLEAN, EXIT_REVIEW_UNAVAILABLE, EXIT_USAGE, EXIT_VIOLATIONS
+from verusagent.commands.option_sets import (
+    BudgetOptions,
+    GuardOptions,
+    ModelOptions,
+    NoPrecheck,
+    ReviewOptions,
+    Vstd,
+)
+from verusagent.commands.options import with_options
 
 if TYPE_CHECKING:
     from verusagent.gate import GateResult
@@ -26,7 +36,13 @@ class GateFormat(StrEnum):
     GITHUB = "github"
 
 
+@dataclass(kw_only=True)
+class GateOptions(ModelOptions, ReviewOptions, BudgetOptions, GuardOptions):
+    """The model, the review and its budget (with --review), and what the guard allows."""
+
+
 @app.command()
+@with_options(GateOptions)
 def gate(
     paths: list[str] = typer.Argument(None, help="Limit the check to these files or folders (pre-commit passes them)."),
     base: str | None = typer.Option(
@@ -34,46 +50,31 @@ def gate(
     ),
     output_format: GateFormat = typer.Option(GateFormat.TEXT, "--format", help="text, json, sarif or github."),
     output: Path | None = typer.Option(None, "--output", "-o", help="Write the report to this file instead of stdout."),
-    allow_exec_changes: bool = typer.Option(False, "--allow-exec-changes", help="Exec bodies may change."),
-    review: bool = typer.Option(False, "--review", help="A model reviews the changed functions (needs --model)."),
-    model: str | None = typer.Option(None, "--model", help="The review's model (a litellm model string)."),
-    api_base: str | None = typer.Option(None, "--api-base", help="An OpenAI-compatible server for the model."),
-    review_model: str | None = typer.Option(
-        None,
-        "--review-model",
-        help="The model that votes on the review's findings (default: --model, which proposes them).",
+    review: bool = typer.Option(
+        False, "--review", help="A model reviews the changed functions (needs --model).", rich_help_panel="Review"
     ),
-    review_votes: int = typer.Option(3, "--review-votes", min=1, max=15, help="Validator votes per finding."),
-    calibration: Path | None = typer.Option(None, "--calibration", help="A calibration file (verusagent calibrate)."),
-    review_required: bool = typer.Option(False, "--review-required", help="Exit 3 when the review cannot run."),
-    max_calls: int | None = typer.Option(None, "--max-calls", min=0, help="Model call budget of the review."),
-    no_precheck: bool = typer.Option(
-        False,
-        "--no-precheck",
-        help="Skip the static pre-check of the files the guard passed (what verus would reject in its front end).",
+    review_required: bool = typer.Option(
+        False, "--review-required", help="Exit 3 when the review cannot run.", rich_help_panel="Review"
     ),
-    vstd: Path | None = typer.Option(
-        None,
-        "--vstd",
-        help="The vstd source for the pre-check's unknown-function "
-        "rule (default: beside verus, else cargo's registry).",
-    ),
+    no_precheck: NoPrecheck = False,
+    vstd: Vstd = None,
     github_annotations: bool = typer.Option(
         False, "--github-annotations", help="Also print GitHub annotations on stdout (with --output: one review run)."
     ),
+    *,
+    options: GateOptions,
 ) -> None:
     """Run the guard on every .rs file changed between REV and the working tree (new files: escape hatches only)."""
     from verusagent.gate import GitError, run_gate
-    from verusagent.guard import GuardPolicy
     from verusagent.precheck import Prechecker
 
-    if review and not model:
+    if review and not options.model:
         _usage("--review needs --model M (the model that reviews)")
     try:
         precheck = None if no_precheck else Prechecker("", vstd, whole_crate=False)
-        result = run_gate(base, paths or [], Path.cwd(), GuardPolicy(allow_exec_changes=allow_exec_changes), precheck)
-        if review and model:  # --review without --model stopped above
-            result = _review(result, model, api_base, review_model, review_votes, calibration, max_calls)
+        result = run_gate(base, paths or [], Path.cwd(), options.policy(), precheck)
+        if review:
+            result = _review(result, options)
     except GitError as error:
         _usage(str(error))
     _emit(_render(result, output_format), output)
@@ -84,43 +85,26 @@ def gate(
     raise typer.Exit(_exit_code(result, review_required))
 
 
-def _review(
-    result,
-    model: str,
-    api_base: str | None,
-    review_model: str | None,
-    votes: int,
-    calibration: Path | None,
-    max_calls: int | None,
-):
+def _review(result, options: GateOptions):
     """The review of the files the guard passed; the model is checked (litellm loaded) only if one passed."""
     from verusagent.gate.review import review_changes
     from verusagent.gate.run import GateReview
-    from verusagent.llm import Budget, BudgetTracker, ModelSettings
-    from verusagent.llm.preflight import MissingCredentials, UnknownModel, check_model
+    from verusagent.llm import BudgetTracker
+    from verusagent.llm.preflight import MissingCredentials, UnknownModel, check_models
     from verusagent.review.build import load_rule
     from verusagent.review.calibration.file import CalibrationFileError
-    from verusagent.review.settings import ReviewSettings
 
+    model = options.model_settings()  # --review without --model stopped before
     try:
-        rule = load_rule(calibration)
+        rule = load_rule(options.calibration)
         if any(file.report.clean for file in result.files):
-            for name in dict.fromkeys([model, review_model or model]):
-                check_model(name, api_base)
+            check_models([model.model, options.review_model], model.api_base)
     except (CalibrationFileError, UnknownModel) as error:
         _usage(str(error))
     except MissingCredentials as error:  # like a model that cannot be reached: the guard's verdict stands
-        return result.model_copy(
-            update={"review": GateReview(status="skipped", reason=str(error), rule=rule.describe(), model=model)}
-        )
-    settings = ReviewSettings(votes=votes, model=review_model, calibration=calibration)
-    return review_changes(
-        result,
-        settings,
-        ModelSettings(model=model, api_base=api_base),
-        rule,
-        BudgetTracker(Budget(max_calls=max_calls)),
-    )
+        review = GateReview(status="skipped", reason=str(error), rule=rule.describe(), model=model.model)
+        return result.model_copy(update={"review": review})
+    return review_changes(result, options.review_settings(), model, rule, BudgetTracker(options.budget()))
 
 
 def _exit_code(result, review_required: bool) -> int:

@@ -10,16 +10,17 @@ import typer
 
 from verusagent.cli_app import app
 from verusagent.commands.exits import EXIT_NO_VSTD, EXIT_USAGE
+from verusagent.commands.option_sets import Json, Verus, Vstd
 
 
 @app.command()
 def lemmas(
     query: list[str] = typer.Argument(..., help="Words or Verus text to match, e.g. 'seq take len'."),
-    vstd: Path | None = typer.Option(None, "--vstd", help="The vstd source folder (else beside verus, else cargo's)."),
+    vstd: Vstd = None,
     file: Path | None = typer.Option(None, "--file", help="Also search the lemmas of this file."),
-    as_json: bool = typer.Option(False, "--json", help="Print a JSON list, best first."),
+    as_json: Json = False,
     limit: int = typer.Option(10, "--limit", min=1, help="How many lemmas to print."),
-    verus: str | None = typer.Option(None, "--verus", help="The verus binary whose vstd to use."),
+    verus: Verus = None,
     no_cache: bool = typer.Option(False, "--no-cache", help="Rebuild the vstd index instead of reading the cache."),
 ) -> None:
     """Search the lemmas of vstd and of a file: ranked, each with its signature, requires and ensures."""

@@ -2,22 +2,30 @@
 (stdio) for a coding agent or an editor, over one file or crate fixed at start (verusagent.mcp, docs/mcp.md).
 Exit 2 when PATH is no file or crate or the `mcp` extra is not installed."""
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import typer
 
-from verusagent.choices import DEFAULT_RUNS_DIR, DEFAULT_TIMEOUT_S
 from verusagent.cli_app import app
 from verusagent.commands.exits import EXIT_USAGE
+from verusagent.commands.option_sets import RecordOptions, VerusOptions, Vstd
+from verusagent.commands.options import with_options
+
+
+@dataclass(kw_only=True)
+class McpOptions(VerusOptions, RecordOptions):
+    """Which verus the server runs, for how long, and where each accept is recorded as a run."""
+
+    vstd: Vstd = None
 
 
 @app.command()
+@with_options(McpOptions)
 def mcp(
     path: Path = typer.Argument(Path("."), help="The file, crate folder or Cargo.toml the server works on."),
-    verus: str | None = typer.Option(None, "--verus", help="The verus binary (else $VERUS_PATH, else PATH)."),
-    vstd: Path | None = typer.Option(None, "--vstd", help="The vstd source for lemmas and the pre-check."),
-    timeout: float = typer.Option(DEFAULT_TIMEOUT_S, "--timeout", min=1.0, help="Seconds one verus run may take."),
-    runs_dir: Path = typer.Option(DEFAULT_RUNS_DIR, "--runs-dir", help="Where each accept is recorded as a run."),
+    *,
+    options: McpOptions,
 ) -> None:
     """Serve the guard, pre-check, verus and acceptance to an MCP client over stdio (the tree is PATH)."""
     try:
@@ -33,4 +41,5 @@ def mcp(
     except ToolError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(EXIT_USAGE) from error
-    serve(Workbench(tree, verus=verus, vstd_path=vstd, timeout_s=timeout, runs_dir=runs_dir.resolve()))
+    runs_dir = options.runs_dir.resolve()
+    serve(Workbench(tree, verus=options.verus, vstd_path=options.vstd, timeout_s=options.timeout, runs_dir=runs_dir))

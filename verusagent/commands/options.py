@@ -7,8 +7,10 @@ its own, and calls it with `options=Set(...)`; a subclass of a set adds options 
 
 import inspect
 from collections.abc import Callable
-from dataclasses import MISSING, fields
-from typing import Any, TypeVar, get_type_hints
+from dataclasses import MISSING, Field, fields
+from typing import Any, TypeVar, get_args, get_type_hints
+
+from typer.models import ParameterInfo
 
 Options = TypeVar("Options")
 
@@ -33,11 +35,19 @@ def with_options(option_set: type[Options]) -> Callable[[Callable[..., Any]], Ca
     return decorate
 
 
+# The order of the panels in `--help`: a set's options are listed panel by panel, whichever set declares them.
+PANELS = ("Model", "Agent mode", "Budget", "Verus", "Review", "Guard", "Output")
+
+
 def option_parameters(option_set: type) -> list[inspect.Parameter]:
-    """The set's fields as keyword-only parameters, their `Annotated` typer options kept; the required ones first,
-    so that `--help` shows them at the top."""
+    """The set's fields as keyword-only parameters, their `Annotated` typer options kept: panel by panel (PANELS),
+    the required ones first in theirs, so that `--help` shows them at the top."""
     hints = get_type_hints(option_set, include_extras=True)
-    ordered = sorted(fields(option_set), key=lambda field: field.default is not MISSING)
+
+    def place(field: Field) -> tuple[int, bool]:
+        panel = next((m.rich_help_panel for m in get_args(hints[field.name])[1:] if isinstance(m, ParameterInfo)), None)
+        return (PANELS.index(panel) if panel in PANELS else len(PANELS), field.default is not MISSING)
+
     return [
         inspect.Parameter(
             field.name,
@@ -45,5 +55,5 @@ def option_parameters(option_set: type) -> list[inspect.Parameter]:
             annotation=hints[field.name],
             default=inspect.Parameter.empty if field.default is MISSING else field.default,
         )
-        for field in ordered
+        for field in sorted(fields(option_set), key=place)
     ]

@@ -10,20 +10,16 @@ import typer
 
 from verusagent.cli_app import app
 from verusagent.commands.exits import EXIT_CLEAN, EXIT_REJECT, EXIT_USAGE
+from verusagent.commands.option_sets import Json, Package, Verus, Vstd
 
 
 @app.command()
 def precheck(
     path: Path = typer.Argument(..., help="A Rust/Verus file, a crate folder or a Cargo.toml."),
-    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
-    vstd: Path | None = typer.Option(
-        None,
-        "--vstd",
-        help="The vstd source (default: beside verus, else cargo's "
-        "registry); without one the unknown-function rule does not run.",
-    ),
-    verus: str | None = typer.Option(None, "--verus", help="The verus binary whose vstd to use."),
-    package: str | None = typer.Option(None, "--package", "-p", help="In a workspace: the member to check."),
+    as_json: Json = False,
+    vstd: Vstd = None,
+    verus: Verus = None,
+    package: Package = None,
 ) -> None:
     """Find what verus would reject before any verus pass: parse errors, int/nat in exec code, spec fns called from
     exec code, calls of functions that exist nowhere."""

@@ -9,77 +9,58 @@ nothing that rejects.
 """
 
 import json
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NoReturn
 
 import typer
 
-from verusagent.choices import DEFAULT_RUNS_DIR
 from verusagent.cli_app import app
 from verusagent.commands.exits import EXIT_INCOMPLETE, EXIT_PASS, EXIT_REJECT, EXIT_USAGE
+from verusagent.commands.option_sets import BudgetOptions, Json, Model, ModelOptions, RecordOptions, ReviewOptions
+from verusagent.commands.options import with_options
+
+
+@dataclass(kw_only=True)
+class ReviewCommandOptions(ModelOptions, ReviewOptions, BudgetOptions, RecordOptions):
+    """The model that proposes the findings (required), the review's votes and budget, where the record goes."""
+
+    model: Model = field()  # required: field() hides ModelOptions' default
 
 
 @app.command()
+@with_options(ReviewCommandOptions)
 def review(
     original: Path = typer.Argument(..., help="The file before the change (the problem as given)."),
     candidate: Path = typer.Argument(..., help="The file after it (e.g. with a proof added)."),
-    model: str = typer.Option(
-        ..., "--model", help="The model that proposes the review's findings (a litellm model string)."
+    as_json: Json = False,
+    as_sarif: bool = typer.Option(
+        False, "--sarif", help="Print the findings as SARIF 2.1.0.", rich_help_panel="Output"
     ),
-    api_base: str | None = typer.Option(None, "--api-base", help="An OpenAI-compatible server for the model."),
-    review_model: str | None = typer.Option(
-        None,
-        "--review-model",
-        help="The model that votes on the review's findings (default: --model, which proposes them).",
-    ),
-    review_votes: int = typer.Option(3, "--review-votes", min=1, max=15, help="Validator votes per finding."),
-    calibration: Path | None = typer.Option(None, "--calibration", help="A calibration file (from calibrate)."),
-    max_calls: int | None = typer.Option(None, "--max-calls", min=0, help="Model call budget."),
-    max_cost: float | None = typer.Option(None, "--max-cost", min=0.0, help="Money budget in USD."),
-    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
-    as_sarif: bool = typer.Option(False, "--sarif", help="Print the findings as SARIF 2.1.0."),
-    runs_dir: Path = typer.Option(DEFAULT_RUNS_DIR, "--runs-dir", help="Where the run record goes."),
+    *,
+    options: ReviewCommandOptions,
 ) -> None:
     """Review CANDIDATE's changes against ORIGINAL: findings a model proposes, judged by validator votes."""
-    from verusagent.llm import Budget, ModelSettings
+    from verusagent.llm.preflight import ModelUnusable, check_models
     from verusagent.review.build import load_rule
     from verusagent.review.calibration.file import CalibrationFileError
-    from verusagent.review.settings import ReviewSettings
     from verusagent.review.standalone import review_files
 
     if as_json and as_sarif:
         _fail("give --json or --sarif, not both")
     texts = (_read(original), _read(candidate))
     try:
-        rule = load_rule(calibration)
+        rule = load_rule(options.calibration)
+        check_models([options.model, options.review_model], options.api_base)
     except CalibrationFileError as error:
         _fail(str(error))
-    _check_models(model, review_model, api_base)
-    settings = ReviewSettings(votes=review_votes, model=review_model, calibration=calibration)
-    result = review_files(
-        original,
-        candidate,
-        texts,
-        ModelSettings(model=model, api_base=api_base),
-        settings,
-        rule,
-        Budget(max_calls=max_calls, max_cost_usd=max_cost),
-        runs_dir,
-    )
-    typer.echo(_render(result, as_json, as_sarif))
-    raise typer.Exit(EXIT_REJECT if result.rejects else EXIT_INCOMPLETE if result.stopped else EXIT_PASS)
-
-
-def _check_models(model: str, review_model: str | None, api_base: str | None) -> None:
-    """Before any model call: an unknown model is a usage error (2), a missing key exit 3 with its variable."""
-    from verusagent.llm.preflight import ModelUnusable, check_model
-
-    try:
-        for name in dict.fromkeys([model, review_model or model]):
-            check_model(name, api_base)
-    except ModelUnusable as error:
+    except ModelUnusable as error:  # before any model call: an unknown model is a usage error, a missing key exit 3
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(error.exit_code) from error
+    settings, model, budget = options.review_settings(), options.model_settings(), options.budget()
+    result = review_files(original, candidate, texts, model, settings, rule, budget, options.runs_dir)
+    typer.echo(_render(result, as_json, as_sarif))
+    raise typer.Exit(EXIT_REJECT if result.rejects else EXIT_INCOMPLETE if result.stopped else EXIT_PASS)
 
 
 def _render(result, as_json: bool, as_sarif: bool) -> str:

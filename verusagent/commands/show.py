@@ -5,13 +5,13 @@ Exit codes: 0 shown (a record with unreadable lines is shown with its problems l
 """
 
 import json
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
 
-from verusagent.choices import DEFAULT_RUNS_DIR
 from verusagent.cli_app import app
+from verusagent.commands.option_sets import Json, RecordOptions
+from verusagent.commands.options import with_options
 
 EXIT_SHOWN, EXIT_USAGE = 0, 2
 
@@ -20,18 +20,20 @@ if TYPE_CHECKING:
 
 
 @app.command()
+@with_options(RecordOptions)
 def show(
     run: str = typer.Argument(..., help="A run id (or a unique prefix), a run folder, or 'latest'."),
-    runs_dir: Path = typer.Option(DEFAULT_RUNS_DIR, "--runs-dir", help="Where run folders live."),
-    as_json: bool = typer.Option(False, "--json", help="Print the events and the result as JSON."),
+    as_json: Json = False,
     full: bool = typer.Option(False, "--full", help="Print agent-mode tool results and model texts whole."),
+    *,
+    options: RecordOptions,
 ) -> None:
     """Print the timeline of a run: model calls, candidates, guard and review reports, verus runs, verdict."""
     from verusagent.record import RunNotFound, read_run, resolve_run
     from verusagent.record.timeline import timeline
 
     try:
-        folder = resolve_run(run, runs_dir)
+        folder = resolve_run(run, options.runs_dir)
         log = read_run(folder)
     except (RunNotFound, OSError) as error:
         typer.echo(f"error: {error}", err=True)

@@ -11,13 +11,14 @@ import typer
 
 from verusagent.cli_app import app
 from verusagent.commands.exits import EXIT_USAGE
+from verusagent.commands.option_sets import Json, Package
 
 
 @app.command()
 def units(
     file: Path = typer.Argument(..., help="A Rust/Verus source file, a crate folder or a Cargo.toml."),
-    as_json: bool = typer.Option(False, "--json", help="Print the model as JSON."),
-    package: str | None = typer.Option(None, "--package", "-p", help="In a workspace: the member to show."),
+    as_json: Json = False,
+    package: Package = None,
 ) -> None:
     """List the functions, clauses, loops, calls, proof sites and escape hatches of a Verus file or crate."""
     if file.is_dir() or file.name == "Cargo.toml":

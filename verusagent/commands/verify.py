@@ -8,63 +8,82 @@ Exit codes: 0 verified (for `verify --fn`, the focused function verified: a part
 
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from verusagent.choices import DEFAULT_TIMEOUT_S
 from verusagent.cli_app import app
 from verusagent.commands.exits import EXIT_TOOL_FAILURE, EXIT_USAGE, verdict_exit_code
+from verusagent.commands.option_sets import Json, Package, VerusOptions
+from verusagent.commands.options import with_options
 
 if TYPE_CHECKING:
     from verusagent.lens.model import SourceModel
 
 
+@dataclass(kw_only=True)
+class VerifyOptions(VerusOptions):
+    """Which verus runs, for how long, and how it searches: the SMT limit, the errors, the cache."""
+
+    rlimit: Annotated[
+        str, typer.Option("--rlimit", help="SMT resource limit (a number or 'infinity').", rich_help_panel="Verus")
+    ] = "10"
+    multiple_errors: Annotated[
+        int,
+        typer.Option(
+            "--multiple-errors", min=0, help="Extra errors to look for per function.", rich_help_panel="Verus"
+        ),
+    ] = 2
+    no_cheating: Annotated[
+        bool, typer.Option("--no-cheating", help="Reject assume/admit/external_body.", rich_help_panel="Verus")
+    ] = False
+    no_cache: Annotated[  # no model here: the agent's --no-cache (option_sets.NoCache) speaks of its replies too
+        bool, typer.Option("--no-cache", help="Run verus even if the result is cached.", rich_help_panel="Verus")
+    ] = False
+
+
 @app.command()
+@with_options(VerifyOptions)
 def verify(
     file: Path = typer.Argument(..., help="The Verus file, crate folder or Cargo.toml to verify."),
-    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+    as_json: Json = False,
     function: str | None = typer.Option(
         None, "--fn", help="Verify only this function (a partial run): a name, `Type::name`, `m::name` or a unit id."
     ),
     module: str | None = typer.Option(None, "--module", help="With --fn: the module holding it (`m` for `mod m`)."),
-    verus: str | None = typer.Option(None, "--verus", help="The verus binary (else $VERUS_PATH, else PATH)."),
-    timeout: float = typer.Option(DEFAULT_TIMEOUT_S, "--timeout", min=1.0, help="Wall-clock limit in seconds."),
-    rlimit: str = typer.Option("10", "--rlimit", help="SMT resource limit (a number or 'infinity')."),
-    multiple_errors: int = typer.Option(2, "--multiple-errors", min=0, help="Extra errors to look for per function."),
-    no_cheating: bool = typer.Option(False, "--no-cheating", help="Reject assume/admit/external_body."),
-    no_cache: bool = typer.Option(False, "--no-cache", help="Run verus even if the result is cached."),
-    package: str | None = typer.Option(None, "--package", "-p", help="In a cargo workspace: the member to verify."),
+    package: Package = None,
+    *,
+    options: VerifyOptions,
 ) -> None:
     """Run verus on FILE (or a whole crate) and print its diagnostics grouped by function."""
     from verusagent.commands.verify_crate import crate_of, verify_crate
-    from verusagent.verus import RunOptions, VerusNotFound, VerusUnusable, find_verus, map_to_units, run_verus
+    from verusagent.verus import VerusNotFound, VerusUnusable, find_verus, map_to_units, run_verus
     from verusagent.verus.report import group_by_function, result_json
 
     crate = crate_of(file, package) if file.exists() else None
     data = _read(file) if crate is None else b""
-    rlimit_value = _rlimit(rlimit)  # a bad option is a usage error before verus is looked for
+    rlimit_value = _rlimit(options.rlimit)  # a bad option is a usage error before verus is looked for
     model = _model(data) if crate is None else None
     scope = _file_scope(model, file.name, function, module) if model is not None and function else {}
     try:
-        install = find_verus(verus)
+        install = find_verus(options.verus)
     except (VerusNotFound, VerusUnusable) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(EXIT_TOOL_FAILURE) from error
-    options = RunOptions(
-        timeout_s=timeout,
+    run_options = options.run_options(
         rlimit=rlimit_value,
-        multiple_errors=multiple_errors,
-        no_cheating=no_cheating,
-        use_cache=not no_cache,
+        multiple_errors=options.multiple_errors,
+        no_cheating=options.no_cheating,
+        use_cache=not options.no_cache,
         file_name=file.name,
         **scope,
     )
     if crate is not None:
-        verify_crate(crate, install, options, function, as_json)
+        verify_crate(crate, install, run_options, function, as_json)
     assert model is not None  # a single file has its model
-    result = run_verus(install, data, options=options)
+    result = run_verus(install, data, options=run_options)
     diagnostics = map_to_units(result.diagnostics, model, result.file_name)
     groups = group_by_function(diagnostics, model, result.file_name)
     if as_json:
@@ -77,7 +96,7 @@ def verify(
 @app.command()
 def diagnose(
     log: str = typer.Argument(..., help="A saved verus output (stdout, stderr or both), or '-' for stdin."),
-    as_json: bool = typer.Option(False, "--json", help="Print the diagnostics as JSON."),
+    as_json: Json = False,
     source: Path | None = typer.Option(None, "--source", help="The verified file, for excerpts and grouping."),
 ) -> None:
     """Read a saved verus output (JSON or text) and print its diagnostics grouped by function, without verus."""

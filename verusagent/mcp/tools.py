@@ -5,6 +5,7 @@ them writes the tree. Only `accept` (verusagent.mcp.accept) can say verified."""
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from verusagent.choices import DEFAULT_TIMEOUT_S
 from verusagent.context import slice_parsed
 from verusagent.crate.layout import CrateError
 from verusagent.crate.model import CrateModel
@@ -49,7 +50,7 @@ class Workbench:
     tree: Tree
     verus: str | None = None  # --verus; else $VERUS_PATH, else PATH (looked up when a tool first needs it)
     vstd_path: Path | None = None  # --vstd; else beside verus, else cargo's registry
-    timeout_s: float = 300.0
+    timeout_s: float = DEFAULT_TIMEOUT_S
     runs_dir: Path = DEFAULT_RUNS_DIR
     last_run: Path | None = None  # the run folder of the last `accept`
     _install: VerusInstall | None = field(default=None, repr=False)

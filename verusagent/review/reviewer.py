@@ -16,6 +16,7 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
+from verusagent.choices import DEFAULT_VOTES
 from verusagent.lens import SourceModel, parse
 from verusagent.llm import BudgetExceeded, ModelCallError
 from verusagent.llm.litellm_data import LitellmDataMissing
@@ -114,7 +115,7 @@ class Reviewer:
         rule: GateRule,
         sink: EventSink,
         file_name: str,
-        votes: int = 3,
+        votes: int = DEFAULT_VOTES,
         temperature: float = 0.7,
         proposer_model: str = "",
         validator_model: str = "",

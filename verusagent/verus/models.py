@@ -5,6 +5,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from verusagent.choices import DEFAULT_TIMEOUT_S
 from verusagent.verus.diagnostics import Category, DiagnosticKind, category_of
 
 
@@ -115,7 +116,7 @@ class ParsedOutput(BaseModel):
 class RunOptions(BaseModel):
     model_config = ConfigDict(frozen=True)
 
-    timeout_s: float = 300.0
+    timeout_s: float = DEFAULT_TIMEOUT_S
     rlimit: float | str = 10  # a number or "infinity"
     multiple_errors: int = 2
     verify_function: str | None = None  # one function (verus takes one per run); makes the run partial

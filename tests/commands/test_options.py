@@ -1,0 +1,136 @@
+"""Every option flag is declared in one place (verusagent.commands.option_sets, or the one command that takes it),
+and the defaults the options share are read from verusagent.choices, never written again (issue 29)."""
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+import verusagent
+
+PACKAGE = Path(verusagent.__file__).parent
+
+# Flags that mean something else in each command that declares them: one declaration per meaning.
+HOMONYMS = {
+    "--fn": "the agent takes a repeatable list of functions to prove; verify takes the one function it checks",
+    "--limit": "bench: the first N tasks; lemmas: how many lemmas it prints",
+    "--no-cache": "the agent's and demo's model replies and verus results; verify's verus results; lemmas' vstd index",
+    "--out": "bench: its folder; the agent: the proof's file; calibrate: the calibration file",
+    "--resume": "bench: a flag, continue in --out; the agent: the run (id or folder) to continue",
+    "--review": "gate: a flag, review at all; the agent: the review's mode (off, on, shadow, auto)",
+}
+
+
+def _sources() -> dict[Path, ast.Module]:
+    return {path: ast.parse(path.read_text(encoding="utf-8")) for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _option_calls(tree: ast.Module) -> list[ast.Call]:
+    return [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "Option"
+    ]
+
+
+def declared_flags() -> dict[str, list[str]]:
+    """Each flag (a `typer.Option` name: `--model`, `-p`) and where it is declared, `file:line`."""
+    where: dict[str, list[str]] = defaultdict(list)
+    for path, tree in _sources().items():
+        for call in _option_calls(tree):
+            for arg in call.args:
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value.startswith("-"):
+                    where[arg.value].append(f"{path.relative_to(PACKAGE.parent)}:{call.lineno}")
+    return dict(where)
+
+
+def test_each_option_flag_is_declared_once():
+    flags = declared_flags()
+    assert {"--model", "--runs-dir", "--review-votes", "--timeout", "--json"} <= set(flags)  # the scan sees them
+    twice = {flag: places for flag, places in flags.items() if len(places) > 1 and flag not in HOMONYMS}
+    assert twice == {}
+
+
+def test_each_homonym_still_has_several_meanings():
+    """A homonym declared once any more is no homonym: it leaves HOMONYMS (and is checked as any other flag)."""
+    flags = declared_flags()
+    assert {flag: flags.get(flag, []) for flag in HOMONYMS if len(flags.get(flag, [])) < 2} == {}
+
+
+def _default_literals(tree: ast.Module) -> list[str]:
+    """The shared defaults written as literals: a runs folder; an option's default of 3 (--review-votes) or 300.0
+    (--timeout), given to `typer.Option` or as the default of an option field or parameter; and a vote count or a
+    verus timeout that any field or parameter (`votes`, `timeout_s`) defaults to."""
+    found = [ast.unparse(node) for node in ast.walk(tree) if _runs_folder(node)]
+    for call in _option_calls(tree):
+        given = [*call.args, *(k.value for k in call.keywords if k.arg == "default")]
+        found += [ast.unparse(value) for value in given if _shared(value)]
+    for name, annotation, value in _defaults(tree):
+        if _is_option(annotation) or (name, value.value) in NAMED:
+            found.append(f"{name} = {ast.unparse(value)}")
+    return found
+
+
+# The fields and parameters that hold a shared default, by name: the review's votes, a verus run's seconds.
+NAMED = {(name, 3) for name in ("votes", "review_votes")} | {(name, 300.0) for name in ("timeout", "timeout_s")}
+
+
+def _runs_folder(node: ast.AST) -> bool:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value.startswith(".verusagent/runs")
+    return isinstance(node, ast.BinOp) and ast.unparse(node) == "Path('.verusagent') / 'runs'"
+
+
+def _shared(node: ast.expr | None) -> bool:
+    return isinstance(node, ast.Constant) and type(node.value) in (int, float) and node.value in (3, 300.0)
+
+
+def _defaults(tree: ast.Module) -> list[tuple[str, ast.expr, ast.Constant]]:
+    """(name, annotation, default) of each annotated field and parameter whose default is a shared default's value."""
+    named: list[tuple[str, ast.expr | None, ast.expr | None]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            named.append((node.target.id, node.annotation, node.value))
+        if isinstance(node, ast.arguments):
+            positional = node.args[len(node.args) - len(node.defaults) :]
+            named += [(a.arg, a.annotation, value) for a, value in zip(positional, node.defaults)]
+            named += [(a.arg, a.annotation, value) for a, value in zip(node.kwonlyargs, node.kw_defaults)]
+    return [
+        (name, note, value)
+        for name, note, value in named
+        if note is not None and isinstance(value, ast.Constant) and _shared(value)
+    ]
+
+
+def _is_option(annotation: ast.expr) -> bool:
+    """An `Annotated[..., typer.Option(...)]`, or an option alias of verusagent.commands.option_sets."""
+    text = ast.unparse(annotation)
+    return "typer.Option" in text or text in {"Timeout", "RunsDir"}
+
+
+# A run record's event keeps the value it was written with: an old record without the field was written with 3.
+RECORDED = {"verusagent/record/events.py": ["votes = 3"]}
+
+
+def test_the_shared_defaults_are_written_only_in_choices():
+    literals = {
+        str(path.relative_to(PACKAGE.parent)): found
+        for path, tree in _sources().items()
+        if path.name != "choices.py" and (found := _default_literals(tree))
+    }
+    assert literals == RECORDED
+
+
+def test_the_scan_finds_a_literal_default():
+    """The default check is no check if it cannot see one: a literal runs folder, vote count and timeout."""
+    tree = ast.parse(
+        'import typer\nfrom pathlib import Path\nRUNS = Path(".verusagent/runs")\n'
+        'OTHER = Path(".verusagent") / "runs"\n'
+        'def f(n: int = typer.Option(3, "--n"), timeout: Timeout = 300.0, votes: int = 3, m: int = 3): ...\n'
+    )
+    assert sorted(_default_literals(tree)) == [
+        "'.verusagent/runs'",
+        "3",
+        "Path('.verusagent') / 'runs'",
+        "timeout = 300.0",
+        "votes = 3",
+    ]
