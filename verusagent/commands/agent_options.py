@@ -15,6 +15,7 @@ from verusagent.choices import FocusMode, ReviewMode, ToolProtocol
 from verusagent.commands.exits import UsageError
 
 if TYPE_CHECKING:  # loaded by to_config only: `--help` needs neither the agent nor the review
+    from verusagent.agent.api import RunInputs
     from verusagent.agent.config import AgentConfig, SessionLimits
     from verusagent.review.settings import ReviewSettings
 
@@ -360,6 +361,8 @@ class AgentOptions(TaskOptions):
         )
 
     def inputs(self, file: Path, log: Path | None = None) -> "RunInputs":
+        from verusagent.agent.api import RunInputs  # lazy: the run API loads when a run is planned
+
         return RunInputs(
             file=file,
             log=log,
@@ -382,20 +385,3 @@ def read_description(path: Path | None) -> str | None:
         return path.read_bytes().decode("utf-8", errors="replace")
     except OSError as error:
         raise UsageError(f"cannot read the description {path}: {error.strerror or error}") from error
-
-
-@dataclass(frozen=True, kw_only=True)
-class RunInputs:
-    """What an agent command works on besides its config: the input, where results go, and how it runs. (A
-    dataclass, not a pydantic model: importing pydantic would slow down `--help`.)"""
-
-    file: Path
-    log: Path | None = None  # repair --log: saved verus output for the file
-    package: str | None = None
-    out: Path | None = None
-    in_place: bool = False
-    resume: str | None = None
-    verus: str | None = None
-    dry_run: bool = False
-    runs_dir: Path = RUNS_DIR
-    as_json: bool = False
