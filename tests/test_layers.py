@@ -131,11 +131,13 @@ def _targets(name: str, is_package: bool, node: ast.Import | ast.ImportFrom, kno
 
 
 def command_modules() -> list[Import]:
-    """cli.py imports the command modules by name (importlib), each registering its commands."""
+    """cli.py names the command modules (`COMMANDS`: name -> LazyCommand(module, help)); each is imported by name
+    when its command runs, and registers it."""
     spec = importlib.util.find_spec("verusagent.cli")
     tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
-    listed = next(n.value for n in tree.body if isinstance(n, ast.Assign) and n.targets[0].id == "COMMAND_MODULES")
-    return [Import("verusagent.cli", element.value, element.lineno, False) for element in listed.elts]
+    table = next(n.value for n in tree.body if isinstance(n, ast.AnnAssign) and n.target.id == "COMMANDS")
+    modules = {entry.args[0].value: entry.lineno for entry in table.values}
+    return [Import("verusagent.cli", module, line, False) for module, line in modules.items()]
 
 
 def all_imports() -> list[Import]:

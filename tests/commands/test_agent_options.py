@@ -35,7 +35,8 @@ def _describe(param) -> dict:
 
 
 def command_params() -> dict:
-    commands = typer.main.get_command(app).commands
+    group = typer.main.get_command(app)
+    commands = {name: group.get_command(None, name) for name in COMMANDS}
     return {
         name: {"help": commands[name].help, "params": [_describe(p) for p in commands[name].params]}
         for name in COMMANDS
