@@ -41,35 +41,24 @@ LAYERS: list[tuple[str, ...]] = [
     ("verusagent.cli", "verusagent.cli_json", "verusagent.__main__"),  # the entry point
 ]
 
-_START_UP = "a command module, loaded for `verusagent --help`: what its command needs loads when it runs"
+_START_UP = (
+    "a command module whose imports wait for the lead to hoist them (its signatures are being rewritten); it loads "
+    "only when its command runs or shows its help (verusagent.cli.COMMANDS)"
+)
 _LITELLM = "litellm takes seconds to import: it loads on the first model call, never for a command without one"
 _LENS_DESCENT = "the lens's recursive descent: items hold machines and invariant structs that hold items"
 # Modules that may import inside a function, and why.
 LATE: dict[str, str] = {
     **{
         f"verusagent.commands.{name}": _START_UP
-        for name in (
-            "agent",
-            "audit",
-            "calibrate",
-            "check",
-            "gate",
-            "lemmas",
-            "mcp",
-            "precheck",
-            "review",
-            "show",
-            "units",
-            "verify",
-        )
+        for name in ("audit", "calibrate", "check", "gate", "mcp", "review", "show", "verify")
     },
     "verusagent.bench.command": _START_UP,
-    "verusagent.commands.exits": "read at start-up by every command module; the verus adapter loads for verify only",
+    "verusagent.commands.exits": "read by every command module; the verus adapter (0.2 s) loads for verify and "
+    "diagnose only",
     "verusagent.llm.runtime": _LITELLM,
     "verusagent.llm.provider": _LITELLM + " (the scripted provider subclasses litellm's CustomLLM)",
     "verusagent.llm.preflight": _LITELLM + " (the scripted model and a local server are checked without it)",
-    "verusagent.commands.agent_options": "read for `verusagent --help`: the agent's config loads when a run is "
-    "planned (to_config), not to print the options",
     "verusagent.llm.tokens": "tiktoken reads its encodings when first imported: only when a count is asked for",
     "verusagent.lens.machines": _LENS_DESCENT,
     "verusagent.lens.invariant_structs": _LENS_DESCENT,

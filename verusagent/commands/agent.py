@@ -11,6 +11,8 @@ import typer
 
 from verusagent.cli_app import app
 from verusagent.commands.agent_options import RUNS_DIR, AgentOptions, Json, RunsDir
+from verusagent.commands.agent_run import run_command
+from verusagent.commands.demo import prepare_workdir, real_verus, standin_launcher, use_demo_script
 from verusagent.commands.options import with_options
 
 DEMO_DIR = Path(".verusagent/demo")
@@ -52,8 +54,6 @@ def synth(
 
 
 def _launch(mode: str, options: AgentOptions, file: Path, log: Path | None = None) -> None:
-    from verusagent.commands.agent_run import run_command  # lazy: the whole agent, loaded only to run
-
     raise typer.Exit(run_command(mode, options, file, log))
 
 
@@ -71,8 +71,6 @@ def demo(
     ] = False,
 ) -> None:
     """Prove a small fixture with the scripted model: real verus if installed, else the verus stand-in."""
-    from verusagent.commands.demo import prepare_workdir, real_verus, standin_launcher, use_demo_script
-
     try:
         source = prepare_workdir(workdir)
     except OSError as error:

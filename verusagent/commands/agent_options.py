@@ -6,18 +6,17 @@ per-task part, `TaskOptions`."""
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import Annotated, Optional
 
 import typer
 
 from verusagent import choices as defaults
+from verusagent.agent.api import RunInputs
+from verusagent.agent.config import AgentConfig, SessionLimits, TaskMode
+from verusagent.agent.strategies import STRATEGIES
 from verusagent.choices import FocusMode, ReviewMode, ToolProtocol
 from verusagent.commands.exits import UsageError
-
-if TYPE_CHECKING:  # loaded by to_config only: `--help` needs neither the agent nor the review
-    from verusagent.agent.api import RunInputs
-    from verusagent.agent.config import AgentConfig, SessionLimits
-    from verusagent.review.settings import ReviewSettings
+from verusagent.review.settings import ReviewSettings
 
 # Also taken by `demo`, which has no other agent option.
 RunsDir = Annotated[Path, typer.Option("--runs-dir", help="Where run records go.", rich_help_panel="Output")]
@@ -210,10 +209,8 @@ class TaskOptions:
         ),
     ] = False
 
-    def to_config(self, mode: str, model: str, targets: list[str] | None = None) -> "AgentConfig":
+    def to_config(self, mode: str, model: str, targets: list[str] | None = None) -> AgentConfig:
         """The run's config: the one conversion from options (UsageError: an unknown --strategy)."""
-        from verusagent.agent.config import AgentConfig, TaskMode
-
         temperature = self.temperature
         if temperature is None:
             temperature = 0.0 if self.samples == 1 else 0.7
@@ -243,10 +240,8 @@ class TaskOptions:
             precheck=not self.no_precheck,
         )
 
-    def review_settings(self) -> "ReviewSettings":
+    def review_settings(self) -> ReviewSettings:
         """--review, --review-model, --review-votes, --calibration, and the auto mode's priors when given."""
-        from verusagent.review.settings import ReviewSettings
-
         given = {
             "mode": self.review,
             "model": self.review_model,
@@ -257,9 +252,7 @@ class TaskOptions:
         }
         return ReviewSettings.model_validate({key: value for key, value in given.items() if value is not None})
 
-    def session_limits(self) -> "SessionLimits":
-        from verusagent.agent.config import SessionLimits
-
+    def session_limits(self) -> SessionLimits:
         return SessionLimits(
             max_tool_calls=self.session_tool_calls,
             max_tokens=self.session_tokens,
@@ -270,8 +263,6 @@ class TaskOptions:
 
 
 def strategy_names(names: list[str] | None) -> list[str]:
-    from verusagent.agent.strategies import STRATEGIES
-
     unknown = [name for name in names or [] if name not in STRATEGIES]
     if unknown:
         raise UsageError(f"unknown --strategy {', '.join(unknown)}; the strategies are {', '.join(STRATEGIES)}")
@@ -354,15 +345,13 @@ class AgentOptions(TaskOptions):
     runs_dir: RunsDir = RUNS_DIR
     as_json: Json = False
 
-    def to_config(self, mode: str, model: str | None = None, targets: list[str] | None = None) -> "AgentConfig":
+    def to_config(self, mode: str, model: str | None = None, targets: list[str] | None = None) -> AgentConfig:
         config = super().to_config(mode, model or self.model, self.fn if targets is None else targets)
         return config.model_copy(
             update={"use_cache": not self.no_cache, "description": read_description(self.description)}
         )
 
-    def inputs(self, file: Path, log: Path | None = None) -> "RunInputs":
-        from verusagent.agent.api import RunInputs  # lazy: the run API loads when a run is planned
-
+    def inputs(self, file: Path, log: Path | None = None) -> RunInputs:
         return RunInputs(
             file=file,
             log=log,

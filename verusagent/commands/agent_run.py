@@ -11,10 +11,19 @@ from verusagent.agent.config import AgentConfig
 from verusagent.agent.outcome import RunOutcome
 from verusagent.commands.agent_options import AgentOptions
 from verusagent.commands.dry_run import dry_run, print_dry_run
-from verusagent.commands.exits import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_VERIFIED, EXIT_VERUS, UsageError, run_exit_code
+from verusagent.commands.exits import (
+    EXIT_INTERRUPTED,
+    EXIT_MODEL_UNUSABLE,
+    EXIT_PARTIAL,
+    EXIT_USAGE,
+    EXIT_VERIFIED,
+    EXIT_VERUS,
+    UsageError,
+)
 from verusagent.commands.progress import Reporter
 from verusagent.commands.summary import print_outcome
 from verusagent.console import make_console
+from verusagent.llm.health import MODEL_STOP_REASONS
 from verusagent.llm.preflight import ModelUnusable
 from verusagent.verus import VerusNotFound, VerusUnusable
 
@@ -55,7 +64,11 @@ def run_planned(config: AgentConfig, inputs: RunInputs, console: Console) -> Run
 
 
 def outcome_code(outcome: RunOutcome) -> int:
-    return run_exit_code(outcome.verdict, outcome.stopped_reason)
+    """`prove`, `repair`, `synth`: 0 verified, 3 the model could not be used (the run's stop reason says why), else
+    1 (partial)."""
+    if outcome.verdict == "verified":
+        return EXIT_VERIFIED
+    return EXIT_MODEL_UNUSABLE if outcome.stopped_reason in MODEL_STOP_REASONS else EXIT_PARTIAL
 
 
 def stop_code(console: Console, error: BaseException) -> int:
