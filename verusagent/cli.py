@@ -6,7 +6,8 @@ from verusagent.cli_app import LazyCommand, app
 from verusagent.cli_json import run_with_json_errors, wants_json
 
 # name -> the module that registers it on ``app`` (imported when the command runs or shows its own help), and its
-# line in `verusagent --help` (the first sentence of its help: tests/test_cli.py checks they agree). In this order.
+# line in `verusagent --help`, in this order (the first sentence of its help: tests/commands/test_cli_help.py
+# checks they agree).
 COMMANDS: dict[str, LazyCommand] = {
     "units": LazyCommand(
         "verusagent.commands.units",
