@@ -79,7 +79,7 @@ def test_importing_does_not_load_litellm():
 
 def test_verusagent_help_does_not_load_litellm(tmp_path):
     modules = modules_after_cli(tmp_path, "--help")
-    assert "verusagent.cli" in modules and "verusagent.commands.show" in modules
+    assert "verusagent.cli" in modules and not any(m.startswith("verusagent.commands.") for m in modules)
     assert not has_litellm(modules)
     script = Path(sys.executable).parent / "verusagent"
     run = subprocess.run([str(script), "--help"], capture_output=True, text=True, timeout=120)

@@ -41,35 +41,24 @@ LAYERS: list[tuple[str, ...]] = [
     ("verusagent.cli", "verusagent.cli_json", "verusagent.__main__"),  # the entry point
 ]
 
-_START_UP = "a command module, loaded for `verusagent --help`: what its command needs loads when it runs"
+_START_UP = (
+    "a command module whose imports wait for the lead to hoist them (its signatures are being rewritten); it loads "
+    "only when its command runs or shows its help (verusagent.cli.COMMANDS)"
+)
 _LITELLM = "litellm takes seconds to import: it loads on the first model call, never for a command without one"
 _LENS_DESCENT = "the lens's recursive descent: items hold machines and invariant structs that hold items"
 # Modules that may import inside a function, and why.
 LATE: dict[str, str] = {
     **{
         f"verusagent.commands.{name}": _START_UP
-        for name in (
-            "agent",
-            "audit",
-            "calibrate",
-            "check",
-            "gate",
-            "lemmas",
-            "mcp",
-            "precheck",
-            "review",
-            "show",
-            "units",
-            "verify",
-        )
+        for name in ("audit", "calibrate", "check", "gate", "mcp", "review", "show", "verify")
     },
     "verusagent.bench.command": _START_UP,
-    "verusagent.commands.exits": "read at start-up by every command module; the verus adapter loads for verify only",
+    "verusagent.commands.exits": "read by every command module; the verus adapter (0.2 s) loads for verify and "
+    "diagnose only",
     "verusagent.llm.runtime": _LITELLM,
     "verusagent.llm.provider": _LITELLM + " (the scripted provider subclasses litellm's CustomLLM)",
     "verusagent.llm.preflight": _LITELLM + " (the scripted model and a local server are checked without it)",
-    "verusagent.commands.agent_options": "read for `verusagent --help`: the agent's config loads when a run is "
-    "planned (to_config), not to print the options",
     "verusagent.commands.option_sets": "read for `verusagent --help`: each set's settings (llm, review, verus, "
     "guard) load when it is converted, not to print the options",
     "verusagent.llm.tokens": "tiktoken reads its encodings when first imported: only when a count is asked for",
@@ -133,11 +122,13 @@ def _targets(name: str, is_package: bool, node: ast.Import | ast.ImportFrom, kno
 
 
 def command_modules() -> list[Import]:
-    """cli.py imports the command modules by name (importlib), each registering its commands."""
+    """cli.py names the command modules (`COMMANDS`: name -> LazyCommand(module, help)); each is imported by name
+    when its command runs, and registers it."""
     spec = importlib.util.find_spec("verusagent.cli")
     tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
-    listed = next(n.value for n in tree.body if isinstance(n, ast.Assign) and n.targets[0].id == "COMMAND_MODULES")
-    return [Import("verusagent.cli", element.value, element.lineno, False) for element in listed.elts]
+    table = next(n.value for n in tree.body if isinstance(n, ast.AnnAssign) and n.target.id == "COMMANDS")
+    modules = {entry.args[0].value: entry.lineno for entry in table.values}
+    return [Import("verusagent.cli", module, line, False) for module, line in modules.items()]
 
 
 def all_imports() -> list[Import]:

@@ -1,13 +1,17 @@
 """The typer application object, shared by the command modules in ``verusagent.commands``.
 
-Command modules keep heavy imports (litellm, the lens, rich tables) inside their function bodies so that
-``verusagent --help`` and the commands that need no model start fast.
+The commands are lazy (`App.lazy_commands`, filled by ``verusagent.cli``): ``verusagent --help`` lists them from
+that table, and a command's module is imported only when the command runs or shows its own help, so that module
+may import what its command needs at its top.
 """
 
-from typing import Any
+import importlib
+from typing import Any, NamedTuple
 
 import typer
-from typer.core import TyperCommand, TyperGroup
+import typer.main
+from typer.core import TyperCommand, TyperGroup, _click
+from typer.models import CommandInfo
 
 from verusagent import __version__
 
@@ -70,20 +74,60 @@ def _panel(param: Any) -> str | None:
     return getattr(param, "rich_help_panel", None)
 
 
+class LazyCommand(NamedTuple):
+    module: str  # imported when the command runs or shows its own help: it registers the command on `app`
+    help: str  # its line in `verusagent --help`: the first sentence of its own help
+
+
 class Group(TyperGroup):
+    """The root group: the lazy commands first (in their table's order), each loaded when asked for by name."""
+
     def get_params(self, ctx: Any) -> list:
         return _readable_metavars(super().get_params(ctx))
 
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(dict.fromkeys([*app.lazy_commands, *super().list_commands(ctx)]))
+
+    def get_command(self, ctx: Any, cmd_name: str) -> _click.Command | None:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None or cmd_name not in app.lazy_commands:
+            return command
+        loaded = _load(cmd_name)
+        self.add_command(loaded, cmd_name)
+        return loaded
+
     def format_commands(self, ctx: Any, formatter: Any) -> None:
-        """Each command with its whole first sentence (click cuts it at the width with "...")."""
+        """Each command with its whole first sentence (click cuts it at the width with "..."); a lazy command's
+        from its table, without loading it."""
         rows = []
         for name in self.list_commands(ctx):
+            if name in app.lazy_commands:
+                rows.append((name, app.lazy_commands[name].help))
+                continue
             command = self.get_command(ctx, name)
             if command is not None and not command.hidden:
                 rows.append((name, _first_sentence(command.help or "")))
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
+
+
+def _load(name: str) -> _click.Command:
+    """Imports the command's module (which registers it on `app`) and builds its click command."""
+    module = app.lazy_commands[name].module
+    importlib.import_module(module)
+    info = next((c for c in app.registered_commands if _command_name(c) == name), None)
+    if info is None:
+        raise LookupError(f"{module} registers no command {name!r} (verusagent.cli.COMMANDS names it there)")
+    return typer.main.get_command_from_info(
+        info, pretty_exceptions_short=app.pretty_exceptions_short, rich_markup_mode=app.rich_markup_mode
+    )
+
+
+def _command_name(info: CommandInfo) -> str | None:
+    if info.name:
+        return info.name
+    return typer.main.get_command_name(info.callback.__name__) if info.callback else None
 
 
 def _first_sentence(text: str) -> str:
@@ -93,7 +137,11 @@ def _first_sentence(text: str) -> str:
 
 
 class App(typer.Typer):
-    """Every command is a `Command` unless it names its own class."""
+    """Every command is a `Command` unless it names its own class; `lazy_commands` are loaded by name."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.lazy_commands: dict[str, LazyCommand] = {}
 
     def command(self, *args: Any, cls: type | None = None, **kwargs: Any):
         return super().command(*args, cls=cls or Command, **kwargs)

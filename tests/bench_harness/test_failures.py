@@ -8,6 +8,8 @@ import time
 
 import pytest
 
+from verusagent.bench.jobs import TaskJob
+from verusagent.bench.worker import run_job
 from verusagent.record import read_run
 
 from tests.bench_harness.bench_support import bench, count_up_task, results_of, write_suite
@@ -134,3 +136,34 @@ def _running(pid: int) -> bool:
         return False
     with open(f"/proc/{pid}/stat") as handle:
         return handle.read().split(")")[-1].split()[0] != "Z"
+
+
+def _job(task_id: str, text: str, config: dict) -> TaskJob:
+    return TaskJob(
+        task_id=task_id,
+        source="Misc",
+        suite="tests",
+        mode="prove",
+        file_name=f"{task_id}.rs",
+        text=text,
+        config={"model": "scripted/test", **config},
+        standin_scenario={"name": "verified", "rules": [{"verdict": "verified"}]},
+        script={"replies": []},
+        timeout_s=60,
+    )
+
+
+def test_a_task_stopped_before_its_run_sends_its_exit_code_and_message():
+    """A usage error in the task process comes back through the pipe as its exit code, the message in stderr."""
+    report = run_job(_job("no_function", "struct S;\n", {}))
+    assert report.result.outcome == "error"
+    assert (
+        report.result.reason.startswith("the agent stopped: usage error") and "has no function" in report.result.reason
+    )
+    assert b"has no function" in report.files["bench/stderr.txt"]
+
+
+def test_a_task_whose_agent_raises_sends_its_traceback():
+    report = run_job(_job("bad_config", "fn main() {}\n", {"rounds": 0}))
+    assert report.result.outcome == "error" and report.result.reason.startswith("the agent raised: ")
+    assert "ValidationError" in report.files["bench/crash.txt"].decode()

@@ -35,7 +35,8 @@ def _describe(param) -> dict:
 
 
 def command_params() -> dict:
-    commands = typer.main.get_command(app).commands
+    group = typer.main.get_command(app)
+    commands = {name: group.get_command(None, name) for name in COMMANDS}
     return {
         name: {"help": commands[name].help, "params": [_describe(p) for p in commands[name].params]}
         for name in COMMANDS
@@ -47,11 +48,11 @@ def test_the_agent_commands_keep_every_option_name_default_and_help():
 
 
 def test_each_command_hands_its_options_to_the_run(monkeypatch, tmp_path):
-    import verusagent.commands.agent_run as agent_run
+    import verusagent.commands.agent as agent_commands
 
     seen = {}
     monkeypatch.setattr(
-        agent_run,
+        agent_commands,
         "run_command",
         lambda mode, options, file, log: seen.update(mode=mode, options=options, file=file, log=log) or 0,
     )

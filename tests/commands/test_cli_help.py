@@ -10,10 +10,12 @@ import typer.main
 from typer.testing import CliRunner
 
 from verusagent import __version__
+from verusagent.cli import COMMANDS as TABLE
 from verusagent.cli import app
+from verusagent.cli_app import _command_name, _first_sentence
 
 runner = CliRunner()
-COMMANDS = sorted(typer.main.get_command(app).commands)
+COMMANDS = sorted(TABLE)
 
 
 def test_python_dash_m_verusagent_runs_the_command() -> None:
@@ -76,3 +78,32 @@ def test_help_imports_only_what_it_prints() -> None:
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr[-2000:]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_the_command_table_gives_each_command_its_own_first_sentence(command: str) -> None:
+    """`verusagent --help` prints the table's line without loading the command: it must be the command's own."""
+    loaded = typer.main.get_command(app).get_command(None, command)
+    assert loaded is not None and TABLE[command].help == _first_sentence(loaded.help or "")
+
+
+def test_each_command_module_registers_exactly_the_commands_the_table_gives_it() -> None:
+    for module in {entry.module for entry in TABLE.values()}:
+        typer.main.get_command(app).get_command(None, next(n for n, e in TABLE.items() if e.module == module))
+    registered = {_command_name(info): info.callback.__module__ for info in app.registered_commands}
+    assert registered == {name: entry.module for name, entry in TABLE.items()}
+
+
+def test_help_loads_no_command_module() -> None:
+    code = (
+        "import sys\nsys.argv = ['verusagent', '--help']\nfrom verusagent.cli import main\ntry:\n    main()\n"
+        "except SystemExit:\n    pass\nloaded = [m for m in sys.modules if m.startswith(('verusagent.commands', "
+        "'verusagent.bench'))]\nassert not loaded, loaded"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr[-2000:]
+
+
+def test_an_unknown_command_is_a_usage_error_naming_it() -> None:
+    result = runner.invoke(app, ["nosuchcommand"])
+    assert result.exit_code == 2 and "No such command 'nosuchcommand'" in result.output

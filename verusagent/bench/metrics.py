@@ -20,9 +20,9 @@ EXIT_MEANINGS = {EXIT_USAGE: "usage error", EXIT_VERUS: "verus missing or unusab
 class TaskEnd(BaseModel):
     """How the task process ended, as its worker saw it."""
 
-    exit_code: int | None = None  # the agent's exit code (exit.json); None: it wrote none
+    exit_code: int | None = None  # the agent's exit code, sent by the task; None: it sent none
     process_exit: int | None = None  # the process's own exit status; negative: killed by that signal
-    outcome: dict | None = None  # the agent's outcome JSON
+    outcome: dict | None = None  # the agent's outcome, as its JSON
     crash: str | None = None  # the agent's traceback
     stderr_tail: str = ""
     timed_out: bool = False

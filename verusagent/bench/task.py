@@ -1,9 +1,10 @@
 """The task process: one agent run, in a process (and session) of its own, inside a scratch folder.
 
-It writes the task file, the oracle's script and the stand-in's scenario there, runs the agent exactly as
-`verusagent prove|repair|synth` would (`run_from_cli`), and leaves behind for its worker: `exit.json` (the exit
-code), `stdout.txt` (the outcome as JSON), `stderr.txt` (the run's progress lines), `crash.txt` (a traceback if the
-agent raised) and `runs/<id>/` (the run record). If its worker dies, it stops itself and its verus runs.
+It writes the task file, the oracle's script and the stand-in's scenario there, plans and runs the agent with the
+run API (`verusagent.agent.api`) as `verusagent prove|repair|synth --json` would, and sends its worker a `TaskEnd`
+(the exit code, the outcome, a traceback if the agent raised) through a pipe. It leaves behind, for the record:
+`stdout.txt` (the outcome as JSON), `stderr.txt` (the run's error lines), `crash.txt` (the traceback) and
+`runs/<id>/` (the run record). If its worker dies, it stops itself and its verus runs.
 """
 
 import json
@@ -14,46 +15,72 @@ import sys
 import threading
 import time
 import traceback
+from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from verusagent.bench.jobs import TaskJob
+from verusagent.bench.metrics import TaskEnd
 from verusagent.bench.processes import descendant_groups, kill_groups
+from verusagent.console import make_console
+
+if TYPE_CHECKING:  # the agent loads in the task process only
+    from verusagent.agent.api import RunInputs
 
 EXIT_CRASHED = 70
 ORPHAN_GRACE_S = 5.0
 
 
-def task_main(job: TaskJob, workdir: str) -> None:
+def task_main(job: TaskJob, workdir: str, answer: Connection) -> None:
+    """The task process: `answer` takes its `TaskEnd` (the worker adds how the process ended)."""
     os.setsid()  # a group of its own, so the worker can stop it and nothing it started
     folder = Path(workdir)
     _watch_parent()
     _redirect_output(folder)
     try:
-        code = run_task(job, folder)
-    except BaseException:  # noqa: BLE001 - any failure of the agent is this task's error, written for the worker
-        (folder / "crash.txt").write_text(traceback.format_exc(), encoding="utf-8")
+        end = run_task(job, folder)
+    except BaseException:  # noqa: BLE001 - any failure of the agent is this task's error, sent to the worker
+        crash = traceback.format_exc()
+        (folder / "crash.txt").write_text(crash, encoding="utf-8")  # the record keeps it (bench/crash.txt)
         sys.stderr.flush()
+        answer.send(TaskEnd(crash=crash))
         os._exit(EXIT_CRASHED)
-    (folder / "exit.json").write_text(json.dumps({"exit_code": code}), encoding="utf-8")
     sys.stdout.flush()
     sys.stderr.flush()
+    answer.send(end)
 
 
-def run_task(job: TaskJob, folder: Path) -> int:
-    from verusagent.agent.config import AgentConfig  # lazy: the agent loads in the task process only
-    from verusagent.commands.agent_options import RunInputs
-    from verusagent.commands.agent_run import run_from_cli
+def run_task(job: TaskJob, folder: Path) -> TaskEnd:
+    """The job's run, planned and run by the run API: its exit code and outcome (a stop: its code only)."""
+    from verusagent.agent.api import plan, run  # lazy: the agent loads in the task process only
+    from verusagent.agent.config import AgentConfig
+    from verusagent.commands.agent_run import STOPS, outcome_code, stop_code
+    from verusagent.commands.progress import Reporter
+    from verusagent.commands.summary import print_outcome
+
+    inputs = _inputs(job, folder)
+    console = make_console(stderr=True)
+    try:
+        outcome = run(plan(inputs, AgentConfig.model_validate(job.config)), Reporter(console, quiet=True))
+    except STOPS as error:
+        return TaskEnd(exit_code=stop_code(console, error))
+    print_outcome(outcome, True, make_console(file=sys.stdout))  # stdout.txt: the outcome as `--json` prints it
+    return TaskEnd(exit_code=outcome_code(outcome), outcome=outcome.model_dump(mode="json"))
+
+
+def _inputs(job: TaskJob, folder: Path) -> "RunInputs":
+    """The task's file, the oracle's script and the stand-in's scenario written in `folder`: the run's inputs."""
+    from verusagent.agent.api import RunInputs
 
     source = folder / "task" / job.file_name  # the proof goes beside it, named as `prove` names it
     source.parent.mkdir()
     source.write_text(job.text, encoding="utf-8")
     os.environ["VERUSAGENT_CACHE_DIR"] = str(folder / "cache")  # a bench run is never answered from old runs
-    inputs = RunInputs(file=source, runs_dir=folder / "runs", verus=_verus(job, folder), as_json=True)
     if job.script is not None:
         script = folder / "script.json"
         script.write_text(json.dumps(job.script), encoding="utf-8")
         os.environ["VERUSAGENT_SCRIPT"] = str(script)
-    return run_from_cli(AgentConfig.model_validate(job.config), inputs)
+    return RunInputs(file=source, runs_dir=folder / "runs", verus=_verus(job, folder), as_json=True)
 
 
 def _verus(job: TaskJob, folder: Path) -> str | None:

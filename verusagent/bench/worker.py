@@ -5,12 +5,12 @@ The same function runs in a local worker thread and in a Ray task, so a hang or 
 take the driver (or the Ray worker) down, and the record travels back with the result.
 """
 
-import json
 import multiprocessing
 import tempfile
 import threading
 import time
 from multiprocessing import forkserver
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 from verusagent.bench.jobs import TaskJob, TaskReport
@@ -44,29 +44,50 @@ def warm_up() -> None:
 def run_job(job: TaskJob, cancel: threading.Event | None = None) -> TaskReport:
     with tempfile.TemporaryDirectory(prefix="verusagent-bench-") as scratch:
         folder = Path(scratch)
-        timed_out, status, wall_s = _run_process(job, folder, cancel)
-        end = _task_end(folder, timed_out, status, wall_s)
+        end = _run_process(job, folder, cancel)
         return collect(job, folder, end)
 
 
-def _run_process(job: TaskJob, folder: Path, cancel: threading.Event | None) -> tuple[bool, int | None, float]:
-    """Runs the task process to its end: (stopped at the limit, its exit status, its wall seconds, from its
-    start: the fork server's first start is not the task's). Raises Cancelled."""
-    process = _context().Process(target=task_main, args=(job, str(folder)), name=f"task {job.task_id}")
+def _run_process(job: TaskJob, folder: Path, cancel: threading.Event | None) -> TaskEnd:
+    """Runs the task process to its end: what it sent, with whether it was stopped at the limit, its exit status
+    and its wall seconds (from its start: the fork server's first start is not the task's). Raises Cancelled."""
+    receiver, sender = _context().Pipe(duplex=False)
+    process = _context().Process(target=task_main, args=(job, str(folder), sender), name=f"task {job.task_id}")
     process.start()
+    sender.close()  # the task holds the only sending end: its exit ends the pipe
     started = time.monotonic()
     deadline = started + job.timeout_s
+    sent = TaskEnd()
     try:
         while process.is_alive() and time.monotonic() < deadline:
             if cancel is not None and cancel.is_set():
                 raise Cancelled(job.task_id)
+            sent = _received(receiver, sent)
             process.join(min(POLL_S, max(deadline - time.monotonic(), 0)))
         timed_out = process.is_alive()
     finally:  # the limit, Ctrl-C in a Ray task, Cancelled: never leave the task or its verus behind
         if process.is_alive():
             stop_tree(process.pid, STOP_GRACE_S, lambda seconds: _joined(process, seconds))
             process.join()
-    return timed_out, process.exitcode, time.monotonic() - started
+    sent = _received(receiver, sent)
+    receiver.close()
+    stderr = _read(folder / "stderr.txt")
+    return sent.model_copy(
+        update={
+            "process_exit": process.exitcode,
+            "stderr_tail": " ".join(stderr.split())[-STDERR_TAIL_CHARS:],
+            "timed_out": timed_out,
+            "wall_s": time.monotonic() - started,
+        }
+    )
+
+
+def _received(receiver: Connection, sent: TaskEnd) -> TaskEnd:
+    """The task's `TaskEnd` once it has sent it (read while it runs: a large one must not block its exit)."""
+    try:
+        return receiver.recv() if receiver.poll() else sent
+    except EOFError:  # the task ended without sending (killed, or stopped at the limit)
+        return sent
 
 
 def _joined(process, seconds: float) -> bool:
@@ -74,33 +95,8 @@ def _joined(process, seconds: float) -> bool:
     return not process.is_alive()
 
 
-def _task_end(folder: Path, timed_out: bool, status: int | None, wall_s: float) -> TaskEnd:
-    exit_file, crash = folder / "exit.json", folder / "crash.txt"
-    stderr = _read(folder / "stderr.txt")
-    return TaskEnd(
-        exit_code=json.loads(exit_file.read_text())["exit_code"] if exit_file.is_file() else None,
-        process_exit=status,
-        outcome=_outcome(_read(folder / "stdout.txt")),
-        crash=_read(crash) if crash.is_file() else None,
-        stderr_tail=" ".join(stderr.split())[-STDERR_TAIL_CHARS:],
-        timed_out=timed_out,
-        wall_s=wall_s,
-    )
-
-
 def _read(path: Path) -> str:
     return path.read_text(encoding="utf-8", errors="replace") if path.is_file() else ""
-
-
-def _outcome(stdout: str) -> dict | None:
-    start = stdout.find("{")
-    if start < 0:
-        return None
-    try:
-        document = json.JSONDecoder().raw_decode(stdout[start:])[0]
-    except json.JSONDecodeError:
-        return None
-    return document if isinstance(document, dict) and "verdict" in document else None
 
 
 def collect(job: TaskJob, folder: Path, end: TaskEnd) -> TaskReport:

@@ -12,6 +12,8 @@ import typer
 from verusagent.choices import DEFAULT_RUNS_DIR
 from verusagent.cli_app import app
 from verusagent.commands.agent_options import AgentOptions
+from verusagent.commands.agent_run import run_command
+from verusagent.commands.demo import prepare_workdir, real_verus, standin_launcher, use_demo_script
 from verusagent.commands.option_sets import Json, NoCache, RunsDir
 from verusagent.commands.options import with_options
 
@@ -54,8 +56,6 @@ def synth(
 
 
 def _launch(mode: str, options: AgentOptions, file: Path, log: Path | None = None) -> None:
-    from verusagent.commands.agent_run import run_command  # lazy: the whole agent, loaded only to run
-
     raise typer.Exit(run_command(mode, options, file, log))
 
 
@@ -67,8 +67,6 @@ def demo(
     no_cache: NoCache = False,
 ) -> None:
     """Prove a small fixture with the scripted model: real verus if installed, else the verus stand-in."""
-    from verusagent.commands.demo import prepare_workdir, real_verus, standin_launcher, use_demo_script
-
     try:
         source = prepare_workdir(workdir)
     except OSError as error:

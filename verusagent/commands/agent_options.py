@@ -6,11 +6,14 @@ options of its own; `bench` takes the per-task part, `TaskOptions`."""
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import Annotated, Optional
 
 import typer
 
 from verusagent import choices as defaults
+from verusagent.agent.api import RunInputs
+from verusagent.agent.config import AgentConfig, SessionLimits, TaskMode
+from verusagent.agent.strategies import STRATEGIES
 from verusagent.choices import FocusMode, ReviewMode, ToolProtocol
 from verusagent.commands.exits import UsageError
 from verusagent.commands.option_sets import (
@@ -26,9 +29,6 @@ from verusagent.commands.option_sets import (
     VerusOptions,
     Vstd,
 )
-
-if TYPE_CHECKING:  # loaded by to_config only: `--help` needs neither the agent nor the review
-    from verusagent.agent.config import AgentConfig, SessionLimits
 
 
 @dataclass(kw_only=True)
@@ -167,10 +167,8 @@ class TaskOptions(ModelOptions, ReviewOptions, ReviewModeOptions, BudgetOptions,
     vstd: Vstd = None
     no_precheck: NoPrecheck = False
 
-    def to_config(self, mode: str, model: str | None = None, targets: list[str] | None = None) -> "AgentConfig":
+    def to_config(self, mode: str, model: str | None = None, targets: list[str] | None = None) -> AgentConfig:
         """The run's config: the one conversion from options (UsageError: an unknown --strategy)."""
-        from verusagent.agent.config import AgentConfig, TaskMode
-
         temperature = self.temperature
         if temperature is None:
             temperature = 0.0 if self.samples == 1 else 0.7
@@ -204,9 +202,7 @@ class TaskOptions(ModelOptions, ReviewOptions, ReviewModeOptions, BudgetOptions,
             precheck=not self.no_precheck,
         )
 
-    def session_limits(self) -> "SessionLimits":
-        from verusagent.agent.config import SessionLimits
-
+    def session_limits(self) -> SessionLimits:
         return SessionLimits(
             max_tool_calls=self.session_tool_calls,
             max_tokens=self.session_tokens,
@@ -217,8 +213,6 @@ class TaskOptions(ModelOptions, ReviewOptions, ReviewModeOptions, BudgetOptions,
 
 
 def strategy_names(names: list[str] | None) -> list[str]:
-    from verusagent.agent.strategies import STRATEGIES
-
     unknown = [name for name in names or [] if name not in STRATEGIES]
     if unknown:
         raise UsageError(f"unknown --strategy {', '.join(unknown)}; the strategies are {', '.join(STRATEGIES)}")
@@ -273,13 +267,13 @@ class AgentOptions(TaskOptions, RecordOptions):
     ] = False
     as_json: Json = False
 
-    def to_config(self, mode: str, model: str | None = None, targets: list[str] | None = None) -> "AgentConfig":
+    def to_config(self, mode: str, model: str | None = None, targets: list[str] | None = None) -> AgentConfig:
         config = super().to_config(mode, model or self.model, self.fn if targets is None else targets)
         return config.model_copy(
             update={"use_cache": not self.no_cache, "description": read_description(self.description)}
         )
 
-    def inputs(self, file: Path, log: Path | None = None) -> "RunInputs":
+    def inputs(self, file: Path, log: Path | None = None) -> RunInputs:
         return RunInputs(
             file=file,
             log=log,
@@ -302,20 +296,3 @@ def read_description(path: Path | None) -> str | None:
         return path.read_bytes().decode("utf-8", errors="replace")
     except OSError as error:
         raise UsageError(f"cannot read the description {path}: {error.strerror or error}") from error
-
-
-@dataclass(frozen=True, kw_only=True)
-class RunInputs:
-    """What an agent command works on besides its config: the input, where results go, and how it runs. (A
-    dataclass, not a pydantic model: importing pydantic would slow down `--help`.)"""
-
-    file: Path
-    log: Path | None = None  # repair --log: saved verus output for the file
-    package: str | None = None
-    out: Path | None = None
-    in_place: bool = False
-    resume: str | None = None
-    verus: str | None = None
-    dry_run: bool = False
-    runs_dir: Path = defaults.DEFAULT_RUNS_DIR
-    as_json: bool = False

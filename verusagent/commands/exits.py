@@ -22,20 +22,10 @@ class UsageError(Exception):
     """A command's input cannot be used as given: printed as one line, exit EXIT_USAGE."""
 
 
-def run_exit_code(verdict: str | None, stopped_reason: str) -> int:
-    """`prove`, `repair`, `synth`: 0 verified, 3 the model could not be used (the run's stop reason says why), else
-    1 (partial)."""
-    from verusagent.llm.health import MODEL_STOP_REASONS  # lazy: not loaded for `--help`
-
-    if verdict == "verified":
-        return EXIT_VERIFIED
-    return EXIT_MODEL_UNUSABLE if stopped_reason in MODEL_STOP_REASONS else EXIT_PARTIAL
-
-
 def verdict_exit_code(verdict: "Verdict | None", partial_allowed: bool) -> int:
     """`verify` and `diagnose`: 0 verified (a `--verify-function` run: its function), 3 verus failed or timed out,
     else 1."""
-    from verusagent.verus.models import Verdict  # lazy: the verus adapter (0.2 s) is not loaded for `--help`
+    from verusagent.verus.models import Verdict  # lazy: the verus adapter (0.2 s) loads for verify and diagnose only
 
     if verdict == Verdict.VERIFIED or (partial_allowed and verdict == Verdict.VERIFIED_PARTIAL):
         return EXIT_VERIFIED

@@ -11,6 +11,10 @@ import typer
 from verusagent.cli_app import app
 from verusagent.commands.exits import EXIT_NO_VSTD, EXIT_USAGE
 from verusagent.commands.option_sets import Json, Verus, Vstd
+from verusagent.lemmas import LemmaSearch, VstdNotFound, file_lemmas, find_vstd, load_index
+from verusagent.lemmas.render import render_hits
+from verusagent.lemmas.words import words
+from verusagent.lens.parse import UnreadableSource
 
 
 @app.command()
@@ -24,10 +28,6 @@ def lemmas(
     no_cache: bool = typer.Option(False, "--no-cache", help="Rebuild the vstd index instead of reading the cache."),
 ) -> None:
     """Search the lemmas of vstd and of a file: ranked, each with its signature, requires and ensures."""
-    from verusagent.lemmas import LemmaSearch
-    from verusagent.lemmas.render import render_hits
-    from verusagent.lemmas.words import words
-
     text = " ".join(query)
     if not words(text):
         _fail(f"the query {text!r} has no identifier words to match", EXIT_USAGE)
@@ -44,8 +44,6 @@ def lemmas(
 
 
 def _vstd_lemmas(vstd: Path | None, verus: str | None, no_cache: bool, file_given: bool) -> tuple[list, list[str]]:
-    from verusagent.lemmas import VstdNotFound, find_vstd, load_index
-
     try:
         source = find_vstd(vstd, verus)
     except VstdNotFound as error:
@@ -61,9 +59,6 @@ def _vstd_lemmas(vstd: Path | None, verus: str | None, no_cache: bool, file_give
 
 
 def _file_lemmas(file: Path, notes: list[str]) -> list:
-    from verusagent.lemmas import file_lemmas
-    from verusagent.lens.parse import UnreadableSource
-
     try:
         found = file_lemmas(file)
     except UnreadableSource as error:

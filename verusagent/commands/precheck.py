@@ -11,6 +11,13 @@ import typer
 from verusagent.cli_app import app
 from verusagent.commands.exits import EXIT_CLEAN, EXIT_REJECT, EXIT_USAGE
 from verusagent.commands.option_sets import Json, Package, Verus, Vstd
+from verusagent.crate.discover import find_crate
+from verusagent.crate.layout import CrateError
+from verusagent.crate.model import read_sources
+from verusagent.crate.workspace import crate_name
+from verusagent.lemmas import VstdNotFound, find_vstd
+from verusagent.lens import parse_shared
+from verusagent.precheck import PrecheckContext, crate_of, precheck_parsed, vstd_methods, vstd_names
 
 
 @app.command()
@@ -23,8 +30,6 @@ def precheck(
 ) -> None:
     """Find what verus would reject before any verus pass: parse errors, int/nat in exec code, spec fns called from
     exec code, calls of functions that exist nowhere."""
-    from verusagent.precheck import PrecheckContext, crate_of, precheck_parsed
-
     names, methods, problem = _vstd_names(vstd, verus)
     parsed, crate_name = _read(path, package)
     # a file alone may be one module of a larger crate: its globs of `crate::`/`super::` may bring in any name
@@ -45,9 +50,6 @@ def precheck(
 
 def _vstd_names(vstd: Path | None, verus: str | None):
     """The vstd names and methods the name rules read, or the reason they are off."""
-    from verusagent.lemmas import VstdNotFound, find_vstd
-    from verusagent.precheck import vstd_methods, vstd_names
-
     try:
         source = find_vstd(vstd, verus)
     except VstdNotFound as error:
@@ -59,8 +61,6 @@ def _vstd_names(vstd: Path | None, verus: str | None):
 
 def _read(path: Path, package: str | None) -> tuple[dict, str | None]:
     """The files by path with their models and token streams, and the crate's name (None for a file)."""
-    from verusagent.lens import parse_shared
-
     if path.is_dir() or path.name == "Cargo.toml":
         return _read_crate(path, package)
     try:
@@ -73,12 +73,6 @@ def _read(path: Path, package: str | None) -> tuple[dict, str | None]:
 
 
 def _read_crate(path: Path, package: str | None) -> tuple[dict, str]:
-    from verusagent.crate.discover import find_crate
-    from verusagent.crate.layout import CrateError
-    from verusagent.crate.model import read_sources
-    from verusagent.crate.workspace import crate_name
-    from verusagent.lens import parse_shared
-
     try:
         layout = find_crate(path, package).layout
         sources = read_sources(layout)

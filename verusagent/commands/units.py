@@ -12,6 +12,11 @@ import typer
 from verusagent.cli_app import app
 from verusagent.commands.exits import EXIT_USAGE
 from verusagent.commands.option_sets import Json, Package
+from verusagent.crate.discover import find_crate
+from verusagent.crate.layout import CrateError
+from verusagent.crate.model import CrateModel
+from verusagent.lens.parse import UnreadableSource, parse_file
+from verusagent.lens.render import render_model
 
 
 @app.command()
@@ -24,7 +29,6 @@ def units(
     if file.is_dir() or file.name == "Cargo.toml":
         _crate_units(file, package, as_json)
         return
-    from verusagent.lens.parse import UnreadableSource, parse_file
 
     try:
         model = parse_file(file)
@@ -34,16 +38,11 @@ def units(
     if as_json:
         typer.echo(model.model_dump_json(indent=2, exclude={"text", "data"}))
         return
-    from verusagent.lens.render import render_model
 
     render_model(model, str(file))
 
 
 def _crate_units(path: Path, package: str | None, as_json: bool) -> None:
-    from verusagent.crate.discover import find_crate
-    from verusagent.crate.layout import CrateError
-    from verusagent.crate.model import CrateModel
-
     try:
         model = CrateModel.read(find_crate(path, package).layout)
     except CrateError as error:
@@ -52,7 +51,6 @@ def _crate_units(path: Path, package: str | None, as_json: bool) -> None:
     if as_json:
         typer.echo(json.dumps(model.units_json(), indent=2))
         return
-    from verusagent.lens.render import render_model
 
     typer.echo(model.layout.describe())
     if "build.rs" in model.layout.build_files:
