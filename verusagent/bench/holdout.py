@@ -22,7 +22,6 @@ CONSTANTS = {
     "UNMENTIONED_TOKENS": "verusagent.context.slicer",
     "LEAST_EXTRA_TOKENS": "verusagent.context.slicer",
     "LEMMA_PRIOR": "verusagent.context.priors",
-    "SHARED_WORD_BONUS": "verusagent.context.priors",
     "OPAQUE_PRIOR": "verusagent.context.priors",
     "DEEP_FAMILY_PRIOR": "verusagent.context.select",
     "UNMENTIONED_DEFINITION_PRIOR": "verusagent.context.select",
