@@ -72,6 +72,7 @@ def _default_literals(tree: ast.Module) -> list[str]:
 
 # The fields and parameters that hold a shared default, by name: the review's votes, a verus run's seconds.
 NAMED = {(name, 3) for name in ("votes", "review_votes")} | {(name, 300.0) for name in ("timeout", "timeout_s")}
+NAMED |= {("rlimit", 10), ("rlimit", "10"), ("multiple_errors", 2)}  # verus's search: verify and RunOptions
 
 
 def _runs_folder(node: ast.AST) -> bool:
@@ -97,7 +98,7 @@ def _defaults(tree: ast.Module) -> list[tuple[str, ast.expr, ast.Constant]]:
     return [
         (name, note, value)
         for name, note, value in named
-        if note is not None and isinstance(value, ast.Constant) and _shared(value)
+        if note is not None and isinstance(value, ast.Constant) and (_shared(value) or (name, value.value) in NAMED)
     ]
 
 

@@ -7,6 +7,7 @@ from pydantic import BaseModel, Field
 
 from verusagent.choices import (
     DEFAULT_JOBS,
+    DEFAULT_RLIMIT,
     DEFAULT_ROUNDS,
     DEFAULT_SAMPLES,
     DEFAULT_SESSION_SECONDS,
@@ -54,7 +55,7 @@ class AgentConfig(BaseModel):
     max_verus_runs: int | None = None
     jobs: int = Field(default=DEFAULT_JOBS, ge=1)
     timeout_s: float = DEFAULT_TIMEOUT_S  # per verus run
-    rlimit: float = 10.0
+    rlimit: float = DEFAULT_RLIMIT
     houdini_steps: int = Field(default=6, ge=0)
     feedback_items: int = Field(default=6, ge=0)  # how many earlier findings a prompt repeats
     context_tokens: int | None = Field(default=None, ge=0)  # a large file's slice budget (None: the slicer's)

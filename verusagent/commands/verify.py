@@ -14,6 +14,7 @@ from typing import Annotated
 
 import typer
 
+from verusagent import choices as defaults
 from verusagent.cli_app import app
 from verusagent.commands.exits import EXIT_TOOL_FAILURE, EXIT_USAGE, verdict_exit_code
 from verusagent.commands.option_sets import Json, Package, VerusOptions
@@ -34,13 +35,13 @@ class VerifyOptions(VerusOptions):
 
     rlimit: Annotated[
         str, typer.Option("--rlimit", help="SMT resource limit (a number or 'infinity').", rich_help_panel="Verus")
-    ] = "10"
+    ] = str(defaults.DEFAULT_RLIMIT)
     multiple_errors: Annotated[
         int,
         typer.Option(
             "--multiple-errors", min=0, help="Extra errors to look for per function.", rich_help_panel="Verus"
         ),
-    ] = 2
+    ] = defaults.DEFAULT_MULTIPLE_ERRORS
     no_cheating: Annotated[
         bool, typer.Option("--no-cheating", help="Reject assume/admit/external_body.", rich_help_panel="Verus")
     ] = False

@@ -5,7 +5,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from verusagent.choices import DEFAULT_TIMEOUT_S
+from verusagent.choices import DEFAULT_MULTIPLE_ERRORS, DEFAULT_RLIMIT, DEFAULT_TIMEOUT_S
 from verusagent.verus.diagnostics import Category, DiagnosticKind, category_of
 
 
@@ -117,8 +117,8 @@ class RunOptions(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     timeout_s: float = DEFAULT_TIMEOUT_S
-    rlimit: float | str = 10  # a number or "infinity"
-    multiple_errors: int = 2
+    rlimit: float | str = DEFAULT_RLIMIT  # a number or "infinity"
+    multiple_errors: int = DEFAULT_MULTIPLE_ERRORS
     verify_function: str | None = None  # one function (verus takes one per run); makes the run partial
     verify_module: str | None = None  # --verify-only-module M: with verify_function its module, alone a module run
     verify_root: bool = False  # --verify-root alone: the root module only (a partial run)
