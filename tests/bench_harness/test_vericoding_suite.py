@@ -4,11 +4,12 @@ statement in the prompt; the report and plots are those of the other suites."""
 
 import json
 import shutil
+from dataclasses import replace
 
 from verusagent.bench.cli_run import plan
+from verusagent.bench.options import BenchOptions
 from verusagent.bench.runner import BenchUsageError
 from verusagent.bench.suites import load_suite, suite_kind
-from verusagent.commands.agent_options import TaskOptions
 from verusagent.record import read_run
 
 from tests.bench_harness.bench_support import bench, results_of
@@ -43,19 +44,11 @@ def test_nested_folders_and_a_single_task(tmp_path) -> None:
 
 
 def test_the_mode_is_the_tasks_own(tmp_path) -> None:
-    options = {
-        "mode": None,
-        "oracle": True,
-        "suite": FIXTURES,
-        "tasks": None,
-        "limit": None,
-        "task_timeout": 60.0,
-        "max_total_cost": None,
-    }
-    settings, _ = plan(options, TaskOptions())
+    options = BenchOptions(out=tmp_path / "out", oracle=True, task_timeout=60.0)
+    settings, _ = plan(FIXTURES, options)
     assert settings.mode == "synth" and settings.suite_kind == "vericoding"
     try:
-        plan(options | {"mode": "prove"}, TaskOptions())
+        plan(FIXTURES, replace(options, mode="prove"))
     except BenchUsageError as error:
         assert "this suite's tasks run in synth mode" in str(error)
     else:

@@ -12,6 +12,7 @@ from rich.console import Console
 from verusagent import __version__
 from verusagent.agent.config import AgentConfig
 from verusagent.bench.local import LocalExecutor
+from verusagent.bench.options import BenchOptions
 from verusagent.bench.oracle import ORACLE_MODEL
 from verusagent.bench.progress import BenchProgress
 from verusagent.bench.ray_executor import RayExecutor
@@ -29,45 +30,45 @@ from verusagent.review.settings import ReviewMode, ReviewSettings
 MODES = ("prove", "repair", "synth")
 
 
-def run_bench_from_cli(options: dict, task_options: TaskOptions) -> int:
-    """`options`: bench's own; `task_options`: every task's agent options (the budgets are per task)."""
+def run_bench_from_cli(suite: Path, options: BenchOptions, as_json: bool) -> int:
+    """`options`: bench's own and every task's agent options (the budgets are per task)."""
     console = make_console(stderr=True)
     try:
-        settings, tasks = plan(options, task_options)
-        finished = open_bench_folder(options["out"], settings, options["resume"])
+        settings, tasks = plan(suite, options)
+        finished = open_bench_folder(options.out, settings, options.resume)
         executor = make_executor(options, has_work=has_work(tasks, finished))
     except (BenchUsageError, SuiteError, UsageError, RuntimeError) as error:
         console.print(f"[red]error:[/red] {error}", highlight=False, soft_wrap=True)
         return EXIT_USAGE
-    return _run(settings, tasks, finished, executor, options, console)
+    return _run(settings, tasks, finished, executor, options.out, as_json, console)
 
 
-def plan(options: dict, task_options: TaskOptions) -> tuple[BenchSettings, list]:
-    if options["mode"] is not None and options["mode"] not in MODES:
-        raise BenchUsageError(f"--mode must be one of {', '.join(MODES)}, not {options['mode']!r}")
-    model = task_options.model
-    if options["oracle"] == bool(model):
+def plan(suite: Path, options: BenchOptions) -> tuple[BenchSettings, list]:
+    if options.mode is not None and options.mode not in MODES:
+        raise BenchUsageError(f"--mode must be one of {', '.join(MODES)}, not {options.mode!r}")
+    model = options.model
+    if options.oracle == bool(model):
         raise BenchUsageError("give --model M, or --oracle (the ground truth as the reply) instead of a model")
     if model and not known_to_litellm(model):  # offline: the driver never loads litellm
         raise BenchUsageError(
             f"unknown model {model!r}: litellm names no such provider or model; write "
             "provider/model, e.g. openai/gpt-4o"
         )
-    suite = options["suite"].resolve()
-    tasks = load_suite(suite, options["tasks"], options["limit"])
-    mode = _mode(options["mode"], tasks)
+    suite = suite.resolve()
+    tasks = load_suite(suite, options.tasks, options.limit)
+    mode = _mode(options.mode, tasks)
     settings = BenchSettings(
         suite=suite,
         suite_kind=tasks[0].suite if tasks else "verus-bench",
         mode=mode,
-        oracle=options["oracle"],
+        oracle=options.oracle,
         model=model,
-        agent_config=agent_config(task_options, mode, options["oracle"]).model_dump(mode="json"),
-        verus=_verus_path(task_options.verus),
-        task_timeout_s=options["task_timeout"],
-        max_total_cost=options["max_total_cost"],
-        tasks_glob=options["tasks"],
-        limit=options["limit"],
+        agent_config=agent_config(options, mode, options.oracle).model_dump(mode="json"),
+        verus=_verus_path(options.verus),
+        task_timeout_s=options.task_timeout,
+        max_total_cost=options.max_total_cost,
+        tasks_glob=options.tasks,
+        limit=options.limit,
         selected=[SelectedTask(task_id=t.task_id, source=t.source) for t in tasks],
         version=__version__,
     )
@@ -108,16 +109,15 @@ def has_work(tasks, finished) -> bool:
     return any(task.task_id not in done for task in tasks)
 
 
-def make_executor(options: dict, has_work: bool = True):
+def make_executor(options: BenchOptions, has_work: bool = True) -> LocalExecutor | RayExecutor:
     """has_work: a task will run (not `--limit 0`, not a resumed run that is complete): only then does the local
     pool start its fork server, which loads litellm (seconds of CPU)."""
-    if options["ray"]:
-        return RayExecutor(options["ray"], options["workers"])
-    return LocalExecutor(options["workers"] or os.cpu_count() or 1, warm=has_work)
+    if options.ray:
+        return RayExecutor(options.ray, options.workers)
+    return LocalExecutor(options.workers or os.cpu_count() or 1, warm=has_work)
 
 
-def _run(settings: BenchSettings, tasks, finished, executor, options: dict, console: Console) -> int:
-    out = options["out"]
+def _run(settings: BenchSettings, tasks, finished, executor, out: Path, as_json: bool, console: Console) -> int:
     console.print(_header(settings, executor, len(tasks), len(finished)), highlight=False, soft_wrap=True)
     progress = BenchProgress(len(tasks), finished, console)
     runner = BenchRunner(settings, tasks, out, executor, progress, finished)
@@ -135,7 +135,7 @@ def _run(settings: BenchSettings, tasks, finished, executor, options: dict, cons
     if runner.stopped_for_budget:
         console.print(f"--max-total-cost ${settings.max_total_cost:.2f} spent: the remaining tasks did not start")
     summary = rebuild(out)
-    _print_summary(summary, out, options["as_json"], console)
+    _print_summary(summary, out, as_json, console)
     return code
 
 

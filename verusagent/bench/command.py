@@ -10,52 +10,28 @@ from typing import Optional
 import typer
 
 from verusagent.bench.cli_run import report_from_cli, run_bench_from_cli
+from verusagent.bench.options import BenchOptions
 from verusagent.cli_app import app
-from verusagent.commands.agent_options import TaskOptions
 from verusagent.commands.option_sets import Json
 from verusagent.commands.options import with_options
 
 
 @app.command()
-@with_options(TaskOptions)
+@with_options(BenchOptions)
 def bench(
     suite: Path = typer.Argument(
         ...,
         help="A Verus-Bench root (tasks.jsonl), a VeruSAGE-Bench folder or project, "
         "or a vericoding suite (folders of <task>/verus_spec.rs).",
     ),
-    out: Path = typer.Option(..., "--out", help="The bench folder: results.jsonl, runs/, summary.json, report.md."),
-    oracle: bool = typer.Option(
-        False,
-        "--oracle",
-        help="The scripted model answers with the ground truth (no --model). Without --verus the verus stand-in "
-        "answers.",
-    ),
-    mode: Optional[str] = typer.Option(
-        None,
-        "--mode",
-        help="prove | repair | synth [default: synth for a vericoding suite (folders of verus_spec.rs), else prove].",
-    ),
-    tasks: Optional[str] = typer.Option(None, "--tasks", help="Only task ids matching this glob, e.g. 'vest/*'."),
-    limit: Optional[int] = typer.Option(None, "--limit", min=0, help="The first N selected tasks (sorted by id)."),
-    workers: Optional[int] = typer.Option(
-        None, "--workers", min=1, help="Tasks at once (default: the cores, or the Ray cluster's CPUs)."
-    ),
-    ray: Optional[str] = typer.Option(None, "--ray", help="Run on Ray: auto (a local Ray) or a cluster address."),
-    resume: bool = typer.Option(False, "--resume", help="Continue the bench in --out: finished tasks are kept."),
-    task_timeout: float = typer.Option(3600.0, "--task-timeout", min=1.0, help="Wall-clock seconds per task."),
-    max_total_cost: Optional[float] = typer.Option(
-        None, "--max-total-cost", min=0.0, help="USD for the whole run: no task starts once it is spent."
-    ),
     as_json: Json = False,
     *,
-    options: TaskOptions,
+    options: BenchOptions,
 ) -> None:
     """Run verusagent over a benchmark suite: one agent run per task (agent options and budgets apply per task),
     in parallel, resumable."""
 
-    own = {name: value for name, value in locals().items() if name != "options"}
-    raise typer.Exit(run_bench_from_cli(own, options))
+    raise typer.Exit(run_bench_from_cli(suite, options, as_json))
 
 
 @app.command("bench-report")

@@ -36,7 +36,7 @@ def with_options(option_set: type[Options]) -> Callable[[Callable[..., Any]], Ca
 
 
 # The order of the panels in `--help`: a set's options are listed panel by panel, whichever set declares them.
-PANELS = ("Model", "Agent mode", "Budget", "Verus", "Review", "Guard", "Output")
+PANELS = ("Bench", "Model", "Agent mode", "Budget", "Verus", "Review", "Guard", "Output")
 
 
 def option_parameters(option_set: type) -> list[inspect.Parameter]:
