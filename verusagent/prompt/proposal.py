@@ -2,6 +2,9 @@
 file is shown as a slice around its targets and the model replies with items; a small one is shown whole and
 comes back whole. A crate's prompt shows its target's file and what it uses of the others (``prompt.crate``)."""
 
+from collections.abc import Sequence
+from typing import Any
+
 from verusagent.crate.workspace import CrateWorkspace
 from verusagent.prompt.crate import crate_diagnostics, crate_view
 from verusagent.prompt.targets import target_names
@@ -21,12 +24,15 @@ def round_prompt(
     writes: list[str] | None = None,
     context_tokens: int | None = None,
     context_ceiling: int | None = None,
+    review_findings: Sequence[Any] = (),
 ) -> tuple[str, dict]:
     """The prompt task and its template context for the candidate `text` and verus's `errors` on it.
     ``synth``: the bodies are still to write (then the targets default to the placeholder functions).
     ``description``: the task statement; ``writes``: in a synth run, the functions whose bodies are the model's
     (a repair prompt says so); ``context_tokens``: a large file's slice budget (``context_fit`` in the context:
-    how the slice fits it); ``context_ceiling``: what the slice never exceeds but by its targets alone."""
+    how the slice fits it); ``context_ceiling``: what the slice never exceeds but by its targets alone;
+    ``review_findings``: the open findings (``review.findings.Finding``) that blocked the strategy's candidates,
+    shown with how to dispute them (none: the same prompt, byte for byte)."""
     named = (targets or workspace.placeholders(text)) if synth else targets
     view = crate_view(workspace, text, named, [d.unit_id for d in errors if d.unit_id], context_tokens, context_ceiling)
     common = {
@@ -39,6 +45,7 @@ def round_prompt(
         "description": description,
         "writes": writes or [],
         "context_fit": view.fit,
+        "review_findings": list(review_findings),
     }
     if synth:
         return "synth", common | {"targets": named}

@@ -9,7 +9,7 @@ from verusagent.agent.session.outcome import ToolOutcome, failure, unknown
 from verusagent.agent.session.views import unit_names
 from verusagent.agent.session.workspace import VerifyMemo, Workspace
 from verusagent.lens import Function
-from verusagent.prompt import render
+from verusagent.prompt import session as wording
 from verusagent.prompt.crate import crate_diagnostics
 from verusagent.prompt.feedback import MAX_DIAGNOSTICS
 from verusagent.verus import Verdict, VerusResult
@@ -78,8 +78,7 @@ def _run_function(workspace: Workspace, evaluator: Evaluator, function: Function
 def _outcome(workspace: Workspace, memo: VerifyMemo, remembered: bool) -> ToolOutcome:
     result = memo.result
     errors = result.errors_only()
-    text = render(
-        "agent_verify",
+    shown = wording.verify_result(
         checker=checker(result),
         sha=workspace.sha[:10],
         scope=_scope(memo, workspace.is_crate),
@@ -90,7 +89,7 @@ def _outcome(workspace: Workspace, memo: VerifyMemo, remembered: bool) -> ToolOu
         diagnostics=crate_diagnostics(workspace.crate, errors, workspace.text),
         advice=_advice(result, memo, workspace.is_crate),
     )
-    return ToolOutcome(text=text, verdict=result.verdict.value, verus_runs=memo.runs)
+    return ToolOutcome(text=shown, verdict=result.verdict.value, verus_runs=memo.runs)
 
 
 def checker(result: VerusResult) -> str:
