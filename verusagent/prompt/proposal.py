@@ -35,12 +35,7 @@ def round_prompt(
     shown with how to dispute them (none: the same prompt, byte for byte)."""
     named = (targets or workspace.placeholders(text)) if synth else targets
     view = crate_view(workspace, text, named, [d.unit_id for d in errors if d.unit_id], context_tokens, context_ceiling)
-    common = {
-        "file_name": view.file_name,
-        "source": view.source,
-        "strategy": approach,
-        "feedback": feedback,
-        "reply_format": view.reply_format,
+    common = _context(view.file_name, view.source, approach, feedback, view.reply_format) | {
         "other_files": view.other_files,
         "description": description,
         "writes": writes or [],
@@ -52,3 +47,24 @@ def round_prompt(
     if errors:
         return "repair", common | {"diagnostics": crate_diagnostics(workspace, errors, text)}
     return "prove", common | {"targets": target_names(workspace.target_text(text), targets) or view.targets}
+
+
+def prove_prompt(file_name: str, source: str, targets: list[str], approach: str, reply_format: str) -> tuple[str, dict]:
+    """The prove prompt on a text given as it is (no slice, no crate, no feedback): e.g. the smallest text a
+    target's proof needs (``bench.slice_coverage``)."""
+    return "prove", _context(file_name, source, approach, [], reply_format) | {"targets": targets}
+
+
+def _context(file_name: str, source: str, approach: str, feedback: list[str], reply_format: str) -> dict:
+    return {
+        "file_name": file_name,
+        "source": source,
+        "strategy": approach,
+        "feedback": feedback,
+        "reply_format": reply_format,
+        "other_files": [],
+        "description": "",
+        "writes": [],
+        "context_fit": None,
+        "review_findings": [],
+    }
