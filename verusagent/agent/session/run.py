@@ -155,10 +155,10 @@ class Session:
 
     def _one(self, call: ToolCall, model_call: str | None, ended: bool) -> ToolOutcome:
         if ended:
-            return failure("not_run", "Not run: the session ended at an earlier call of this reply.")
+            return failure("not_run", wording.not_run_after_end())
         spent = self.meter.tool_calls_spent()
         if spent:
-            return failure("budget", f"Not run: {spent}. The session ends.", ends_session="budget", detail=spent)
+            return failure("budget", wording.not_run(spent), ends_session="budget", detail=spent)
         self.meter.tool_calls += 1
         return self.dispatcher.dispatch(call, model_call)
 
