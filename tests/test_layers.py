@@ -41,26 +41,16 @@ LAYERS: list[tuple[str, ...]] = [
     ("verusagent.cli", "verusagent.cli_json", "verusagent.__main__"),  # the entry point
 ]
 
-_START_UP = (
-    "a command module whose imports wait for the lead to hoist them (its signatures are being rewritten); it loads "
-    "only when its command runs or shows its help (verusagent.cli.COMMANDS)"
-)
 _LITELLM = "litellm takes seconds to import: it loads on the first model call, never for a command without one"
 _LENS_DESCENT = "the lens's recursive descent: items hold machines and invariant structs that hold items"
 # Modules that may import inside a function, and why.
 LATE: dict[str, str] = {
-    **{
-        f"verusagent.commands.{name}": _START_UP
-        for name in ("audit", "calibrate", "check", "gate", "mcp", "review", "show", "verify")
-    },
-    "verusagent.bench.command": _START_UP,
+    "verusagent.commands.mcp": "the MCP SDK is an optional extra (verusagent[mcp]), imported only to serve",
     "verusagent.commands.exits": "read by every command module; the verus adapter (0.2 s) loads for verify and "
     "diagnose only",
     "verusagent.llm.runtime": _LITELLM,
     "verusagent.llm.provider": _LITELLM + " (the scripted provider subclasses litellm's CustomLLM)",
     "verusagent.llm.preflight": _LITELLM + " (the scripted model and a local server are checked without it)",
-    "verusagent.commands.option_sets": "read for `verusagent --help`: each set's settings (llm, review, verus, "
-    "guard) load when it is converted, not to print the options",
     "verusagent.llm.tokens": "tiktoken reads its encodings when first imported: only when a count is asked for",
     "verusagent.lens.machines": _LENS_DESCENT,
     "verusagent.lens.invariant_structs": _LENS_DESCENT,

@@ -11,10 +11,13 @@ needed definitions shown, the tasks fully covered, the misses by reason (`self_t
 type is missing; `spec_family`: spec functions and their types), the slices over budget, and the floor (the
 instructions, the target and the smallest text of each needed definition). `--curve` repeats the measure at
 several budgets (the budget curve). `--leave-one-out` measures that curve once, then for each project chooses
-the budget on the six others (verusagent.bench.holdout) and reports the held-out project's figures under it.
+the budget on the six others (verusagent.bench.holdout) and reports the held-out project's figures under it;
+with `--constant NAME` the values are those of a constant of the selection (holdout.CONSTANTS, e.g.
+LEMMA_GROWTH) at the budget given, chosen and measured the same way.
 
     python tools/slice_report.py [SHARED_DIR] [--budget TOKENS] [--curve 2000,4000,6000,8000,12000]
-                                 [--leave-one-out [BUDGETS]] [--hard] [--project NAME] [--missing] [--json]
+                                 [--leave-one-out [VALUES]] [--constant NAME] [--hard] [--project NAME]
+                                 [--missing] [--json]
 """
 
 import argparse
@@ -134,33 +137,47 @@ def print_report(rows: list[dict], skipped: int, seconds: float, budget: int, sh
                 print(f"  missing in {row['task']} ({row['prompt_tokens']:,} tokens): {', '.join(row['missing'])}")
 
 
-def print_curve(curve: dict[int, dict[str, dict]]) -> None:
+def print_curve(curve: dict[float, dict[str, dict]], name: str = "budget") -> None:
     print(
-        "budget curve, per project: coverage of all needed definitions / of those to d1, median / p90 prompt "
+        f"{name} curve, per project: coverage of all needed definitions / of those to d1, median / p90 prompt "
         "tokens, tasks over budget"
     )
     projects = sorted({p for parts in curve.values() for p in parts})
-    print(f"  {'budget':>7s} " + " ".join(f"{p[:30]:>36s}" for p in projects))
+    print(f"  {name[:7]:>7s} " + " ".join(f"{p[:30]:>36s}" for p in projects))
     for budget, parts in sorted(curve.items()):
         cells = [
             f"{parts[p]['coverage_percent']:5.1f}%/{parts[p]['coverage_family_percent']:5.1f}% "
             f"{parts[p]['median_tokens']:6,}/{parts[p]['p90_tokens']:6,} {parts[p]['over_budget']:3d}"
             for p in projects
         ]
-        print(f"  {budget:7,} " + " ".join(f"{c:>36s}" for c in cells))
+        print(f"  {budget:7,g} " + " ".join(f"{c:>36s}" for c in cells))
 
 
-def print_held_out(rows) -> None:
-    print("leave one project out: the budget chosen on the other projects, the held-out project's figures under it")
+def print_held_out(rows, name: str = "budget") -> None:
+    print(f"leave one project out: the {name} chosen on the other projects, the held-out project's figures under it")
     print(
-        f"  {'held out':18s} {'budget':>7s} {'tuned ok':>8s} {'coverage':>9s} {'median':>7s} {'p90':>7s} "
+        f"  {'held out':18s} {name[:7]:>7s} {'tuned ok':>8s} {'coverage':>9s} {'median':>7s} {'p90':>7s} "
         f"{'over':>5s}  goals"
     )
     for row in rows:
         print(
-            f"  {row.project:18s} {row.value:7,} {row.tuned_meeting_goals:8d} {row.coverage_percent:8.1f}% "
+            f"  {row.project:18s} {row.value:7,g} {row.tuned_meeting_goals:8d} {row.coverage_percent:8.1f}% "
             f"{row.median_tokens:7,} {row.p90_tokens:7,} {row.over_budget:5d}  {'met' if row.meets_goals else 'MISSED'}"
         )
+
+
+def measure_curve(tasks, values: str, constant: str | None, budget: int | None, hard: bool) -> dict:
+    """{value: {project: summary}}: the budget at each value, or the constant at each value under `budget`."""
+    from verusagent.bench.holdout import setting
+
+    curve = {}
+    for value in (float(x) for x in values.split(",")):
+        if constant is None:
+            curve[value] = by_project(measure(tasks, int(value), hard))
+            continue
+        with setting(constant, value):
+            curve[value] = by_project(measure(tasks, budget, hard))
+    return curve
 
 
 def measure(tasks, budget: int | None, hard: bool = False) -> list[dict]:
@@ -177,6 +194,7 @@ def main() -> int:
     parser.add_argument(
         "--leave-one-out", nargs="?", const=LOO_BUDGETS, help=f"budgets to choose among (default {LOO_BUDGETS})"
     )
+    parser.add_argument("--constant", help="what --leave-one-out chooses: a constant of holdout.CONSTANTS")
     parser.add_argument(
         "--hard", action="store_true", help="each budget is a ceiling too, as `--context-budget` makes it"
     )
@@ -194,16 +212,16 @@ def main() -> int:
     if args.leave_one_out:
         from verusagent.bench.holdout import leave_one_out
 
-        curve = {b: by_project(measure(tasks, b, args.hard)) for b in (int(x) for x in args.leave_one_out.split(","))}
+        curve = measure_curve(tasks, args.leave_one_out, args.constant, args.budget, args.hard)
         rows = leave_one_out(curve)
         if args.json:
             print(json.dumps({"curve": curve, "held_out": [r.model_dump() for r in rows]}, indent=2))
         else:
-            print_curve(curve)
-            print_held_out(rows)
+            print_curve(curve, args.constant or "budget")
+            print_held_out(rows, args.constant or "budget")
         return 0
     if args.curve:
-        curve = {b: by_project(measure(tasks, b, args.hard)) for b in (int(x) for x in args.curve.split(","))}
+        curve = measure_curve(tasks, args.curve, args.constant, args.budget, args.hard)
         print(json.dumps(curve, indent=2) if args.json else "", end="")
         if not args.json:
             print_curve(curve)

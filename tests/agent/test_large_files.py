@@ -58,3 +58,31 @@ def test_a_reply_that_drops_an_elided_body_cannot_erase_it(harness, sliced) -> N
     assert run.outcome["verdict"] == "verified"
     written = (harness.tmp / "ledger.standin-verified.rs").read_text()
     assert "lemma_total_bounded(rest);" in written and written == LEDGER.replace(LOOP, PROVED_LOOP)
+
+
+@pytest.mark.parametrize("options", [{}, {"context_budget": 100}])
+def test_a_run_whose_targets_need_more_than_the_budget_says_so_before_any_call(harness, monkeypatch, options) -> None:
+    monkeypatch.setattr(slicer, "SLICE_BUDGET_TOKENS", 100)  # sum_balances alone is larger
+    source = harness.task("ledger.rs", LEDGER)
+    harness.script([file_reply(PROVED_METHOD)])
+    harness.scenario([PROVED, BASELINE])
+    run = harness.run("prove", source, **options)  # --json: the notice goes to stderr all the same
+    assert run.outcome["verdict"] == "verified"
+    [event] = run.events("context_over_budget")
+    assert event["budget_tokens"] == 100 and event["floor_tokens"] > 100 and event["cut"] == bool(options)
+    [request] = run.events("model_request")
+    assert event["seq"] < request["seq"]
+    assert "warning: context: what the targets need (their signatures, types and spec family) is about " in (
+        harness.last_err
+    )
+    cut = "cut to the budget" if options else "all of it is shown"
+    assert f"{event['floor_tokens']:,} tokens, over the budget of 100: {cut}" in harness.last_err
+    assert_audited(run)
+
+
+def test_a_run_whose_targets_fit_the_budget_says_nothing_of_it(harness, sliced) -> None:
+    source = harness.task("ledger.rs", LEDGER)
+    harness.script([file_reply(PROVED_METHOD)])
+    harness.scenario([PROVED, BASELINE])
+    run = harness.run("prove", source)
+    assert run.events("context_over_budget") == [] and "context:" not in harness.last_err

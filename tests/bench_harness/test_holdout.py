@@ -1,7 +1,8 @@
 """Leave one project out (verusagent.bench.holdout): the value is chosen on the other projects only, so a value
 that suits the held-out project alone is not chosen for it."""
 
-from verusagent.bench.holdout import choose, leave_one_out, meets
+from verusagent.bench.holdout import CONSTANTS, choose, leave_one_out, meets, setting
+from verusagent.context import slicer
 
 
 def part(coverage: float, median: int = 1000, p90: int = 4000) -> dict:
@@ -31,3 +32,11 @@ def test_each_project_is_measured_under_the_others_choice() -> None:
     assert rows["c"].value == 2000 and rows["c"].coverage_percent == 90.0 and not rows["c"].meets_goals
     assert rows["a"].value == 8000 and not rows["a"].meets_goals  # its p90 under the others' choice
     assert (rows["b"].value, rows["b"].tuned_meeting_goals, rows["b"].meets_goals) == (4000, 2, False)
+
+
+def test_a_setting_holds_for_its_measure_only() -> None:
+    before = slicer.UNMENTIONED_TOKENS
+    assert set(CONSTANTS) >= {"LEMMA_GROWTH", "UNMENTIONED_TOKENS", "LEMMA_PRIOR"}
+    with setting("UNMENTIONED_TOKENS", 150.0):
+        assert slicer.UNMENTIONED_TOKENS == 150 and isinstance(slicer.UNMENTIONED_TOKENS, int)
+    assert before == slicer.UNMENTIONED_TOKENS

@@ -66,7 +66,7 @@ def test_review_hands_its_sets_to_the_review(monkeypatch, tmp_path):
         seen.update(model=model, settings=settings, budget=budget, runs_dir=runs_dir)
         raise SystemExit(0)
 
-    monkeypatch.setattr("verusagent.review.standalone.review_files", fake_review)
+    monkeypatch.setattr("verusagent.commands.review.review_files", fake_review)
     args = ["review", str(REPO_ROOT / BASE), str(REPO_ROOT / PROVED), "--model", "scripted/x", "--review-votes", "5"]
     args += ["--max-tokens", "100", "--runs-dir", str(tmp_path)]
     result = runner.invoke(app, args)
@@ -91,7 +91,7 @@ def test_gate_and_check_take_the_guard_set(monkeypatch):
         policies.append(policy)
         raise SystemExit(0)
 
-    monkeypatch.setattr("verusagent.gate.run_gate", fake_gate)
+    monkeypatch.setattr("verusagent.commands.gate.run_gate", fake_gate)
     result = runner.invoke(app, ["gate", "--no-precheck", "--exec-editable", "fn:f", "--allow-new-exec-functions"])
     assert result.exit_code == 0, result.output
     assert policies == [GuardPolicy(exec_editable_functions=frozenset({"fn:f"}), allow_new_exec_functions=True)]

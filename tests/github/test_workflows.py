@@ -80,6 +80,15 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
     assert not any("VERUSAGENT_CORPUS=" in run for run in runs)  # the shared corpus stays absent
 
 
+def test_the_hosted_workflow_runs_every_check_of_ci_run() -> None:
+    """.ci/run (the stop's CI) and ci.yml (the hosted one) run the same checks: the linters and mypy too."""
+    local = (REPO_ROOT / ".ci" / "run").read_text().splitlines()
+    checks = [line.strip() for line in local if line.startswith(".venv/bin/")]
+    runs = [step.get("run", "").strip() for step in steps_of(load_yaml(WORKFLOWS / "ci.yml"))]
+    assert ".venv/bin/mypy" in checks
+    assert [check for check in checks if check not in runs] == []
+
+
 def test_ci_matrix_is_python_3_11_to_3_13_on_ubuntu_latest() -> None:
     [job] = load_yaml(WORKFLOWS / "ci.yml")["jobs"].values()
     assert job["runs-on"] == "ubuntu-latest"

@@ -12,7 +12,6 @@ REPLY = PACKAGE / "reply"
 # Modules outside verusagent/reply that parse JSON, and what they parse (none of it a model's reply).
 NOT_MODEL_JSON: dict[str, str] = {
     "verusagent/bench/suites.py": "a suite's task list (JSON lines), written by hand or by prepare",
-    "verusagent/bench/worker.py": "a task process's exit file and its --json output on stdout",
     "verusagent/context/priors.py": "the bundled table of slice priors",
     "verusagent/lemmas/locate.py": "a lemma index's version.json",
     "verusagent/llm/litellm_data.py": "litellm's bundled model and price tables",

@@ -12,7 +12,7 @@ from verusagent.agent.candidate import Candidate, Evaluation, best_of, better, d
 from verusagent.agent.config import AgentConfig, Task
 from verusagent.agent.evaluator import Evaluator
 from verusagent.agent.outcome import Finisher, RunOutcome
-from verusagent.agent.proposer import Proposal, propose
+from verusagent.agent.proposer import Proposal, build_prompt, propose
 from verusagent.agent.reporting import Progress
 from verusagent.agent.session import SessionKit, run_session
 from verusagent.agent.strategies import Strategy, portfolio
@@ -27,7 +27,7 @@ from verusagent.prompt.feedback import (
     precheck_feedback,
     repeated_candidate,
 )
-from verusagent.record import sha256_text
+from verusagent.record import ContextOverBudget, sha256_text
 from verusagent.verus import Verdict
 
 
@@ -57,6 +57,7 @@ class Agent:
             baseline = self.baseline()
             if self.accept(baseline):
                 return self.finisher.verified(baseline, already=True)
+            self.note_context(baseline)
             for round_no in range(self.start_round, self.config.rounds + 1):
                 winner = self.round(round_no)
                 if winner is not None and self.accept(winner):
@@ -95,6 +96,22 @@ class Agent:
         if logged is None:
             return self.evaluator.evaluate(candidate, "baseline")
         return self.evaluator.screen(candidate).model_copy(update={"verus": logged})
+
+    def note_context(self, base: Evaluation) -> None:
+        """Before the first model call: say (on stderr and in the record) when what the first prompt's targets need
+        alone exceeds the context budget. An agent-mode session's prompt is not sliced."""
+        strategy = next((s for s in self.portfolio if s.kind != "session"), None)
+        if strategy is None:
+            return
+        _, context = build_prompt(self.config, self.task.source_path.name, strategy, base, [], self.workspace)
+        fit = context["context_fit"]
+        if fit is not None and fit.over_budget:
+            self.reporter.warn(fit.notice())
+            self.evaluator.record.emit(
+                ContextOverBudget(
+                    floor_tokens=fit.floor_tokens, budget_tokens=fit.budget_tokens, cut=fit.cut_to_ceiling
+                )
+            )
 
     def round(self, round_no: int) -> Evaluation | None:
         """One round: every strategy proposes in parallel; candidates are screened and verified; best kept."""

@@ -9,6 +9,7 @@ from typing import Optional
 
 import typer
 
+from verusagent.bench.cli_run import report_from_cli, run_bench_from_cli
 from verusagent.cli_app import app
 from verusagent.commands.agent_options import TaskOptions
 from verusagent.commands.option_sets import Json
@@ -52,7 +53,6 @@ def bench(
 ) -> None:
     """Run verusagent over a benchmark suite: one agent run per task (agent options and budgets apply per task),
     in parallel, resumable."""
-    from verusagent.bench.cli_run import run_bench_from_cli
 
     own = {name: value for name, value in locals().items() if name != "options"}
     raise typer.Exit(run_bench_from_cli(own, options))
@@ -65,6 +65,5 @@ def bench_report(
     as_json: Json = False,
 ) -> None:
     """Rebuild summary.json, report.md and the plots from results.jsonl; --compare writes compare.md."""
-    from verusagent.bench.cli_run import report_from_cli
 
     raise typer.Exit(report_from_cli(folder, compare, as_json))

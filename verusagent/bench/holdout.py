@@ -4,16 +4,45 @@ the held-out one shows here as a held-out figure below the goals.
 
 A curve is {value: {project: summary}} (summary: slice_report's per-project figures). The value chosen for a
 held-out project is the one under which the most tuned projects meet every goal; ties go to the highest worst
-coverage among the tuned, then to the smallest value (the cheaper prompt)."""
+coverage among the tuned, then to the smallest value (the cheaper prompt). The value may be the budget or any
+constant of CONSTANTS, set for a measure with `setting`."""
+
+import importlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from pydantic import BaseModel
 
 GOAL_COVERAGE, GOAL_MEDIAN, GOAL_P90 = 98.0, 3000, 8000
 
 
+# The constants of the selection a leave-one-out chooses, by the module whose global the selection reads.
+CONSTANTS = {
+    "LEMMA_GROWTH": "verusagent.context.slicer",
+    "UNMENTIONED_TOKENS": "verusagent.context.slicer",
+    "LEAST_EXTRA_TOKENS": "verusagent.context.slicer",
+    "LEMMA_PRIOR": "verusagent.context.priors",
+    "OPAQUE_PRIOR": "verusagent.context.priors",
+    "DEEP_FAMILY_PRIOR": "verusagent.context.select",
+    "UNMENTIONED_DEFINITION_PRIOR": "verusagent.context.select",
+}
+
+
+@contextmanager
+def setting(name: str, value: float) -> Iterator[None]:
+    """The selection with the constant `name` (of CONSTANTS) set to `value` for a while (a curve's measure)."""
+    module = importlib.import_module(CONSTANTS[name])
+    before = getattr(module, name)
+    setattr(module, name, type(before)(value))
+    try:
+        yield
+    finally:
+        setattr(module, name, before)
+
+
 class HeldOut(BaseModel):
     project: str
-    value: int  # chosen on the other projects
+    value: float  # chosen on the other projects
     tuned_meeting_goals: int  # of the other projects, under that value
     coverage_percent: float  # the held-out project's, under that value
     median_tokens: int
@@ -33,8 +62,8 @@ def meets(summary: dict) -> bool:
     )
 
 
-def choose(curve: dict[int, dict[str, dict]], tuned: list[str]) -> int:
-    def rank(value: int) -> tuple[int, float, int]:
+def choose(curve: dict[float, dict[str, dict]], tuned: list[str]) -> float:
+    def rank(value: float) -> tuple[int, float, float]:
         parts = [curve[value][p] for p in tuned]
         worst = min((s["coverage_percent"] for s in parts), default=100.0)
         return sum(map(meets, parts)), worst, -value
@@ -42,7 +71,7 @@ def choose(curve: dict[int, dict[str, dict]], tuned: list[str]) -> int:
     return max(curve, key=rank)
 
 
-def leave_one_out(curve: dict[int, dict[str, dict]]) -> list[HeldOut]:
+def leave_one_out(curve: dict[float, dict[str, dict]]) -> list[HeldOut]:
     projects = sorted({p for parts in curve.values() for p in parts})
     rows = []
     for held in projects:

@@ -6,10 +6,13 @@ Exit codes: 0 every invariant holds; 1 a breach (each broken invariant is printe
 
 import typer
 
+from verusagent.audit import audit_run
+from verusagent.audit.render import render_text
 from verusagent.cli_app import app
 from verusagent.commands.exits import EXIT_BROKEN, EXIT_OK, EXIT_USAGE
 from verusagent.commands.option_sets import Json, RecordOptions
 from verusagent.commands.options import with_options
+from verusagent.record import RunNotFound, resolve_run
 
 
 @app.command()
@@ -21,9 +24,6 @@ def audit(
     options: RecordOptions,
 ) -> None:
     """Check a run record: monotone timestamps, verified and guarded acceptance, budgets, gate order, ..."""
-    from verusagent.audit import audit_run
-    from verusagent.audit.render import render_text
-    from verusagent.record import RunNotFound, resolve_run
 
     try:
         report = audit_run(resolve_run(run, options.runs_dir))

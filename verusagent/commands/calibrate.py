@@ -14,6 +14,10 @@ from verusagent.cli_app import app
 from verusagent.commands.exits import EXIT_OK, EXIT_USAGE
 from verusagent.commands.option_sets import Json, RecordOptions
 from verusagent.commands.options import with_options
+from verusagent.review.calibration.file import CalibrationFileError, load_calibration, save_calibration
+from verusagent.review.calibration.labels import LabelError, read_labels
+from verusagent.review.calibration.render import render_text
+from verusagent.review.calibration.report import calibrate as compute
 
 
 @app.command()
@@ -32,9 +36,6 @@ def calibrate(
     options: RecordOptions,
 ) -> None:
     """Choose the review threshold by FactTest's order-statistic rule: FNR <= tau with probability 1 - delta."""
-    from verusagent.review.calibration.labels import LabelError, read_labels
-    from verusagent.review.calibration.render import render_text
-    from verusagent.review.calibration.report import calibrate as compute
 
     _check_probabilities(tau, delta)
     try:
@@ -65,7 +66,6 @@ def _why_none(label_set) -> str:
 
 
 def _write(calibration, out: Path) -> None:
-    from verusagent.review.calibration.file import CalibrationFileError, load_calibration, save_calibration
 
     if out.exists():
         try:

@@ -11,6 +11,11 @@ from verusagent.cli_app import app
 from verusagent.commands.exits import EXIT_CLEAN, EXIT_USAGE, EXIT_VIOLATIONS
 from verusagent.commands.option_sets import GuardOptions, Json, Package
 from verusagent.commands.options import with_options
+from verusagent.crate.layout import CrateError
+from verusagent.guard import guard
+from verusagent.guard.crate import compare_folders, render_crate_report
+from verusagent.guard.render import render_report
+from verusagent.source_file import UnusableSource, read_source_bytes
 
 
 @app.command()
@@ -24,8 +29,6 @@ def check(
     options: GuardOptions,
 ) -> None:
     """Check that CANDIDATE only adds proof to ORIGINAL: no escape hatch, spec or exec change, no outside read."""
-    from verusagent.guard import guard
-    from verusagent.guard.render import render_report
 
     policy = options.policy()
     if _is_crate(original) or _is_crate(candidate):
@@ -44,8 +47,6 @@ def _is_crate(path: Path) -> bool:
 
 
 def _check_crates(original: Path, candidate: Path, package: str | None, policy, as_json: bool) -> None:
-    from verusagent.crate.layout import CrateError
-    from verusagent.guard.crate import compare_folders, render_crate_report
 
     if not (_is_crate(original) and _is_crate(candidate)):
         folder, file = (original, candidate) if _is_crate(original) else (candidate, original)
@@ -66,7 +67,6 @@ def _check_crates(original: Path, candidate: Path, package: str | None, policy, 
 
 
 def _read(path: Path) -> bytes:
-    from verusagent.source_file import UnusableSource, read_source_bytes
 
     try:
         return read_source_bytes(path)

@@ -9,7 +9,7 @@ usage or git error, 3 when `--review-required` and the review could not run (e.g
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import NoReturn
 
 import typer
 
@@ -24,9 +24,14 @@ from verusagent.commands.option_sets import (
     Vstd,
 )
 from verusagent.commands.options import with_options
-
-if TYPE_CHECKING:
-    from verusagent.gate import GateResult
+from verusagent.gate import GateResult, GitError, formats, run_gate, sarif
+from verusagent.gate.review import review_changes
+from verusagent.gate.run import GateReview
+from verusagent.llm import BudgetTracker
+from verusagent.llm.preflight import MissingCredentials, UnknownModel, check_models
+from verusagent.precheck import Prechecker
+from verusagent.review.build import load_rule
+from verusagent.review.calibration.file import CalibrationFileError
 
 
 class GateFormat(StrEnum):
@@ -65,8 +70,6 @@ def gate(
     options: GateOptions,
 ) -> None:
     """Run the guard on every .rs file changed between REV and the working tree (new files: escape hatches only)."""
-    from verusagent.gate import GitError, run_gate
-    from verusagent.precheck import Prechecker
 
     if review and not options.model:
         _usage("--review needs --model M (the model that reviews)")
@@ -87,12 +90,6 @@ def gate(
 
 def _review(result, options: GateOptions):
     """The review of the files the guard passed; the model is checked (litellm loaded) only if one passed."""
-    from verusagent.gate.review import review_changes
-    from verusagent.gate.run import GateReview
-    from verusagent.llm import BudgetTracker
-    from verusagent.llm.preflight import MissingCredentials, UnknownModel, check_models
-    from verusagent.review.build import load_rule
-    from verusagent.review.calibration.file import CalibrationFileError
 
     model = options.model_settings()  # --review without --model stopped before
     try:
@@ -121,7 +118,6 @@ def _usage(message: str) -> NoReturn:
 
 
 def _render(result, output_format: GateFormat) -> str:
-    from verusagent.gate import formats, sarif
 
     renderers = {
         GateFormat.TEXT: formats.to_text,

@@ -11,6 +11,8 @@ from verusagent.cli_app import app
 from verusagent.commands.exits import EXIT_USAGE
 from verusagent.commands.option_sets import RecordOptions, VerusOptions, Vstd
 from verusagent.commands.options import with_options
+from verusagent.mcp.tools import Workbench
+from verusagent.mcp.tree import ToolError, Tree
 
 
 @dataclass(kw_only=True)
@@ -33,8 +35,6 @@ def mcp(
     except ImportError as error:
         typer.echo(f"error: the MCP server needs the `mcp` extra: pip install 'verusagent[mcp]' ({error})", err=True)
         raise typer.Exit(EXIT_USAGE) from error
-    from verusagent.mcp.tools import Workbench
-    from verusagent.mcp.tree import ToolError, Tree
 
     try:
         tree = Tree.open(path)

@@ -8,17 +8,15 @@ Nothing here loads the settings' modules at import: `--help` reads these declara
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
 from verusagent import choices as defaults
-
-if TYPE_CHECKING:
-    from verusagent.guard import GuardPolicy
-    from verusagent.llm import Budget, ModelSettings
-    from verusagent.review.settings import ReviewSettings
-    from verusagent.verus import RunOptions
+from verusagent.guard import GuardPolicy
+from verusagent.llm import Budget, ModelSettings
+from verusagent.review.settings import ReviewSettings
+from verusagent.verus import RunOptions
 
 _MODEL = typer.Option(
     "--model", help="A litellm model string, e.g. openai/gpt-4o, anthropic/..., ollama/...", rich_help_panel="Model"
@@ -87,7 +85,6 @@ class ModelOptions:
 
     def model_settings(self) -> "ModelSettings":
         """The model's settings (ValueError without --model: a command that may run without one checks first)."""
-        from verusagent.llm import ModelSettings
 
         if self.model is None:
             raise ValueError("no --model given")
@@ -121,7 +118,6 @@ class ReviewOptions:
 
     def review_settings(self, **more: Any) -> "ReviewSettings":
         """The review's settings: these options, and `more` of ReviewSettings' fields (given None: its default)."""
-        from verusagent.review.settings import ReviewSettings
 
         given = {"model": self.review_model, "votes": self.review_votes, "calibration": self.calibration, **more}
         return ReviewSettings.model_validate({key: value for key, value in given.items() if value is not None})
@@ -143,7 +139,6 @@ class BudgetOptions:
     ] = None
 
     def budget(self) -> "Budget":
-        from verusagent.llm import Budget
 
         return Budget(max_calls=self.max_calls, max_tokens=self.max_tokens, max_cost_usd=self.max_cost)
 
@@ -157,7 +152,6 @@ class VerusOptions:
 
     def run_options(self, **more: Any) -> "RunOptions":
         """A verus run's options: the timeout, and `more` of RunOptions' fields."""
-        from verusagent.verus import RunOptions
 
         return RunOptions(timeout_s=self.timeout, **more)
 
@@ -190,7 +184,6 @@ class GuardOptions:
     ] = False
 
     def policy(self) -> "GuardPolicy":
-        from verusagent.guard import GuardPolicy
 
         return GuardPolicy(
             exec_editable_functions=frozenset(self.exec_editable or ()),

@@ -24,6 +24,9 @@ class Reporter:
         if not self.quiet:
             self.console.print(text, highlight=False)
 
+    def warn(self, text: str) -> None:
+        self.console.print(f"warning: {text}", markup=False, highlight=False, soft_wrap=True)
+
     def close(self) -> None:
         if self.status is not None:
             self.status.stop()

@@ -19,6 +19,13 @@ from verusagent.cli_app import app
 from verusagent.commands.exits import EXIT_INCOMPLETE, EXIT_PASS, EXIT_REJECT, EXIT_USAGE
 from verusagent.commands.option_sets import BudgetOptions, Json, Model, ModelOptions, RecordOptions, ReviewOptions
 from verusagent.commands.options import with_options
+from verusagent.llm.preflight import ModelUnusable, check_models
+from verusagent.review.build import load_rule
+from verusagent.review.calibration.file import CalibrationFileError
+from verusagent.review.present import finding_lines
+from verusagent.review.sarif import review_sarif
+from verusagent.review.standalone import review_files
+from verusagent.source_file import UnusableSource, read_source_text
 
 
 @dataclass(kw_only=True)
@@ -41,10 +48,6 @@ def review(
     options: ReviewCommandOptions,
 ) -> None:
     """Review CANDIDATE's changes against ORIGINAL: findings a model proposes, judged by validator votes."""
-    from verusagent.llm.preflight import ModelUnusable, check_models
-    from verusagent.review.build import load_rule
-    from verusagent.review.calibration.file import CalibrationFileError
-    from verusagent.review.standalone import review_files
 
     if as_json and as_sarif:
         _fail("give --json or --sarif, not both")
@@ -67,10 +70,7 @@ def _render(result, as_json: bool, as_sarif: bool) -> str:
     if as_json:
         return json.dumps(result.model_dump(mode="json"), indent=2)
     if as_sarif:
-        from verusagent.review.sarif import review_sarif
-
         return review_sarif(result.candidate, result.findings)
-    from verusagent.review.present import finding_lines
 
     return "\n".join(_text(result, finding_lines))
 
@@ -107,7 +107,6 @@ def _verdict(result) -> str:
 
 
 def _read(path: Path) -> str:
-    from verusagent.source_file import UnusableSource, read_source_text
 
     try:
         return read_source_text(path)

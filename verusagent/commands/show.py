@@ -5,18 +5,18 @@ Exit codes: 0 shown (a record with unreadable lines is shown with its problems l
 """
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import typer
 
 from verusagent.cli_app import app
 from verusagent.commands.option_sets import Json, RecordOptions
 from verusagent.commands.options import with_options
+from verusagent.record import RunNotFound, read_run, resolve_run
+from verusagent.record.reader import RunLog
+from verusagent.record.timeline import timeline
 
 EXIT_SHOWN, EXIT_USAGE = 0, 2
-
-if TYPE_CHECKING:
-    from verusagent.record.reader import RunLog
 
 
 @app.command()
@@ -29,8 +29,6 @@ def show(
     options: RecordOptions,
 ) -> None:
     """Print the timeline of a run: model calls, candidates, guard and review reports, verus runs, verdict."""
-    from verusagent.record import RunNotFound, read_run, resolve_run
-    from verusagent.record.timeline import timeline
 
     try:
         folder = resolve_run(run, options.runs_dir)

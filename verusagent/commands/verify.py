@@ -10,7 +10,7 @@ import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -18,9 +18,14 @@ from verusagent.cli_app import app
 from verusagent.commands.exits import EXIT_TOOL_FAILURE, EXIT_USAGE, verdict_exit_code
 from verusagent.commands.option_sets import Json, Package, VerusOptions
 from verusagent.commands.options import with_options
-
-if TYPE_CHECKING:
-    from verusagent.lens.model import SourceModel
+from verusagent.commands.verify_crate import crate_of, verify_crate
+from verusagent.console import make_console
+from verusagent.crate.model import CrateError, CrateModel
+from verusagent.lens import parse
+from verusagent.lens.model import SourceModel
+from verusagent.source_file import UnusableSource, binary_message, is_binary, read_source_bytes
+from verusagent.verus import VerusNotFound, VerusUnusable, find_verus, map_to_units, parse_log, run_verus
+from verusagent.verus.report import Report, group_by_function, parsed_json, result_json
 
 
 @dataclass(kw_only=True)
@@ -58,9 +63,6 @@ def verify(
     options: VerifyOptions,
 ) -> None:
     """Run verus on FILE (or a whole crate) and print its diagnostics grouped by function."""
-    from verusagent.commands.verify_crate import crate_of, verify_crate
-    from verusagent.verus import VerusNotFound, VerusUnusable, find_verus, map_to_units, run_verus
-    from verusagent.verus.report import group_by_function, result_json
 
     crate = crate_of(file, package) if file.exists() else None
     data = _read(file) if crate is None else b""
@@ -100,8 +102,6 @@ def diagnose(
     source: Path | None = typer.Option(None, "--source", help="The verified file, for excerpts and grouping."),
 ) -> None:
     """Read a saved verus output (JSON or text) and print its diagnostics grouped by function, without verus."""
-    from verusagent.verus import map_to_units, parse_log
-    from verusagent.verus.report import group_by_function, parsed_json
 
     text = _read_stdin() if log == "-" else _read(Path(log), "a verus output").decode("utf-8", errors="replace")
     parsed = parse_log(text)
@@ -117,7 +117,6 @@ def diagnose(
 
 
 def _read(path: Path, what: str = "Rust source") -> bytes:
-    from verusagent.source_file import UnusableSource, read_source_bytes
 
     try:
         return read_source_bytes(path, what)
@@ -127,7 +126,6 @@ def _read(path: Path, what: str = "Rust source") -> bytes:
 
 
 def _read_stdin() -> str:
-    from verusagent.source_file import binary_message, is_binary
 
     data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8")
     if is_binary(data):
@@ -149,7 +147,6 @@ def _rlimit(text: str) -> float | str:
 
 
 def _model(data: bytes) -> "SourceModel":
-    from verusagent.lens import parse
 
     return parse(data)
 
@@ -158,7 +155,6 @@ def _file_scope(model: "SourceModel", file_name: str, function: str, module: str
     """`--fn` in a single file, resolved as in a crate: a unit id or a name (`send`, `Conn::open`, `m::send`,
     with `--module m` the same as `m::send`) to verus's `--verify-function` name relative to its module, and
     `--verify-only-module m` for a function inside `mod m`. An unknown or ambiguous name is a usage error."""
-    from verusagent.crate.model import CrateError, CrateModel
 
     wanted = function if not module or function.startswith("fn:") else f"{module}::{function}"
     try:
@@ -169,8 +165,6 @@ def _file_scope(model: "SourceModel", file_name: str, function: str, module: str
 
 
 def _print_result(result, describe: str, file: Path, groups, model) -> None:
-    from verusagent.console import make_console
-    from verusagent.verus.report import Report
 
     report = Report(make_console(highlight=False), model, result.file_name)
     counts = f"{result.verified if result.verified is not None else '?'} verified, "
@@ -185,8 +179,6 @@ def _print_result(result, describe: str, file: Path, groups, model) -> None:
 
 
 def _print_parsed(parsed, log: str, groups, model, main_file: str | None) -> None:
-    from verusagent.console import make_console
-    from verusagent.verus.report import Report
 
     report = Report(make_console(highlight=False), model, main_file)
     summary = parsed.summary

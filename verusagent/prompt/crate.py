@@ -30,6 +30,19 @@ class ContextFit(BaseModel):
     over_budget: bool  # the needed part alone exceeds the budget: all of it is shown, unless cut_to_ceiling
     cut_to_ceiling: bool = False  # it exceeds the ceiling too (--context-budget): cut to it (context/fit.py)
 
+    def notice(self) -> str:
+        """What a run says before its first model call when the targets' need exceeds the budget."""
+        need = (
+            f"context: what the targets need (their signatures, types and spec family) is about "
+            f"{self.floor_tokens:,} tokens, over the budget of {self.budget_tokens:,}"
+        )
+        if self.cut_to_ceiling:
+            return (
+                f"{need}: cut to the budget (spec bodies elided deepest first, the targets whole); raise "
+                f"--context-budget to {self.floor_tokens:,} to show all of it"
+            )
+        return f"{need}: all of it is shown; --context-budget TOKENS caps the prompt by cutting it"
+
 
 class CrateView(BaseModel):
     file_name: str  # the target's file

@@ -3,6 +3,7 @@
 from verusagent.record.events import (
     CallError,
     CandidateCreated,
+    ContextOverBudget,
     Event,
     FindingStatus,
     GuardChecked,
@@ -38,6 +39,7 @@ from verusagent.record.writer import RunWriter, sha256_text
 __all__ = [
     "CallError",
     "CandidateCreated",
+    "ContextOverBudget",
     "DEFAULT_RUNS_DIR",
     "Event",
     "GuardChecked",

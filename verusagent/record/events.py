@@ -246,6 +246,15 @@ class ScreeningPlanned(Event):
     estimate_s: dict[str, float] = Field(default_factory=dict)
 
 
+class ContextOverBudget(Event):
+    """Before the first model call: what the targets of a sliced prompt need alone exceeds the context budget."""
+
+    kind: Literal["context_over_budget"] = "context_over_budget"
+    floor_tokens: int  # what the targets need (their signatures, direct types, spec family), at 4 bytes a token
+    budget_tokens: int
+    cut: bool = False  # a hard budget (`--context-budget`): what they need was cut to it; else all of it is shown
+
+
 class RunVerdict(Event):
     kind: Literal["verdict"] = "verdict"
     verdict: Literal["verified", "partial", "failed"]
@@ -339,6 +348,7 @@ KnownEvent = Annotated[
     | FindingStatus
     | VerusRun
     | ScreeningPlanned
+    | ContextOverBudget
     | RunVerdict
     | RunStopped
     | SessionStarted
@@ -369,6 +379,7 @@ KNOWN_KINDS = frozenset(
         FindingStatus,
         VerusRun,
         ScreeningPlanned,
+        ContextOverBudget,
         RunVerdict,
         RunStopped,
         SessionStarted,
