@@ -4,7 +4,7 @@ from verusagent.guard import GuardReport
 from verusagent.guard.report import Evidence
 from verusagent.prompt.templates import PromptDiagnostic, render
 from verusagent.reply import ReplyError
-from verusagent.verus import Diagnostic, DiagnosticKind, SpanRef
+from verusagent.verus import Diagnostic, DiagnosticKind, SpanRef, VerusResult
 
 _REPAIR_KIND = {
     DiagnosticKind.PRECONDITION: "precondition",
@@ -118,3 +118,23 @@ def repeated_candidate(sha: str, described: str) -> str:
 def acceptance_unconfirmed(reasons: list[str]) -> str:
     """The final acceptance run did not confirm a candidate that screening passed."""
     return "The acceptance run did not confirm this proof: " + "; ".join(reasons)
+
+
+def candidate_outcome(
+    rejected_by: str | None, guard: GuardReport, errors: list[Diagnostic], verus: VerusResult | None
+) -> str:
+    """How an evaluated candidate fared, in a few words: who rejected it, or what verus said."""
+    if rejected_by == "guard":
+        return f"rejected by the guard ({', '.join(sorted({str(v.rule) for v in guard.errors()}))})"
+    if rejected_by == "precheck":
+        first = errors[0].message if errors else ""
+        plural = "s" if len(errors) != 1 else ""
+        return f"rejected by the pre-check ({len(errors)} error{plural} verus would report first: {first})"
+    if rejected_by == "review":
+        return "rejected by the review"
+    if verus is None:
+        return "not verified yet"
+    count = len(verus.errors_only())
+    return f"{'verus stand-in' if verus.is_standin else 'verus'}: {verus.verdict.value}" + (
+        f", {count} errors" if count else ""
+    )
