@@ -7,9 +7,10 @@ from verusagent.crate.discover import find_crate
 from verusagent.crate.model import read_sources
 from verusagent.crate.workspace import CrateWorkspace
 from verusagent.crate_text import join_files
-from verusagent.edit import Edit, feedback
+from verusagent.edit import Edit
 from verusagent.edit.crate_splice import crate_edit as edit_of_reply
 from verusagent.edit.crate_splice import edit_from_sections
+from verusagent.prompt.feedback import extraction_feedback
 from verusagent.reply import ReplyError, ReplySection, edit_reply
 
 
@@ -79,7 +80,7 @@ def test_a_section_for_a_file_outside_the_crate_refuses_the_whole_reply(netlib, 
     with pytest.raises(ReplyError) as refused:
         edit_from_sections(sections, workspace, text)
     assert refused.value.reason == "outside_crate" and says in refused.value.detail
-    assert "refused as a whole" in feedback(refused.value)
+    assert "refused as a whole" in extraction_feedback(refused.value)
 
 
 def test_a_module_line_in_a_reply_refuses_the_whole_reply_with_feedback(netlib) -> None:
@@ -92,7 +93,7 @@ def test_a_module_line_in_a_reply_refuses_the_whole_reply_with_feedback(netlib) 
     with pytest.raises(ReplyError) as refused:
         edit_from_sections(sections, workspace, text)
     assert refused.value.reason == "module_added"
-    assert "`mod extra;`" in refused.value.detail and "adds a module" in feedback(refused.value)
+    assert "`mod extra;`" in refused.value.detail and "adds a module" in extraction_feedback(refused.value)
 
 
 def test_a_section_naming_a_crate_file_edits_that_file(netlib) -> None:

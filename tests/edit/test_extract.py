@@ -2,7 +2,8 @@
 
 import pytest
 
-from verusagent.edit.extract import Edit, extract_edit, feedback
+from verusagent.edit.extract import Edit, extract_edit
+from verusagent.prompt.feedback import extraction_feedback
 from verusagent.reply import ReplyError
 from verusagent.reply import ReplyReason as FailureReason
 
@@ -243,7 +244,7 @@ FAILURES = {
 def test_unusable_replies_are_typed_failures_with_feedback(reply, reason):
     result = failure(reply)
     assert result.reason == reason
-    message = feedback(result)
+    message = extraction_feedback(result)
     assert "```rust" in message and result.detail in message
 
 

@@ -8,8 +8,8 @@ from verusagent.crate.discover import find_crate
 from verusagent.crate.model import read_sources
 from verusagent.crate.workspace import CrateWorkspace
 from verusagent.crate_text import join_files
-from verusagent.prompt import render
 from verusagent.prompt.crate import crate_view
+from verusagent.prompt.templates import render
 
 
 @pytest.fixture

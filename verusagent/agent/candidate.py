@@ -5,6 +5,7 @@ from pydantic import BaseModel, ConfigDict
 from verusagent.guard import GuardReport
 from verusagent.lens.model import function_unit
 from verusagent.precheck import PrecheckReport
+from verusagent.prompt.feedback import candidate_outcome
 from verusagent.review.findings import Finding
 from verusagent.verus import Verdict, VerusResult
 
@@ -105,21 +106,5 @@ def better(current: Evaluation, *others: Evaluation) -> Evaluation:
 
 
 def describe(evaluation: Evaluation) -> str:
-    if evaluation.rejected_by == "guard":
-        rules = ", ".join(sorted({str(v.rule) for v in evaluation.guard.errors()}))
-        return f"rejected by the guard ({rules})"
-    if evaluation.rejected_by == "precheck":
-        errors = evaluation.errors
-        first = errors[0].message if errors else ""
-        return (
-            f"rejected by the pre-check ({len(errors)} error{'s' if len(errors) != 1 else ''} verus would "
-            f"report first: {first})"
-        )
-    if evaluation.rejected_by == "review":
-        return "rejected by the review"
-    if evaluation.verus is None:
-        return "not verified yet"
-    result = evaluation.verus
-    source = "verus stand-in" if result.is_standin else "verus"
-    count = len(result.errors_only())
-    return f"{source}: {result.verdict.value}" + (f", {count} errors" if count else "")
+    """How the candidate fared, in the words the model reads (prompt.feedback) and the progress line shows."""
+    return candidate_outcome(evaluation.rejected_by, evaluation.guard, evaluation.errors, evaluation.verus)

@@ -20,7 +20,13 @@ from verusagent.agent.verifier import VerusBudgetExceeded, result_from_log
 from verusagent.edit.houdini import prune_crate
 from verusagent.llm import BudgetExceeded, ModelCallError, ModelClient
 from verusagent.llm.errors import ModelUnavailable
-from verusagent.prompt.feedback import guard_feedback, precheck_feedback
+from verusagent.prompt.feedback import (
+    acceptance_unconfirmed,
+    guard_feedback,
+    model_call_failed,
+    precheck_feedback,
+    repeated_candidate,
+)
 from verusagent.record import ContextOverBudget, sha256_text
 from verusagent.verus import Verdict
 
@@ -162,7 +168,7 @@ class Agent:
             except (BudgetExceeded, ModelCallError) as error:
                 fatal = isinstance(error, BudgetExceeded) or error.stops_run
                 stop = stop or (error if fatal else None)
-                self.feedback[strategy.name].append(f"(the model call failed: {error})")
+                self.feedback[strategy.name].append(model_call_failed(error))
         for proposal in proposals:
             self.feedback[proposal.strategy.name].extend(proposal.feedback)
             stop = stop or proposal.stop
@@ -172,9 +178,7 @@ class Agent:
         for proposal in proposals:
             repeats = [c for c in proposal.candidates if c.sha256 in self.seen]
             self.feedback[proposal.strategy.name].extend(
-                f"Your reply repeated candidate {c.sha256[:10]}, already evaluated: "
-                f"{describe(self.seen[c.sha256])}. Try something different."
-                for c in repeats
+                repeated_candidate(c.sha256[:10], describe(self.seen[c.sha256])) for c in repeats
             )
         released = self.settle_disputes(proposals)
         unique = {c.sha256: c for p in proposals for c in p.candidates if c.sha256 not in self.seen}
@@ -259,7 +263,7 @@ class Agent:
         if final.accepted and guard_now.clean:
             return True
         self.feedback[evaluation.candidate.strategy].append(
-            "The acceptance run did not confirm this proof: " + "; ".join(final.verus.reasons if final.verus else [])
+            acceptance_unconfirmed(final.verus.reasons if final.verus else [])
         )
         self.demote(final)
         return False

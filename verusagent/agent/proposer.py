@@ -4,10 +4,10 @@ from verusagent.agent.candidate import Candidate, Evaluation
 from verusagent.agent.config import AgentConfig, TaskMode
 from verusagent.agent.strategies import Strategy
 from verusagent.crate.workspace import CrateWorkspace
-from verusagent.edit import feedback as extraction_feedback
 from verusagent.edit.crate_splice import crate_edit
 from verusagent.llm import ModelClient
 from verusagent.prompt import chat
+from verusagent.prompt.feedback import extraction_feedback
 from verusagent.prompt.proposal import round_prompt
 from verusagent.record import sha256_text
 from verusagent.reply import Dispute, ReplyError, edit_reply
@@ -44,8 +44,7 @@ def propose(
     and explains disputes only when there are some (otherwise it is the same prompt, byte for byte).
     ``workspace``: the files of a candidate text (a crate); a single file (``file_name``) when None."""
     workspace = workspace or CrateWorkspace.single(file_name)
-    task, context = build_prompt(config, file_name, strategy, base, feedback, workspace)
-    context["review_findings"] = review_findings or []
+    task, context = build_prompt(config, file_name, strategy, base, feedback, workspace, review_findings or [])
     completion = client.complete(chat(task, **context), purpose=f"{task}:{strategy.name}", n=config.samples)
     proposal = Proposal(strategy)
     for choice, call_id in zip(completion.choices, _pad(completion.call_ids, len(completion.choices))):
@@ -68,9 +67,11 @@ def build_prompt(
     base: Evaluation,
     feedback: list[str],
     workspace: CrateWorkspace | None = None,
+    review_findings: list[Finding] | None = None,
 ) -> tuple[str, dict]:
     """The strategy's prompt on the candidate `base` (``verusagent.prompt.proposal``); ``workspace``: the files of
-    a candidate text (a crate), else the single file ``file_name``."""
+    a candidate text (a crate), else the single file ``file_name``; ``review_findings``: the open findings that
+    blocked the strategy's candidates."""
     synth = config.mode == TaskMode.SYNTH and base.candidate.round == 0
     return round_prompt(
         workspace or CrateWorkspace.single(file_name),
@@ -84,6 +85,7 @@ def build_prompt(
         writes=config.targets if config.mode == TaskMode.SYNTH else [],
         context_tokens=config.context_tokens,
         context_ceiling=config.context_ceiling,
+        review_findings=review_findings or [],
     )
 
 

@@ -13,6 +13,7 @@ from verusagent.context import SLICE_BUDGET_TOKENS
 from verusagent.lens import parse_with_tokens
 from verusagent.llm.tokens import count_messages_o200k
 from verusagent.prompt import chat
+from verusagent.prompt.proposal import prove_prompt
 
 
 class TaskMeasure(BaseModel):
@@ -101,13 +102,6 @@ def _prove_request(task: VerusageTask, text: str, target: str, context_tokens: i
 def _floor_tokens(task: VerusageTask, target: str, target_text: str, needed: list[Needed]) -> int:
     """The instructions, the target and the smallest text of each needed definition, as one prompt."""
     texts = [min(n.texts, key=len) for n in needed]
-    messages = chat(
-        "prove",
-        file_name=task.task_path.name,
-        source="\n\n".join([target_text, *texts]),
-        targets=[target],
-        strategy=portfolio(1)[0].approach,
-        feedback=[],
-        reply_format="items",
-    )
-    return count_messages_o200k(messages)
+    source = "\n\n".join([target_text, *texts])
+    task_name, context = prove_prompt(task.task_path.name, source, [target], portfolio(1)[0].approach, "items")
+    return count_messages_o200k(chat(task_name, **context))

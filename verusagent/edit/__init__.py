@@ -7,6 +7,6 @@ with nothing usable raises its ``ReplyError``.
     edit = extract_edit(reply.texts[0], source, truncated=reply.choices[0].truncated)
 """
 
-from verusagent.edit.extract import Edit, extract_edit, feedback
+from verusagent.edit.extract import Edit, extract_edit
 
-__all__ = ["Edit", "extract_edit", "feedback"]
+__all__ = ["Edit", "extract_edit"]

@@ -1,6 +1,6 @@
 """From a model's reply to an edit of the original file: a whole file, or complete functions that replace
 their namesakes through the lens. A reply with nothing usable raises a ``ReplyError`` whose reason and
-feedback go back to the model; extraction raises nothing else on a bad reply."""
+detail go back to the model (``prompt.feedback.extraction_feedback``); extraction raises nothing else on a bad reply."""
 
 import re
 from typing import Literal
@@ -11,17 +11,11 @@ from verusagent.edit.splice import FoundFunctions, functions_in, splice
 from verusagent.lens import parse_shared
 from verusagent.lens.model import SourceModel
 from verusagent.lens.tokens import is_cut_off
-from verusagent.prompt.templates import render
 from verusagent.reply.edits import rust_blocks
 from verusagent.reply.errors import ReplyError, ReplyReason
 from verusagent.reply.fences import CodeBlock
 
 _VERUS_MACRO = re.compile(r"\bverus!\s*\{")
-
-
-def feedback(error: ReplyError) -> str:
-    """The message for the model: what was wrong with its reply and what to send instead."""
-    return render("extraction_feedback", reason=error.reason.value, detail=error.detail)
 
 
 class Edit(BaseModel):

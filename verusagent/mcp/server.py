@@ -24,7 +24,7 @@ from verusagent.mcp.results import (
 )
 from verusagent.mcp.specs import original_specs
 from verusagent.mcp.tree import ToolError
-from verusagent.prompt.templates import mcp_instructions
+from verusagent.prompt import mcp_instructions
 from verusagent.record.reader import read_run
 
 FilePath = Annotated[str | None, Field(description="a file of the root, relative to its folder; omitted: the root")]

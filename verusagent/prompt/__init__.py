@@ -1,11 +1,12 @@
 """Every prompt a model reads, built in one place: the Jinja2 templates of ``prompts/`` rendered with undefined
-variables as errors (``templates``), verus's diagnostics as a prompt shows them (``feedback``), what a prompt
-shows of a file or crate (``crate``), and the request of one strategy's round (``proposal``).
+variables as errors (``templates``, which no module outside this package imports), verus's diagnostics and the
+other feedback lines (``feedback``), what a prompt shows of a file or crate (``crate``), the request of one
+strategy's round (``proposal``), and an agent-mode session's messages (``session``).
 
     from verusagent.prompt import chat
     messages = chat("prove", file_name=..., source=..., ...)
 """
 
-from verusagent.prompt.templates import REPAIR_KINDS, PromptDiagnostic, chat, render, system_prompt
+from verusagent.prompt.templates import REPAIR_KINDS, PromptDiagnostic, chat, mcp_instructions, system_prompt
 
-__all__ = ["REPAIR_KINDS", "PromptDiagnostic", "chat", "render", "system_prompt"]
+__all__ = ["REPAIR_KINDS", "PromptDiagnostic", "chat", "mcp_instructions", "system_prompt"]

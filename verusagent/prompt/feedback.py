@@ -1,8 +1,10 @@
 """What the model is told about a candidate: verus's errors with code excerpts, the guard's and review's reasons."""
 
 from verusagent.guard import GuardReport
-from verusagent.prompt import PromptDiagnostic
-from verusagent.verus import Diagnostic, DiagnosticKind, SpanRef
+from verusagent.guard.report import Evidence
+from verusagent.prompt.templates import PromptDiagnostic, render
+from verusagent.reply import ReplyError
+from verusagent.verus import Diagnostic, DiagnosticKind, SpanRef, VerusResult
 
 _REPAIR_KIND = {
     DiagnosticKind.PRECONDITION: "precondition",
@@ -76,11 +78,16 @@ def _related(span: SpanRef) -> str:
 def guard_feedback(report: GuardReport) -> list[str]:
     """One line per violation: what was changed, where, and the two snippets."""
     return [
-        f"Rejected without running verus ({v.rule}): {v.reason}"
-        + (f" Original: `{v.evidence.original}`." if v.evidence and v.evidence.original else "")
-        + (f" Yours: `{v.evidence.candidate}`." if v.evidence and v.evidence.candidate else "")
-        for v in report.errors()
+        f"Rejected without running verus ({v.rule}): {v.reason}{evidence_text(v.evidence)}" for v in report.errors()
     ]
+
+
+def evidence_text(evidence: Evidence | None) -> str:
+    """The two snippets of a guard violation, as every message shows them: " Original: `..`. Yours: `..`."."""
+    if evidence is None:
+        return ""
+    original = f" Original: `{evidence.original}`." if evidence.original else ""
+    return original + (f" Yours: `{evidence.candidate}`." if evidence.candidate else "")
 
 
 def precheck_feedback(errors: list[Diagnostic]) -> list[str]:
@@ -92,3 +99,42 @@ def precheck_feedback(errors: list[Diagnostic]) -> list[str]:
         + (f": `{d.location.text.strip()}`." if d.location and d.location.text else ".")
         for d in errors
     ]
+
+
+def extraction_feedback(error: ReplyError) -> str:
+    """A reply with no usable edit: what was wrong with it and what to send instead."""
+    return render("extraction_feedback", reason=error.reason.value, detail=error.detail)
+
+
+def model_call_failed(error: Exception) -> str:
+    return f"(the model call failed: {error})"
+
+
+def repeated_candidate(sha: str, described: str) -> str:
+    """A reply that gave back a candidate already evaluated (`described`: how it fared)."""
+    return f"Your reply repeated candidate {sha}, already evaluated: {described}. Try something different."
+
+
+def acceptance_unconfirmed(reasons: list[str]) -> str:
+    """The final acceptance run did not confirm a candidate that screening passed."""
+    return "The acceptance run did not confirm this proof: " + "; ".join(reasons)
+
+
+def candidate_outcome(
+    rejected_by: str | None, guard: GuardReport, errors: list[Diagnostic], verus: VerusResult | None
+) -> str:
+    """How an evaluated candidate fared, in a few words: who rejected it, or what verus said."""
+    if rejected_by == "guard":
+        return f"rejected by the guard ({', '.join(sorted({str(v.rule) for v in guard.errors()}))})"
+    if rejected_by == "precheck":
+        first = errors[0].message if errors else ""
+        plural = "s" if len(errors) != 1 else ""
+        return f"rejected by the pre-check ({len(errors)} error{plural} verus would report first: {first})"
+    if rejected_by == "review":
+        return "rejected by the review"
+    if verus is None:
+        return "not verified yet"
+    count = len(verus.errors_only())
+    return f"{'verus stand-in' if verus.is_standin else 'verus'}: {verus.verdict.value}" + (
+        f", {count} errors" if count else ""
+    )

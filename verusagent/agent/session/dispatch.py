@@ -18,6 +18,7 @@ from verusagent.agent.session.schema import BY_NAME, TOOL_NAMES, ToolSpec
 from verusagent.agent.session.searching import search_lemmas
 from verusagent.agent.session.workspace import Workspace
 from verusagent.llm import ToolCall
+from verusagent.prompt import session as wording
 
 REPEATS_ANSWERED = 2  # the same call twice with no edit between is answered; a third time ends the session
 
@@ -65,18 +66,13 @@ class Dispatcher:
         if repeated is not None:
             return repeated
         if spec is None:
-            return failure("unknown_tool", f"There is no tool `{call.name}`. The tools are {', '.join(TOOL_NAMES)}.")
+            return failure("unknown_tool", wording.unknown_tool(call.name, list(TOOL_NAMES)))
         arguments = _arguments(spec, call)
         if isinstance(arguments, ToolOutcome):
             return arguments
         outcome = self.toolbox.run(spec.name, arguments, model_call_id)
         if self.since_edit[_key(call)] == REPEATS_ANSWERED and not outcome.ends_session:
-            outcome = outcome.model_copy(
-                update={
-                    "text": outcome.text + "\n(You made this same call before with "
-                    "no edit in between; making it again ends the session.)"
-                }
-            )
+            outcome = outcome.model_copy(update={"text": wording.repeated_once(outcome.text)})
         return outcome.bounded()
 
     def _repeat(self, call: ToolCall) -> ToolOutcome | None:
@@ -88,7 +84,7 @@ class Dispatcher:
         if self.since_edit[key] <= REPEATS_ANSWERED:
             return None
         detail = f"{call.name}({call.arguments_text()[:120]}) made {self.since_edit[key]} times with no edit between"
-        return failure("repeated", f"Not run: {detail}. The session ends.", ends_session="repeated", detail=detail)
+        return failure("repeated", wording.not_run(detail), ends_session="repeated", detail=detail)
 
 
 def _key(call: ToolCall) -> str:
@@ -99,16 +95,9 @@ def _key(call: ToolCall) -> str:
 def _arguments(spec: ToolSpec, call: ToolCall):
     expected = json.dumps(spec.openai()["function"]["parameters"]["properties"])
     if not call.arguments_parsed:
-        return failure(
-            "malformed_arguments",
-            f"The arguments of {spec.name} are not a JSON object: "
-            f"{str(call.arguments)[:200]!r}. Expected an object with: {expected}",
-        )
+        return failure("malformed_arguments", wording.arguments_not_object(spec.name, str(call.arguments), expected))
     try:
         return spec.arguments.model_validate(call.arguments)
     except ValidationError as error:
         problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'arguments'}: {e['msg']}" for e in error.errors())
-        return failure(
-            "malformed_arguments",
-            f"The arguments of {spec.name} do not fit: {problems}. Expected an object with: {expected}",
-        )
+        return failure("malformed_arguments", wording.arguments_unfit(spec.name, problems, expected))

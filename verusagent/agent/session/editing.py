@@ -9,8 +9,7 @@ from verusagent.agent.session.outcome import ToolOutcome, failure
 from verusagent.agent.session.workspace import Workspace
 from verusagent.edit import Edit
 from verusagent.edit.crate_splice import crate_edit
-from verusagent.guard import Violation
-from verusagent.prompt import render
+from verusagent.prompt import session as wording
 from verusagent.record import sha256_text
 from verusagent.reply import ReplyError, edit_reply
 
@@ -21,11 +20,7 @@ def edit(workspace: Workspace, evaluator: Evaluator, items: str, origin: Candida
     try:
         extracted = crate_edit(edit_reply(reply), workspace.crate, workspace.text)
     except ReplyError as error:
-        return failure(
-            "unusable",
-            f"Edit not applied ({error.reason.value}): {error.detail} Send complete "
-            "functions, from their attributes to their closing brace, or the whole file.",
-        )
+        return failure("unusable", wording.edit_unusable(error))
     sha = sha256_text(extracted.candidate)
     candidate = origin.model_copy(update={"text": extracted.candidate, "sha256": sha, "parent": workspace.sha})
     screened = evaluator.screen(candidate)
@@ -37,39 +32,20 @@ def edit(workspace: Workspace, evaluator: Evaluator, items: str, origin: Candida
 
 
 def _applied(workspace: Workspace, extracted: Edit) -> str:
-    changes = [
-        f"replaced {', '.join(extracted.replaced)}" if extracted.replaced else "",
-        f"added {', '.join(extracted.inserted)}" if extracted.inserted else "",
-    ]
-    what = "; ".join(c for c in changes if c) or "the whole file replaced"
     lines = (
         sum(len(workspace.lines(path)) for path in workspace.paths) if workspace.is_crate else len(workspace.lines())
     )
-    notes = "".join(f"\nnote: {note}" for note in extracted.notes)
-    status = "verified before" if workspace.current.verus else "not verified yet: call verify()"
-    return f"Edit applied ({what}). The current candidate is now {workspace.sha[:10]} ({lines} lines), {status}.{notes}"
+    verified = bool(workspace.current.verus)
+    return wording.edit_applied(
+        extracted.replaced, extracted.inserted, workspace.sha[:10], lines, verified, extracted.notes
+    )
 
 
 def _refusal(workspace: Workspace, screened: Evaluation) -> str:
     if screened.rejected_by == "guard":
-        problems = [violation_line(v) for v in screened.guard.errors()]
+        problems = [wording.violation_line(v) for v in screened.guard.errors()]
     elif screened.rejected_by == "precheck":
         problems = [d.rendered or d.message for d in screened.errors]
     else:
         problems = [f"{f.location}: {f.reason}" for f in screened.findings]
-    return render("agent_refused", by=screened.rejected_by, sha=workspace.sha[:10], problems=problems)
-
-
-def violation_line(violation: Violation) -> str:
-    where = (
-        f"line {violation.candidate.line}:{violation.candidate.col}"
-        if violation.candidate
-        else (f"line {violation.original.line} of the original" if violation.original else "the file")
-    )
-    where = f"{violation.file} {where}" if violation.file else where
-    unit = f" in {violation.function}" if violation.function else ""
-    evidence = violation.evidence
-    shown = (f" Original: `{evidence.original}`." if evidence.original else "") + (
-        f" Yours: `{evidence.candidate}`." if evidence.candidate else ""
-    )
-    return f"[{violation.rule.value}] {where}{unit}: {violation.reason}{shown}"
+    return wording.refused(screened.rejected_by, workspace.sha[:10], problems)

@@ -4,6 +4,8 @@ import difflib
 
 from pydantic import BaseModel, Field
 
+from verusagent.prompt import session as wording
+
 MAX_RESULT_CHARS = 12_000  # every tool result is cut to this, with a note saying so
 
 
@@ -22,11 +24,7 @@ class ToolOutcome(BaseModel):
         if len(self.text) <= MAX_RESULT_CHARS:
             return self
         cut = self.text[:MAX_RESULT_CHARS].rsplit("\n", 1)[0]
-        return self.model_copy(
-            update={
-                "text": f"{cut}\n[... cut: the result had {len(self.text)} characters; ask for less, e.g. a line range]"
-            }
-        )
+        return self.model_copy(update={"text": wording.cut_result(cut, len(self.text))})
 
 
 def failure(error: str, text: str, **fields) -> ToolOutcome:
@@ -36,5 +34,4 @@ def failure(error: str, text: str, **fields) -> ToolOutcome:
 def unknown(what: str, name: str, known: list[str]) -> ToolOutcome:
     """An id or name that does not exist, with the closest ones that do."""
     close = difflib.get_close_matches(name, known, n=5, cutoff=0.5)
-    hint = f" Did you mean: {', '.join(close)}?" if close else " view('outline') lists the functions."
-    return failure("unknown_target", f"There is no {what} `{name}` in the current candidate.{hint}")
+    return failure("unknown_target", wording.unknown_name(what, name, close))

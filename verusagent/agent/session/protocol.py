@@ -10,7 +10,7 @@ from verusagent.agent.session.outcome import ToolOutcome
 from verusagent.agent.session.schema import SPECS, openai_tools
 from verusagent.llm import Choice, ToolCall, assistant_message, tool_result_message
 from verusagent.llm.provider import supports_function_calling
-from verusagent.prompt import render
+from verusagent.prompt import session as wording
 from verusagent.reply import text_calls
 
 
@@ -60,17 +60,18 @@ class Conversation:
         if self.native:
             self.messages.extend(tool_result_message(c, o.text) for c, o in zip(calls, outcomes))
             return
-        sections = [
-            f"### {n}. {c.name or '?'} (call {c.id})\n{o.text}" for n, (c, o) in enumerate(zip(calls, outcomes), 1)
-        ]
-        self.messages.append(
-            {"role": "user", "content": "Results of your tool calls, in order:\n\n" + "\n\n".join(sections)}
-        )
+        sections = [(c.name, c.id, o.text) for c, o in zip(calls, outcomes)]
+        self.messages.append({"role": "user", "content": wording.tool_results(sections)})
 
     def add_nudge(self) -> None:
-        self.messages.append({"role": "user", "content": render("agent_nudge", protocol=self.protocol.value)})
+        self.messages.append({"role": "user", "content": wording.nudge(self.protocol.value)})
 
 
 def text_protocol_doc() -> str:
     """The text protocol as the model reads it (also in the README)."""
-    return render("agent_text_protocol", tools=[spec.model_dump(exclude={"arguments"}) for spec in SPECS])
+    return wording.text_protocol(tool_docs())
+
+
+def tool_docs() -> list[dict[str, Any]]:
+    """The tools as the prompts list them (name, description, parameters)."""
+    return [spec.model_dump(exclude={"arguments"}) for spec in SPECS]

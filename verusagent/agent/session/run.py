@@ -13,15 +13,16 @@ from verusagent.agent.session.dispatch import Dispatcher, Toolbox
 from verusagent.agent.session.kit import SessionKit
 from verusagent.agent.session.limits import SessionMeter
 from verusagent.agent.session.outcome import ToolOutcome, failure
-from verusagent.agent.session.protocol import Conversation, choose
-from verusagent.agent.session.schema import SPECS, TOOL_NAMES
+from verusagent.agent.session.protocol import Conversation, choose, tool_docs
+from verusagent.agent.session.schema import TOOL_NAMES
 from verusagent.agent.session.views import outline
 from verusagent.agent.session.workspace import Workspace
 from verusagent.agent.strategies import Strategy
 from verusagent.agent.verifier import VerusBudgetExceeded
 from verusagent.choices import ToolProtocol
 from verusagent.llm import BudgetExceeded, Choice, ModelCallError, ModelClient, ToolCall
-from verusagent.prompt import render, system_prompt
+from verusagent.prompt import session as wording
+from verusagent.prompt import system_prompt
 from verusagent.prompt.crate import crate_diagnostics
 from verusagent.prompt.targets import target_names
 from verusagent.record import SessionEnded, SessionStarted, ToolCalled, ToolResult
@@ -47,7 +48,7 @@ def run_session(
 ) -> Proposal:
     """`review_findings` (open findings that blocked this strategy's candidates) reach the session as feedback:
     a session answers them by its edits, which the review sees again; it does not dispute them."""
-    notes = [f"Review finding ({f.location}): {f.reason}" for f in review_findings or []]
+    notes = wording.review_notes(review_findings or [])
     return Session(kit, client, config, file_name, strategy, base, round_no, [*feedback, *notes]).run()
 
 
@@ -154,10 +155,10 @@ class Session:
 
     def _one(self, call: ToolCall, model_call: str | None, ended: bool) -> ToolOutcome:
         if ended:
-            return failure("not_run", "Not run: the session ended at an earlier call of this reply.")
+            return failure("not_run", wording.not_run_after_end())
         spent = self.meter.tool_calls_spent()
         if spent:
-            return failure("budget", f"Not run: {spent}. The session ends.", ends_session="budget", detail=spent)
+            return failure("budget", wording.not_run(spent), ends_session="budget", detail=spent)
         self.meter.tool_calls += 1
         return self.dispatcher.dispatch(call, model_call)
 
@@ -188,12 +189,9 @@ class Session:
         if ws.current.verus is None and ws.sha != self.base.candidate.sha256:
             self.proposal.candidates = [ws.current.candidate]
         if reason != "submitted":
-            self.proposal.feedback.append(f"The agent session {self.id} ended without submit: {reason} ({detail}).")
+            self.proposal.feedback.append(wording.ended_without_submit(self.id, reason, detail))
         elif not ws.current.ready_for_acceptance:
-            self.proposal.feedback.append(
-                f"The agent session {self.id} submitted {ws.sha[:10]} before verus had "
-                "verified it; verify() before submit()."
-            )
+            self.proposal.feedback.append(wording.submitted_unverified(self.id, ws.sha[:10]))
         self.record.emit(
             SessionEnded(
                 session=self.id,
@@ -231,8 +229,7 @@ def task_message(
     targets = target_names(crate.target_text(source), config.targets) or (
         crate.placeholders(source) if config.mode == TaskMode.SYNTH else []
     )
-    return render(
-        "agent",
+    return wording.task(
         mode=config.mode.value,
         targets=[f"`{t}`" for t in targets],
         file_name=workspace.file_name,
@@ -240,7 +237,7 @@ def task_message(
         crate_files=workspace.paths if workspace.is_crate else [],
         diagnostics=crate_diagnostics(crate, base.errors, source),
         protocol=protocol.value,
-        tools=[spec.model_dump(exclude={"arguments"}) for spec in SPECS],
+        tools=tool_docs(),
         limits=describe_limits(config.session),
         feedback=feedback,
     )

@@ -6,11 +6,12 @@ from verusagent.agent.session.outcome import ToolOutcome, failure
 from verusagent.agent.session.workspace import Workspace
 from verusagent.lemmas.render import render_hits
 from verusagent.lemmas.words import words
+from verusagent.prompt import session as wording
 
 
 def search_lemmas(workspace: Workspace, library: LemmaLibrary, query: str, limit: int) -> ToolOutcome:
     if not words(query):
-        return failure("malformed_arguments", f"The query {query!r} has no identifier words to match.")
+        return failure("malformed_arguments", wording.no_query_words(query))
     in_file, in_vstd = library.search(query, limit, workspace.sha, workspace.models())
     where = "the crate" if workspace.is_crate else workspace.file_name
     sections = [library.note or "vstd: not searched"]

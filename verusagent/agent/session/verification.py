@@ -9,7 +9,7 @@ from verusagent.agent.session.outcome import ToolOutcome, failure, unknown
 from verusagent.agent.session.views import unit_names
 from verusagent.agent.session.workspace import VerifyMemo, Workspace
 from verusagent.lens import Function
-from verusagent.prompt import render
+from verusagent.prompt import session as wording
 from verusagent.prompt.crate import crate_diagnostics
 from verusagent.prompt.feedback import MAX_DIAGNOSTICS
 from verusagent.verus import Verdict, VerusResult
@@ -29,7 +29,7 @@ def verify(workspace: Workspace, evaluator: Evaluator, meter: SessionMeter, func
         return _rejected(workspace)
     spent = meter.verus_spent()
     if spent:
-        return failure("budget", f"Not run: {spent}. The session ends.", ends_session="budget", detail=spent)
+        return failure("budget", wording.not_run(spent), ends_session="budget", detail=spent)
     memo = _run_function(workspace, evaluator, target) if target else _run_whole(workspace, evaluator)
     meter.count_verus(memo.result)
     workspace.memos[key] = memo
@@ -42,7 +42,7 @@ def _function(workspace: Workspace, name: str) -> Function | ToolOutcome:
         return found[0]
     if found:
         listed = ", ".join(f.id for f in found)
-        return failure("ambiguous_target", f"Several functions are named `{name}`: {listed}. Name one by its id.")
+        return failure("ambiguous_target", wording.ambiguous(name, listed, "Name"))
     return unknown("function", name, [n for model in workspace.models().values() for n in unit_names(model)])
 
 
@@ -51,12 +51,8 @@ def _rejected(workspace: Workspace) -> ToolOutcome:
     verus never runs on it."""
     current = workspace.current
     by = "pre-check" if current.rejected_by == "precheck" else current.rejected_by
-    errors = "".join(f"\n- {d.rendered or d.message}" for d in current.errors)
-    what = f"; the errors verus would report:{errors}\nFix them with edit, then verify again." if errors else "."
-    return failure(
-        "rejected",
-        f"Not run: the {by} rejected candidate {workspace.sha[:10]}, so verus does not run on it{what}",
-    )
+    errors = [d.rendered or d.message for d in current.errors]
+    return failure("rejected", wording.rejected_before_verus(by, workspace.sha[:10], errors))
 
 
 def _run_whole(workspace: Workspace, evaluator: Evaluator) -> VerifyMemo:
@@ -78,8 +74,7 @@ def _run_function(workspace: Workspace, evaluator: Evaluator, function: Function
 def _outcome(workspace: Workspace, memo: VerifyMemo, remembered: bool) -> ToolOutcome:
     result = memo.result
     errors = result.errors_only()
-    text = render(
-        "agent_verify",
+    shown = wording.verify_result(
         checker=checker(result),
         sha=workspace.sha[:10],
         scope=_scope(memo, workspace.is_crate),
@@ -90,28 +85,28 @@ def _outcome(workspace: Workspace, memo: VerifyMemo, remembered: bool) -> ToolOu
         diagnostics=crate_diagnostics(workspace.crate, errors, workspace.text),
         advice=_advice(result, memo, workspace.is_crate),
     )
-    return ToolOutcome(text=text, verdict=result.verdict.value, verus_runs=memo.runs)
+    return ToolOutcome(text=shown, verdict=result.verdict.value, verus_runs=memo.runs)
 
 
 def checker(result: VerusResult) -> str:
-    return "the verus STAND-IN (not the real verus)" if result.is_standin else f"verus {result.verus_version}"
+    return wording.checker(result.is_standin, result.verus_version)
 
 
 def _scope(memo: VerifyMemo, crate: bool = False) -> str:
-    if memo.scope != "whole":
-        return f"only {memo.scope}: a partial run"
-    return "focused screening: a partial run" if memo.result.partial else ("whole crate" if crate else "whole file")
+    return wording.scope(None if memo.scope == "whole" else memo.scope, memo.result.partial, crate)
 
 
 def _advice(result: VerusResult, memo: VerifyMemo, crate: bool = False) -> str:
-    whole = "crate" if crate else "file"
+    return wording.advice(_case(result, memo), crate, MAX_DIAGNOSTICS)
+
+
+def _case(result: VerusResult, memo: VerifyMemo) -> str:
     if result.verdict == Verdict.VERIFIED:
-        return f"The whole {whole} verifies: call submit()."
+        return "verified"
     if result.verdict == Verdict.VERIFIED_PARTIAL:
-        what = "This function verifies" if memo.scope != "whole" else "The functions checked verify"
-        return f"{what}; a partial run never accepts: verify() the whole {whole}, or submit()."
+        return "verified_function" if memo.scope != "whole" else "verified_partial"
     if is_scope_failure(result):
-        return "verus did not take a run of this function alone: call verify() without a function."
+        return "not_alone"
     if result.verdict in (Verdict.TIMEOUT, Verdict.TOOL_FAILURE):
-        return "verus did not finish: this says nothing about the proof. Simplify it, or verify one function."
-    return f"Fix these with edit, then verify again (at most {MAX_DIAGNOSTICS} errors are shown)."
+        return "unfinished"
+    return "failed"

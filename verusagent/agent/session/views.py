@@ -6,6 +6,7 @@ import re
 from verusagent.agent.session.outcome import ToolOutcome, failure, unknown
 from verusagent.agent.session.workspace import Workspace
 from verusagent.lens import Call, Function, Loop, SourceModel, Span
+from verusagent.prompt import session as wording
 
 MAX_VIEW_LINES = 160
 MAX_OUTLINE_ENTRIES = 300
@@ -43,10 +44,7 @@ def _file_part(workspace: Workspace, wanted: str) -> tuple[str | None | ToolOutc
         return None, wanted
     path = workspace.crate_path(match["file"])
     if path is None:
-        return failure(
-            "unknown_target",
-            f"There is no file `{match['file']}` in the crate; its files are {', '.join(workspace.paths)}.",
-        ), ""
+        return failure("unknown_target", wording.unknown_file(match["file"], workspace.paths)), ""
     return path, (match["rest"] or "").strip()
 
 
@@ -54,9 +52,7 @@ def _range(workspace: Workspace, path: str | None, first: int, last: int) -> Too
     lines = workspace.lines(path)
     where = f" of {path or workspace.file_name}" if workspace.is_crate else ""
     if first > len(lines) or first < 1 or last < first:
-        return failure(
-            "unknown_target", f"No lines {first}-{last}: the current candidate{where} has {len(lines)} lines."
-        )
+        return failure("unknown_target", wording.no_such_lines(first, last, where, len(lines)))
     last = min(last, len(lines))
     heading = (
         f"lines {first}-{last}{where} ({len(lines)} lines)"
@@ -90,7 +86,7 @@ def _units(workspace: Workspace, target: str) -> tuple[str, Span, str | None] | 
         listed = ", ".join(
             f"{f.id} ({_in_file(workspace, 'line', workspace.file_of(f))} {f.span.line})" for f in functions
         )
-        return failure("ambiguous_target", f"Several functions are named `{target}`: {listed}. View one by its id.")
+        return failure("ambiguous_target", wording.ambiguous(target, listed, "View"))
     return unknown("function or unit", target, [n for model in models.values() for n in unit_names(model)])
 
 

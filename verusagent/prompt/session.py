@@ -1,0 +1,187 @@
+"""What an agent-mode session tells the model: its task, the tools as a text protocol, the nudge after a reply
+with no tool call, the results of its calls (a refused or unusable edit, an applied one, a verus run), and the
+feedback a session leaves for the strategy's next round. The agent's session (``verusagent.agent.session``)
+computes the facts; the words are here and in the ``agent*.j2`` templates."""
+
+from typing import Any
+
+from verusagent.guard import Violation
+from verusagent.prompt.feedback import evidence_text
+from verusagent.prompt.templates import render
+from verusagent.reply import ReplyError
+
+
+def task(**context: Any) -> str:
+    """The session's first user message (``agent.j2``): mode, targets, file_name, outline, crate_files,
+    diagnostics, protocol, tools, limits, feedback."""
+    return render("agent", **context)
+
+
+def nudge(protocol: str) -> str:
+    """After a reply that called no tool."""
+    return render("agent_nudge", protocol=protocol)
+
+
+def text_protocol(tools: list[dict[str, Any]]) -> str:
+    """The text protocol as the model reads it (also in the README)."""
+    return render("agent_text_protocol", tools=tools)
+
+
+def tool_results(sections: list[tuple[str, str, str]]) -> str:
+    """The text protocol's one message for a reply's calls: (tool name, call id, result text) in order."""
+    shown = [f"### {n}. {name or '?'} (call {call_id})\n{text}" for n, (name, call_id, text) in enumerate(sections, 1)]
+    return "Results of your tool calls, in order:\n\n" + "\n\n".join(shown)
+
+
+def refused(by: str | None, sha: str, problems: list[str]) -> str:
+    """An edit the guard, the pre-check or the review refused: `problems`, one line each."""
+    return render("agent_refused", by=by, sha=sha, problems=problems)
+
+
+def violation_line(violation: Violation) -> str:
+    """One guard violation as a refused edit lists it: rule, where, why, and the two snippets."""
+    where = (
+        f"line {violation.candidate.line}:{violation.candidate.col}"
+        if violation.candidate
+        else (f"line {violation.original.line} of the original" if violation.original else "the file")
+    )
+    where = f"{violation.file} {where}" if violation.file else where
+    unit = f" in {violation.function}" if violation.function else ""
+    return f"[{violation.rule.value}] {where}{unit}: {violation.reason}{evidence_text(violation.evidence)}"
+
+
+def edit_unusable(error: ReplyError) -> str:
+    """An edit whose items extraction could not use."""
+    return (
+        f"Edit not applied ({error.reason.value}): {error.detail} Send complete "
+        "functions, from their attributes to their closing brace, or the whole file."
+    )
+
+
+def edit_applied(
+    replaced: list[str], inserted: list[str], sha: str, lines: int, verified: bool, notes: list[str]
+) -> str:
+    """An applied edit: what changed, the new candidate (`sha`, its `lines`), whether verus has seen it."""
+    changes = [
+        f"replaced {', '.join(replaced)}" if replaced else "",
+        f"added {', '.join(inserted)}" if inserted else "",
+    ]
+    what = "; ".join(c for c in changes if c) or "the whole file replaced"
+    shown = "".join(f"\nnote: {note}" for note in notes)
+    status = "verified before" if verified else "not verified yet: call verify()"
+    return f"Edit applied ({what}). The current candidate is now {sha} ({lines} lines), {status}.{shown}"
+
+
+def verify_result(**context: Any) -> str:
+    """A verus run's result (``agent_verify.j2``): checker, sha, scope, verdict, total, remembered, reasons,
+    diagnostics, advice."""
+    return render("agent_verify", **context)
+
+
+def review_notes(findings: list[Any]) -> list[str]:
+    """The review findings that blocked a strategy's candidates (``review.findings.Finding``), as a session's
+    feedback: a session answers them by its edits, it does not dispute them."""
+    return [f"Review finding ({f.location}): {f.reason}" for f in findings]
+
+
+def ended_without_submit(session: str, reason: str, detail: str) -> str:
+    return f"The agent session {session} ended without submit: {reason} ({detail})."
+
+
+def submitted_unverified(session: str, sha: str) -> str:
+    return f"The agent session {session} submitted {sha} before verus had verified it; verify() before submit()."
+
+
+# The results of tool calls that did not run or could not: what was wrong, and what to do instead.
+
+
+def not_run(why: str) -> str:
+    """A call not run because the session ends (`why`: a budget spent, a call repeated)."""
+    return f"Not run: {why}. The session ends."
+
+
+def not_run_after_end() -> str:
+    return "Not run: the session ended at an earlier call of this reply."
+
+
+def unknown_tool(name: str | None, tools: list[str]) -> str:
+    return f"There is no tool `{name}`. The tools are {', '.join(tools)}."
+
+
+def repeated_once(result: str) -> str:
+    """A result given once more for a call repeated with no edit in between."""
+    return result + "\n(You made this same call before with no edit in between; making it again ends the session.)"
+
+
+def arguments_not_object(tool: str, arguments: str, expected: str) -> str:
+    return f"The arguments of {tool} are not a JSON object: {arguments[:200]!r}. Expected an object with: {expected}"
+
+
+def arguments_unfit(tool: str, problems: str, expected: str) -> str:
+    return f"The arguments of {tool} do not fit: {problems}. Expected an object with: {expected}"
+
+
+def unknown_name(what: str, name: str, close: list[str]) -> str:
+    """An id or name that does not exist, with the closest ones that do."""
+    hint = f" Did you mean: {', '.join(close)}?" if close else " view('outline') lists the functions."
+    return f"There is no {what} `{name}` in the current candidate.{hint}"
+
+
+def ambiguous(name: str, listed: str, action: str) -> str:
+    """Several functions of one name (`listed`: their ids); `action`: what to do with one ("Name", "View")."""
+    return f"Several functions are named `{name}`: {listed}. {action} one by its id."
+
+
+def unknown_file(name: str, paths: list[str]) -> str:
+    return f"There is no file `{name}` in the crate; its files are {', '.join(paths)}."
+
+
+def no_such_lines(first: int, last: int, where: str, count: int) -> str:
+    return f"No lines {first}-{last}: the current candidate{where} has {count} lines."
+
+
+def no_query_words(query: str) -> str:
+    return f"The query {query!r} has no identifier words to match."
+
+
+def cut_result(shown: str, length: int) -> str:
+    """A tool result cut to its first lines."""
+    return f"{shown}\n[... cut: the result had {length} characters; ask for less, e.g. a line range]"
+
+
+# What a verus run's result says beside its verdict and errors (``agent_verify.j2``).
+
+
+def rejected_before_verus(by: str | None, sha: str, errors: list[str]) -> str:
+    """verify() on a candidate the guard, pre-check or review rejected: verus does not run on it."""
+    listed = "".join(f"\n- {error}" for error in errors)
+    what = f"; the errors verus would report:{listed}\nFix them with edit, then verify again." if errors else "."
+    return f"Not run: the {by} rejected candidate {sha}, so verus does not run on it{what}"
+
+
+def checker(standin: bool, version: str | None) -> str:
+    return "the verus STAND-IN (not the real verus)" if standin else f"verus {version}"
+
+
+def scope(function: str | None, partial: bool, crate: bool) -> str:
+    """What a run covered: one function (`function`), a focused screening (`partial`), or everything."""
+    if function is not None:
+        return f"only {function}: a partial run"
+    return "focused screening: a partial run" if partial else ("whole crate" if crate else "whole file")
+
+
+def advice(case: str, crate: bool, max_shown: int) -> str:
+    """What to do after a run: `case` is verified, verified_function, verified_partial, not_alone, unfinished or
+    failed."""
+    whole = "crate" if crate else "file"
+    lines = {
+        "verified": f"The whole {whole} verifies: call submit().",
+        "verified_function": f"This function verifies; a partial run never accepts: verify() the whole {whole}, or "
+        "submit().",
+        "verified_partial": f"The functions checked verify; a partial run never accepts: verify() the whole {whole}, "
+        "or submit().",
+        "not_alone": "verus did not take a run of this function alone: call verify() without a function.",
+        "unfinished": "verus did not finish: this says nothing about the proof. Simplify it, or verify one function.",
+        "failed": f"Fix these with edit, then verify again (at most {max_shown} errors are shown).",
+    }
+    return lines[case]
