@@ -6,22 +6,13 @@ import ast
 
 import verusagent.prompt
 
-from tests.paths import REPO_ROOT
+from tests.paths import PACKAGE, package_modules_outside
 
-PACKAGE = REPO_ROOT / "verusagent"
 PROMPT = PACKAGE / "prompt"
 TEMPLATES = "verusagent.prompt.templates"
 
 # Modules outside verusagent/prompt that may render a template, and why (none today).
 RENDERS: dict[str, str] = {}
-
-
-def _modules_outside_prompt() -> dict[str, ast.AST]:
-    return {
-        str(path.relative_to(REPO_ROOT)): ast.parse(path.read_text(encoding="utf-8"))
-        for path in sorted(PACKAGE.rglob("*.py"))
-        if PROMPT not in path.parents
-    }
 
 
 def _renders(node: ast.AST) -> bool:
@@ -42,7 +33,7 @@ def _is_template_module(name: str) -> bool:
 def _renderers() -> dict[str, list[int]]:
     found = {
         name: [node.lineno for node in ast.walk(tree) if _renders(node)]
-        for name, tree in _modules_outside_prompt().items()
+        for name, tree in package_modules_outside(PROMPT).items()
     }
     return {name: lines for name, lines in found.items() if lines}
 

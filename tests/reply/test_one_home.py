@@ -4,9 +4,8 @@ here with what it reads."""
 
 import ast
 
-from tests.paths import REPO_ROOT
+from tests.paths import PACKAGE, package_modules_outside
 
-PACKAGE = REPO_ROOT / "verusagent"
 REPLY = PACKAGE / "reply"
 
 # Modules outside verusagent/reply that parse JSON, and what they parse (none of it a model's reply).
@@ -28,14 +27,6 @@ NOT_MODEL_JSON: dict[str, str] = {
 }
 _JSON_READERS = {"loads", "load", "raw_decode", "JSONDecoder"}
 _FENCES = ("```", "`{3", "~~~", "~{3")
-
-
-def _modules_outside_reply() -> dict[str, ast.AST]:
-    return {
-        str(path.relative_to(REPO_ROOT)): ast.parse(path.read_text(encoding="utf-8"))
-        for path in sorted(PACKAGE.rglob("*.py"))
-        if REPLY not in path.parents
-    }
 
 
 def _called_name(node: ast.Call) -> str:
@@ -67,13 +58,13 @@ def _fence_regexes(tree: ast.AST) -> list[int]:
 
 
 def test_no_module_outside_reply_reads_json_but_the_listed_ones() -> None:
-    readers = {name for name, tree in _modules_outside_reply().items() if _json_readers(tree)}
+    readers = {name for name, tree in package_modules_outside(REPLY).items() if _json_readers(tree)}
     assert sorted(readers - set(NOT_MODEL_JSON)) == []  # a new one: model text goes through verusagent.reply
     assert sorted(set(NOT_MODEL_JSON) - readers) == []  # a reason no module needs any more goes
 
 
 def test_no_module_outside_reply_defines_a_fence_regex() -> None:
-    found = {name: lines for name, tree in _modules_outside_reply().items() if (lines := _fence_regexes(tree))}
+    found = {name: lines for name, tree in package_modules_outside(REPLY).items() if (lines := _fence_regexes(tree))}
     assert found == {}
 
 
