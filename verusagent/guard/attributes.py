@@ -37,7 +37,7 @@ from collections import Counter
 from verusagent.guard.evidence import function_violation
 from verusagent.guard.report import Evidence, Rule, Violation
 from verusagent.guard.source import Source, spelled_at
-from verusagent.lens import Function
+from verusagent.lens import Function, TokenStream
 from verusagent.lens.attributes import TRIGGER_PATHS
 from verusagent.lens.hatches import attribute_hatches
 from verusagent.lens.span import Attribute, Span
@@ -175,14 +175,14 @@ def _unknown_in(source: Source) -> list[tuple[str, int, int]]:
     return found
 
 
-def _in_attribute(stream, i: int) -> bool:
+def _in_attribute(stream: TokenStream, i: int) -> bool:
     """Whether `verifier` at i opens an attribute's path: `#[verifier..`, `#![verifier..`, or a `cfg_attr`'s."""
     if stream.is_punct(i - 1, "[") and stream.is_punct(i - 2, "#", "!"):
         return True
     return stream.is_punct(i - 1, ",", "(") and _inside_attribute(stream, i)
 
 
-def _inside_attribute(stream, i: int) -> bool:
+def _inside_attribute(stream: TokenStream, i: int) -> bool:
     """`verifier` inside a `#[...]` group: its enclosing `[` follows `#` or `#!`."""
     for j in range(i - 1, max(i - 64, -1), -1):
         if stream.is_punct(j, "[") and stream.match[j] > i:
@@ -190,9 +190,9 @@ def _inside_attribute(stream, i: int) -> bool:
     return False
 
 
-def _guarded(source: Source, function: Function) -> Counter:
+def _guarded(source: Source, function: Function) -> Counter[str]:
     """The function's attributes that matter, as whitespace-free texts."""
-    kept: Counter = Counter()
+    kept: Counter[str] = Counter()
     for attribute in function.attributes:
         if attribute.path in PROOF_TUNING or hatch_words(source, attribute.span):
             continue

@@ -43,7 +43,9 @@ def _exprs(source: Source, function: Function, kind: ClauseKind) -> Exprs:
     return [e for e in exprs if e]
 
 
-def _compare(pair, functions, kind: ClauseKind, runs: tuple[Exprs, Exprs]) -> list[Violation]:
+def _compare(
+    pair: tuple[Source, Source], functions: tuple[Function, Function], kind: ClauseKind, runs: tuple[Exprs, Exprs]
+) -> list[Violation]:
     a, b = runs
     f = functions[0]
     if [texts(e) for e in a] == [texts(e) for e in b]:
@@ -59,7 +61,13 @@ def _compare(pair, functions, kind: ClauseKind, runs: tuple[Exprs, Exprs]) -> li
     return found
 
 
-def _opcode_violations(pair, functions, kind, runs, bounds) -> list[Violation]:
+def _opcode_violations(
+    pair: tuple[Source, Source],
+    functions: tuple[Function, Function],
+    kind: ClauseKind,
+    runs: tuple[Exprs, Exprs],
+    bounds: tuple[int, int, int, int],
+) -> list[Violation]:
     """Pair up replaced expressions; the rest are deletions or additions."""
     a, b = runs
     i1, i2, j1, j2 = bounds
@@ -72,7 +80,13 @@ def _opcode_violations(pair, functions, kind, runs, bounds) -> list[Violation]:
     return found
 
 
-def _expr_violation(pair, functions, kind, exprs, places) -> Violation:
+def _expr_violation(
+    pair: tuple[Source, Source],
+    functions: tuple[Function, Function],
+    kind: ClauseKind,
+    exprs: tuple[list[Token] | None, list[Token] | None],
+    places: tuple[int, int, Exprs, Exprs],
+) -> Violation:
     original, candidate = pair
     f, g = functions
     before, after = exprs
@@ -82,8 +96,8 @@ def _expr_violation(pair, functions, kind, exprs, places) -> Violation:
         reason = f"{kind} clause {i + 1} of {name} changed: `{shown(original, before)}` → `{shown(candidate, after)}`"
     elif before is not None:
         reason = f"{kind} clause {i + 1} of {name} deleted: `{shown(original, before)}`"
-    else:
-        reason = f"{kind} clause {j + 1} added to {name}: `{shown(candidate, after)}`"
+    else:  # an opcode pairs at least one side: here the added `after`
+        reason = f"{kind} clause {j + 1} added to {name}: `{shown(candidate, after)}`"  # type: ignore[arg-type]
     return Violation(
         rule=Rule.SPEC_CHANGED,
         function=f.id,

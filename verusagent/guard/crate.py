@@ -16,7 +16,7 @@ from pydantic import BaseModel, computed_field
 from verusagent.crate.discover import find_crate
 from verusagent.crate.layout import CrateError, CrateLayout
 from verusagent.crate.model import read_sources
-from verusagent.crate.modules import declarations, disk_reader
+from verusagent.crate.modules import ModuleDecl, declarations, disk_reader
 from verusagent.crate.workspace import CrateWorkspace
 from verusagent.guard import Evidence, GuardPolicy, GuardReport, Rule, Severity, Violation, guard, guard_new_file
 from verusagent.guard.includes import included_files
@@ -203,7 +203,7 @@ def _module_violations(
 def _declaration_changes(path: str, old: bytes, new: bytes) -> list[Violation]:
     """`mod x;` lines added or removed in one file (a new module file is a new trust boundary)."""
 
-    def key(decl):
+    def key(decl: ModuleDecl) -> tuple[str, str | None]:
         return ("::".join((*decl.inline, decl.name)), decl.path_attribute)
 
     was = {key(d): d for d in declarations(old)}
@@ -412,7 +412,7 @@ def render_crate_report(report: CrateReport, name: str, against: str) -> str:
     return "\n".join(blocks)
 
 
-def _label(file) -> str:
+def _label(file: FileReport) -> str:
     if file.status == "renamed":
         return f"{file.path} (was {file.original_path})"
     return file.path if file.status == "modified" else f"{file.path} ({file.status})"

@@ -28,7 +28,7 @@ from verusagent.guard.ghost import (
 )
 from verusagent.guard.source import Source
 from verusagent.guard.tokens import TokenField, attribute_end, canonical, erase
-from verusagent.lens import Function, Span, Token
+from verusagent.lens import Function, ProofSite, Span, Token
 from verusagent.lens.attributes import path_of
 
 _DEFINING_WORDS = frozenset({"macro_rules", "struct", "enum", "union", "type", "trait", "fn", "const", "static", "as"})
@@ -162,7 +162,7 @@ def _proof_ranges(
     return ranges
 
 
-def _macro_site(source: Source, site) -> str | None:
+def _macro_site(source: Source, site: ProofSite) -> str | None:
     """The macro a proof site is an invocation of (`calc! { .. }`, `proof!( .. )`), None for Verus's syntax."""
     first = source.token_range(site.span.start, site.span.end)[0]
     return source.stream.texts[first] if source.stream.is_punct(first + 1, "!") else None

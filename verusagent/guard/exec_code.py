@@ -31,7 +31,9 @@ def spec_body_violations(pair: tuple[Source, Source], f: Function, g: Function) 
     return _first_hunk(pair, f, (a, b), Rule.SPEC_CHANGED, f"body of spec fn `{f.qualified}`")
 
 
-def _first_hunk(pair, f: Function, runs: tuple[list[Token], list[Token]], rule: Rule, what: str) -> list[Violation]:
+def _first_hunk(
+    pair: tuple[Source, Source], f: Function, runs: tuple[list[Token], list[Token]], rule: Rule, what: str
+) -> list[Violation]:
     """One violation per function: its first difference, and how many more there are."""
     hunks = differences(*runs)
     if not hunks:
@@ -40,7 +42,7 @@ def _first_hunk(pair, f: Function, runs: tuple[list[Token], list[Token]], rule: 
     return [hunk_violation(rule, f.id, pair, runs, hunks[0], what, more)]
 
 
-def _body_presence(pair, f: Function, g: Function, kind: str) -> Violation:
+def _body_presence(pair: tuple[Source, Source], f: Function, g: Function, kind: str) -> Violation:
     change = "removed (it became bodiless)" if g.body is None else "added where the original had none"
     rule = Rule.SPEC_CHANGED if kind == "spec fn" else Rule.EXEC_CHANGED
     return function_violation(rule, pair, (f, g), f"body of {kind} `{f.qualified}` {change}")

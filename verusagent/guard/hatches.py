@@ -15,7 +15,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from verusagent.guard.erase import CRATE_NAMES
-from verusagent.guard.places import place_of
+from verusagent.guard.places import Place, place_of
 from verusagent.guard.report import Evidence, Rule, Violation
 from verusagent.guard.source import Source, spelled_at
 from verusagent.guard.tokens import attribute_end_in
@@ -40,7 +40,7 @@ class Found:
     end: int
     unit: str | None  # the innermost function holding it, None at item level
     text: str  # the construct's tokens joined by spaces
-    place: tuple = field(default=(), compare=False)  # where in its unit (calls): `places.place_of`
+    place: Place = field(default=(), compare=False)  # where in its unit (calls): `places.place_of`
 
 
 def scan_hatches(source: Source) -> list[Found]:

@@ -12,15 +12,18 @@ from bisect import bisect_left
 
 from verusagent.guard.erase import exec_tokens
 from verusagent.guard.source import Source
-from verusagent.lens import Function, Mode
+from verusagent.lens import Function, Mode, TokenStream
 from verusagent.lens.clauses import LOOP_CLAUSE_WORDS
 
 _BOUNDARIES = frozenset({";", "{", "}", ","})
 _OPENERS = frozenset({"(", "[", "{"})
 _CLOSERS = frozenset({")", "]", "}"})
 
+# A call's place: its exec gap (None outside exec code), its blocks' headers and its bindings; () outside a body.
+Place = tuple[()] | tuple[int | None, tuple[str, ...], tuple[str, ...]]
 
-def place_of(source: Source, i: int) -> tuple:
+
+def place_of(source: Source, i: int) -> Place:
     """Where the call at token i stands in its function (see the module's docstring)."""
     function = source.by_id.get(source.unit_at(source.stream.starts[i]) or "")
     if function is None or function.body is None:
@@ -40,7 +43,7 @@ def place_of(source: Source, i: int) -> tuple:
     return gap, tuple(reversed(headers)), _bindings(stream, i, floor)
 
 
-def _bindings(stream, i: int, floor: int) -> tuple[str, ...]:
+def _bindings(stream: TokenStream, i: int, floor: int) -> tuple[str, ...]:
     """The statements before the call at i (in its function, in any block) that bind or change a name its arguments
     read, and, transitively, the names those statements read: `let y = x + d; assume(p(y))` assumes something else
     once `let d`, an assignment `y = 0;` or a copy `{ let y = ..; }` of the binding changes."""
@@ -62,7 +65,7 @@ def _bindings(stream, i: int, floor: int) -> tuple[str, ...]:
 _ASSIGNMENTS = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "^=", "&=", "|=", "<<=", ">>="})
 
 
-def _changes(stream, j: int, floor: int) -> bool:
+def _changes(stream: TokenStream, j: int, floor: int) -> bool:
     """Whether the name at j is bound or changed there: in a `let` pattern, assigned (`y = ..`, `y.f += ..`,
     `y[k] = ..`), lent mutably (`&mut y`), or handed to code that may change it: the receiver of a method call
     (`m.tracked_remove(k)`, `let tracked v = m.f.tracked_remove(k);`: `&mut self`) or a whole argument of a call
@@ -94,7 +97,7 @@ def _changes(stream, j: int, floor: int) -> bool:
     return not any(stream.is_punct(k, "=") for k in range(first, j))
 
 
-def _whole_argument(stream, j: int, first: int) -> bool:
+def _whole_argument(stream: TokenStream, j: int, first: int) -> bool:
     """Whether the name at j is a whole argument of a call (`f(.., m, ..)`, `T::f(m)`)."""
     if not (stream.is_punct(_prefix_start(stream, j) - 1, "(", ",") and stream.is_punct(j + 1, ",", ")")):
         return False
@@ -106,7 +109,7 @@ def _whole_argument(stream, j: int, first: int) -> bool:
     )
 
 
-def _parenthesised_receiver(stream, j: int, first: int) -> bool:
+def _parenthesised_receiver(stream: TokenStream, j: int, first: int) -> bool:
     """`(m).f(..)`, `(*m).f`, `(&mut *m).f(..)`: the name inside a group (no call's arguments) used as a receiver."""
     opener = _enclosing(stream, j, first)
     if (
@@ -119,13 +122,13 @@ def _parenthesised_receiver(stream, j: int, first: int) -> bool:
     return stream.is_punct(stream.close_of(opener) + 1, ".")
 
 
-def _whole_value(stream, j: int) -> bool:
+def _whole_value(stream: TokenStream, j: int) -> bool:
     """`let r = m;`, `let tracked r: &mut T = m;`, `r = &mut *m;`: a move or reborrow of the name, through which
     the value may change later."""
     return stream.is_punct(_prefix_start(stream, j) - 1, "=") and stream.is_punct(j + 1, ";")
 
 
-def _prefix_start(stream, j: int) -> int:
+def _prefix_start(stream: TokenStream, j: int) -> int:
     """The first token of the borrows and dereferences before the name at j (`&mut *m`, `&&m`, `*m`)."""
     k = j
     while stream.is_punct(k - 1, "&", "*", "&&") or (stream.is_ident(k - 1, "mut") and stream.is_punct(k - 2, "&")):
@@ -133,7 +136,7 @@ def _prefix_start(stream, j: int) -> int:
     return k
 
 
-def _spec_only(stream, j: int, first: int) -> bool:
+def _spec_only(stream: TokenStream, j: int, first: int) -> bool:
     """Whether the name at j is read by spec code only: inside `assert(..)`/`assume(..)`, or a `let ghost` value."""
     if stream.is_keyword(first, "let") and stream.is_keyword(first + 1, "ghost"):
         return True
@@ -149,7 +152,7 @@ def _spec_only(stream, j: int, first: int) -> bool:
     return False
 
 
-def _enclosing(stream, j: int, first: int) -> int | None:
+def _enclosing(stream: TokenStream, j: int, first: int) -> int | None:
     """The index of the bracket opening the group around token j, within the statement from `first`."""
     k = j - 1
     while k >= first:
@@ -162,7 +165,7 @@ def _enclosing(stream, j: int, first: int) -> int | None:
     return None
 
 
-def _statement_start(stream, j: int, floor: int) -> int:
+def _statement_start(stream: TokenStream, j: int, floor: int) -> int:
     k = j - 1
     while k > floor and not (stream.texts[k] in _BOUNDARIES - {","} and stream.kinds[k] == "punct"):
         if stream.texts[k] in _CLOSERS and stream.match[k] > floor:
@@ -171,7 +174,7 @@ def _statement_start(stream, j: int, floor: int) -> int:
     return k + 1
 
 
-def _statement_bounds(stream, j: int, floor: int, limit: int) -> tuple[int, int]:
+def _statement_bounds(stream: TokenStream, j: int, floor: int, limit: int) -> tuple[int, int]:
     first = _statement_start(stream, j, floor)
     last = j
     while last < limit and not stream.is_punct(last, ";", *_CLOSERS):
@@ -179,7 +182,7 @@ def _statement_bounds(stream, j: int, floor: int, limit: int) -> tuple[int, int]
     return first, min(last, limit - 1)
 
 
-def _header(stream, opener: int, floor: int) -> str:
+def _header(stream: TokenStream, opener: int, floor: int) -> str:
     """The words before a block's `{` in its statement, a loop's clauses left out; an `else` block's names the
     blocks before it (`if a {} else if b {} else {}` gives `if a / else if b / else`)."""
     words = _text_before(stream, opener, floor).split(" ")
@@ -191,7 +194,7 @@ def _header(stream, opener: int, floor: int) -> str:
     return header
 
 
-def _text_before(stream, i: int, floor: int) -> str:
+def _text_before(stream: TokenStream, i: int, floor: int) -> str:
     """The tokens of the statement before token i, back to the last `;`, `{`, `}` or `,` at its level."""
     j = i - 1
     while j > floor and not (stream.texts[j] in _BOUNDARIES and stream.kinds[j] == "punct"):

@@ -1,8 +1,9 @@
 """The guard's verdict: violations with a rule id, a location in each version, a one-line reason and evidence."""
 
 from enum import StrEnum
+from typing import Any
 
-from pydantic import BaseModel, computed_field, model_serializer
+from pydantic import BaseModel, SerializerFunctionWrapHandler, computed_field, model_serializer
 
 from verusagent.lens import Span
 
@@ -74,7 +75,7 @@ class Violation(BaseModel):
     file: str | None = None  # in a crate: the file, relative to the crate folder (None for a single file)
 
     @model_serializer(mode="wrap")
-    def _without_absent_file(self, handler):
+    def _without_absent_file(self, handler: SerializerFunctionWrapHandler) -> Any:
         """A single file's violations serialise as before crates: no `file` key when there is no file."""
         data = handler(self)
         if isinstance(data, dict) and data.get("file") is None:

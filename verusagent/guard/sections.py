@@ -56,7 +56,7 @@ def _alone_on_its_line(source: Source, start: int) -> bool:
     return not source.data[line_start:start].strip()
 
 
-def _place(source: Source, items, starts: list[int], offset: int) -> str:
+def _place(source: Source, items: list[tuple[int, int, str]], starts: list[int], offset: int) -> str:
     names = {name for _, _, name in items}
     holding = [f for f in source.model.functions if f.span.start <= offset < f.span.end and f.id in names]
     if holding:

@@ -41,8 +41,8 @@ from verusagent.guard.report import Evidence, Rule, Violation
 from verusagent.guard.source import Source, spelled_at
 from verusagent.guard.tokens import canonical
 from verusagent.guard.vstd_names import GLOB_MODULES, TRAIT_METHODS
-from verusagent.lens import Function
-from verusagent.lens.lexer import lex
+from verusagent.lens import Function, TokenStream
+from verusagent.lens.lexer import Lexed, lex
 from verusagent.lens.model import Definition, DefinitionKind
 
 # Methods that verus's `verus!` rewriting calls by name (builtin_macros' syntax.rs): arithmetic and comparison in
@@ -157,7 +157,7 @@ def _same_text(pair: tuple[Source, Source], f: Function, g: Function) -> bool:
     return pair[0].data[f.span.start : f.span.end] == pair[1].data[g.span.start : g.span.end]
 
 
-def _body_items(source: Source, function: Function) -> Counter:
+def _body_items(source: Source, function: Function) -> Counter[str]:
     if function.body is None:
         return Counter()
     stream = source.stream
@@ -185,7 +185,7 @@ def spelled(data: bytes) -> frozenset[str]:
     return _identifiers(lex(data))
 
 
-def _identifiers(stream) -> frozenset[str]:
+def _identifiers(stream: TokenStream | Lexed) -> frozenset[str]:
     return frozenset(compress(stream.texts, map("ident".__eq__, stream.kinds)))
 
 
@@ -232,7 +232,7 @@ def _barred(definition: Definition) -> bool:
     return kind in _BARRED or (kind == DefinitionKind.IMPL and definition.trait_name is not None)
 
 
-def _item_key(definition: Definition) -> tuple:
+def _item_key(definition: Definition) -> tuple[DefinitionKind, str, str | None, str | None]:
     return definition.kind, definition.name, definition.trait_name, definition.container
 
 
@@ -292,7 +292,7 @@ def _new_imports(
     return found
 
 
-def _placed_key(source: Source, statement: Import) -> tuple:
+def _placed_key(source: Source, statement: Import) -> tuple[Path | str | None, tuple[str, ...]]:
     """A `use` as written, with where it takes effect: its module, or the function whose body holds it."""
     where = statement.scope if statement.scope is not None else source.unit_at(source.stream.starts[statement.first])
     return where, _use_key(source, statement.first, statement.last)
@@ -343,7 +343,7 @@ def _glob_problem(entry: Entry, statement: Import, spelled: frozenset[str], path
     return f"a glob import that brings `{taken[0]}`, a name the original's code spells" if taken else None
 
 
-def _raw_imports(source: Source) -> Counter:
+def _raw_imports(source: Source) -> Counter[tuple[Path | int, tuple[str, ...]]]:
     """The `use` lines as written, each with its module (a block-scoped one with -1): the quick equality test."""
     texts = source.stream.texts
     return source.derived(

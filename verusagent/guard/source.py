@@ -1,12 +1,16 @@
 """One version of a file as the guard reads it: the lens's model, its tokens and position lookups."""
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import compress, count
+from typing import Any, TypeVar
 
 from verusagent.lens import Function, SourceModel, Span, Token, TokenStream, parse_shared
 from verusagent.lens.positions import LineIndex
+
+_T = TypeVar("_T")
 
 _SNIPPET_CHARS = 240
 # The words the guard finds by position (`Source.positions`): one pass over a large file finds them all.
@@ -23,13 +27,15 @@ class Source:
     lines: LineIndex
     starts: list[int] = field(default_factory=list)  # token start offsets, for bisecting
     by_id: dict[str, Function] = field(default_factory=dict)
-    memo: dict = field(default_factory=dict)  # derived data (hatches, remainder, ...): an original is reused a lot
+    # derived data (hatches, remainder, ...): an original is reused a lot
+    memo: dict[Hashable, Any] = field(default_factory=dict)
 
-    def derived(self, key, compute):
+    def derived(self, key: Hashable, compute: "Callable[[Source], _T]") -> _T:
         """compute(self), once per Source and key: the agent guards many candidates against one original."""
         if key not in self.memo:
             self.memo[key] = compute(self)
-        return self.memo[key]
+        value: _T = self.memo[key]
+        return value
 
     def positions(self, texts: frozenset[str]) -> list[int]:
         """Indices of the tokens spelled as one of `texts`, in order (words of INDEXED come from one shared pass)."""
@@ -92,7 +98,7 @@ def _positions(source: Source, texts: frozenset[str]) -> list[int]:
     return list(compress(count(), map(texts.__contains__, source.spelled())))
 
 
-def spelled_at(stream: TokenStream, words) -> list[int]:
+def spelled_at(stream: TokenStream, words: Collection[str]) -> list[int]:
     """Indices of the tokens spelled as one of `words`, in order. Found from where each word occurs in the bytes (a
     token starts where its text does), not by a pass over every token: for words that are rare in a file."""
     data, starts, texts = stream.data, stream.starts, stream.texts

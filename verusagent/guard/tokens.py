@@ -1,7 +1,7 @@
 """Token sequences: erase byte ranges, drop trigger annotations, and find where two sequences differ."""
 
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
@@ -82,7 +82,7 @@ def attribute_end_in(texts: Sequence[str], kinds: Sequence[str], i: int) -> int 
 _SQUARE = {"[": 1, "]": -1}
 
 
-class TokenField(Sequence):
+class TokenField(Sequence[str]):
     """One field of each token of a list, read on demand (an attribute is short: making the whole list of texts
     for it would cost more)."""
 
@@ -92,8 +92,9 @@ class TokenField(Sequence):
     def __len__(self) -> int:
         return len(self.tokens)
 
-    def __getitem__(self, j):
-        return getattr(self.tokens[j], self.name)
+    def __getitem__(self, j: int) -> str:  # type: ignore[override]  # read by index only, never sliced
+        text: str = getattr(self.tokens[j], self.name)
+        return text
 
 
 def drop_triggers(tokens: list[Token]) -> list[Token]:
@@ -227,7 +228,7 @@ def _after_macro_name(kept: list[Token]) -> bool:
     return len(kept) >= 2 and kept[-1].text == "!" and kept[-1].kind == "punct" and kept[-2].kind == "ident"
 
 
-def _split_shifts(tokens: list[Token]):
+def _split_shifts(tokens: list[Token]) -> Iterator[Token]:
     """`>>` as `>` `>` (and `<<` as `<` `<`): the tokenizer joins the two closers of `Ghost<Seq<u64>>`, which is
     `Ghost<Seq<u64>, >` without its comma; as a shift operator the split form is not Rust, so nothing is lost."""
     for token in tokens:
@@ -259,7 +260,7 @@ def _ends_with_comma(kept: list[Token]) -> bool:
     return bool(kept) and kept[-1].text == "," and kept[-1].kind == "punct"
 
 
-def slides(run: list[Token], start: int, stop: int):
+def slides(run: list[Token], start: int, stop: int) -> Iterator[tuple[int, int]]:
     """Equivalent positions of a run inserted (or deleted) at [start, stop): slid along equal tokens."""
     yield start, stop
     s, e = start, stop
