@@ -1,13 +1,16 @@
 """Inside a function: loops with their clauses, calls, and proof sites (asserts, proof blocks, ...)."""
 
 from bisect import bisect_left
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import compress, count
+from typing import cast
 
 from verusagent.lens.clauses import BLOCK_HEADS, LOOP_CLAUSE_WORDS, ClauseRun, ends_operand, read_clauses
 from verusagent.lens.context import ScanContext
 from verusagent.lens.hatches import CALL_WORDS
 from verusagent.lens.model import Call, Function, Loop, LoopKind, Mode, ProofSite, ProofSiteKind, construct
+from verusagent.lens.tokens import TokenStream
 
 _NOT_CALLEES = frozenset(
     {
@@ -81,6 +84,10 @@ class FunctionScan:
     call_counts: dict[str, int] = field(default_factory=dict)
 
 
+# a handler of a word: (ctx, scan, i, last, ghost, loop_id) -> the index after what it read, None if nothing
+_Handler = Callable[[ScanContext, FunctionScan, int, int, bool, str | None], int | None]
+
+
 def scan_function_body(ctx: ScanContext, function: Function, run: ClauseRun) -> None:
     scan = FunctionScan(function.id, function.qualified, function.in_verus)
     for clause in run.clauses:
@@ -151,7 +158,9 @@ def _at_statement_start(ctx: ScanContext, i: int) -> bool:
     return i == 0 or ctx.stream.text(i - 1) in _STATEMENT_BOUNDARIES
 
 
-def _add_site(ctx: ScanContext, scan: FunctionScan, kind: ProofSiteKind, first: int, last: int, detail: str = ""):
+def _add_site(
+    ctx: ScanContext, scan: FunctionScan, kind: ProofSiteKind, first: int, last: int, detail: str = ""
+) -> None:
     site = ProofSite(kind=kind, span=ctx.span(first, last), function_id=scan.unit_id, detail=detail)
     ctx.proof_sites.append(site)
 
@@ -169,7 +178,9 @@ def _statement_end(ctx: ScanContext, i: int, last: int) -> int:
 # ----- proof constructs -----
 
 
-def _proof_block(ctx, scan, i, last, ghost, loop_id):
+def _proof_block(
+    ctx: ScanContext, scan: FunctionScan, i: int, last: int, ghost: bool, loop_id: str | None
+) -> int | None:
     """`proof { .. }` at a statement's start, or the `proof!( .. )` macro (unless the file defines its own): a call
     `proof(x)` of a function the file names `proof` is a call."""
     stream = ctx.stream
@@ -185,7 +196,7 @@ def _proof_block(ctx, scan, i, last, ghost, loop_id):
     return close + 1
 
 
-def _assert(ctx, scan, i, last, ghost, loop_id):
+def _assert(ctx: ScanContext, scan: FunctionScan, i: int, last: int, ghost: bool, loop_id: str | None) -> int | None:
     stream = ctx.stream
     if stream.is_ident(i + 1, "forall"):
         return _assert_forall(ctx, scan, i, last, loop_id)
@@ -202,7 +213,7 @@ def _assert(ctx, scan, i, last, ghost, loop_id):
     return end + 1
 
 
-def _by_tail(ctx, scan, i, last, loop_id) -> tuple[int, str]:
+def _by_tail(ctx: ScanContext, scan: FunctionScan, i: int, last: int, loop_id: str | None) -> tuple[int, str]:
     """After `by`: `(prover)`, an optional `requires ...`, an optional `{ proof }`; returns (end, prover). As verus_syn
     reads an Assert: the block, if any, comes right after the prover or the requires list (whose expressions end at
     a `{`, as the body's); the tail never reaches past the `}` that closes the block holding the assert
@@ -227,7 +238,7 @@ def _by_tail(ctx, scan, i, last, loop_id) -> tuple[int, str]:
     return min(end, last), prover
 
 
-def _assert_forall(ctx, scan, i, last, loop_id):
+def _assert_forall(ctx: ScanContext, scan: FunctionScan, i: int, last: int, loop_id: str | None) -> int:
     stream = ctx.stream
     j = i + 1
     while j <= last and not stream.is_punct(j, ";", *_CLOSERS) and not stream.is_ident(j, "by"):
@@ -240,8 +251,8 @@ def _assert_forall(ctx, scan, i, last, loop_id):
     return end + 1
 
 
-def _simple_site(kind: ProofSiteKind):
-    def handle(ctx, scan, i, last, ghost, loop_id):
+def _simple_site(kind: ProofSiteKind) -> _Handler:
+    def handle(ctx: ScanContext, scan: FunctionScan, i: int, last: int, ghost: bool, loop_id: str | None) -> int | None:
         if not ctx.stream.is_punct(i + 1, "("):
             return None
         close = ctx.group_end(i + 1)
@@ -254,7 +265,9 @@ def _simple_site(kind: ProofSiteKind):
     return handle
 
 
-def _hatch_call(ctx, scan, i, last, ghost, loop_id):
+def _hatch_call(
+    ctx: ScanContext, scan: FunctionScan, i: int, last: int, ghost: bool, loop_id: str | None
+) -> int | None:
     """`assume(e)`, `admit()`, `builtin::assume_(e)`, or a call through a renamed import of one (`helper(e)`)."""
     stream = ctx.stream
     word = stream.text(i)
@@ -265,12 +278,13 @@ def _hatch_call(ctx, scan, i, last, ghost, loop_id):
     end = close + 1 if stream.is_punct(close + 1, ";") else close
     first = _path_start(ctx, i)
     written = stream.source(first, i)
-    _add_site(ctx, scan, hatch.site, first, end, "" if written == hatch.name else written)
+    site = cast(ProofSiteKind, hatch.site)  # a call hatch marks a proof site
+    _add_site(ctx, scan, site, first, end, "" if written == hatch.name else written)
     scan_range(ctx, scan, i + 2, close - 1, True, loop_id)
     return end + 1
 
 
-def _calc(ctx, scan, i, last, ghost, loop_id):
+def _calc(ctx: ScanContext, scan: FunctionScan, i: int, last: int, ghost: bool, loop_id: str | None) -> int | None:
     stream = ctx.stream
     if not (stream.is_punct(i + 1, "!") and stream.is_punct(i + 2, "{", "(")) or "calc" in ctx.file_macros():
         return None
@@ -280,7 +294,7 @@ def _calc(ctx, scan, i, last, ghost, loop_id):
     return close + 1
 
 
-def _let(ctx, scan, i, last, ghost, loop_id):
+def _let(ctx: ScanContext, scan: FunctionScan, i: int, last: int, ghost: bool, loop_id: str | None) -> int | None:
     """`let ghost x = ..;`, `let tracked (a, b) = ..;` inside verus! (a binding named `ghost` is no mode: `let ghost =
     v.pop();`)."""
     stream = ctx.stream
@@ -292,7 +306,7 @@ def _let(ctx, scan, i, last, ghost, loop_id):
     return end + 1
 
 
-def _broadcast(ctx, scan, i, last, ghost, loop_id):
+def _broadcast(ctx: ScanContext, scan: FunctionScan, i: int, last: int, ghost: bool, loop_id: str | None) -> int | None:
     if not ctx.stream.is_ident(i + 1, "use"):
         return None
     end = _statement_end(ctx, i, last)
@@ -300,7 +314,7 @@ def _broadcast(ctx, scan, i, last, ghost, loop_id):
     return end + 1
 
 
-def _nested_fn(ctx, scan, i, last, ghost, loop_id):
+def _nested_fn(ctx: ScanContext, scan: FunctionScan, i: int, last: int, ghost: bool, loop_id: str | None) -> int | None:
     from verusagent.lens.functions import ItemScope, parse_function
 
     stream = ctx.stream
@@ -320,7 +334,7 @@ def _nested_item_start(ctx: ScanContext, fn_index: int) -> int:
 # ----- loops -----
 
 
-def _loop(ctx, scan, i, last, ghost, loop_id):
+def _loop(ctx: ScanContext, scan: FunctionScan, i: int, last: int, ghost: bool, loop_id: str | None) -> int | None:
     stream = ctx.stream
     kind = LoopKind(stream.text(i))
     if kind == LoopKind.LOOP and stream.is_punct(i + 1, "|", "||"):
@@ -381,7 +395,7 @@ def _loop_header_end(ctx: ScanContext, i: int, last: int, kind: LoopKind, words:
     return i
 
 
-def _starts_loop_clause(stream, i: int, start: int, words: frozenset[str]) -> bool:
+def _starts_loop_clause(stream: TokenStream, i: int, start: int, words: frozenset[str]) -> bool:
     """Whether a clause keyword at i ends the condition. verus_syn parses the condition as an expression first, and
     the keywords are contextual: a word there is a clause only after a complete operand, never as the condition's
     first token (`while decreases < n`), after an operator (`x < ensures`) or as a field or path segment
@@ -468,7 +482,7 @@ def _path_start(ctx: ScanContext, i: int) -> int:
     return i
 
 
-_HANDLERS = {
+_HANDLERS: dict[str, _Handler] = {
     "proof": _proof_block,
     "assert": _assert,
     **dict.fromkeys(CALL_WORDS, _hatch_call),

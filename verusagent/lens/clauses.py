@@ -4,6 +4,7 @@ from dataclasses import dataclass
 
 from verusagent.lens.context import ScanContext
 from verusagent.lens.model import Clause, ClauseKind, Expr
+from verusagent.lens.tokens import TokenStream
 
 FUNCTION_CLAUSE_WORDS = frozenset(
     {
@@ -125,7 +126,7 @@ _OPERAND_ENDS = frozenset({")", "]", "}", "?", "@", ">>"})
 _ENDS = frozenset({";", ")", "]", "}"})  # a closer at the clauses' level closes a group they are inside
 
 
-def ends_operand(stream, j: int) -> bool:
+def ends_operand(stream: TokenStream, j: int) -> bool:
     """Whether token j completes an operand (a name, a literal, a closing bracket, `x?`, `x@`, a type's `>` or
     `>>`), so that a `{` after it cannot continue the expression. After `==` a `>` is the implication `==>`.
     Where in doubt this says yes: a block taken for the body shows ghost code as exec code (a false alarm), a body

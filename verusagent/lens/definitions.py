@@ -5,6 +5,7 @@ from verusagent.lens.context import ScanContext
 from verusagent.lens.functions import ItemScope, doc_comment_start
 from verusagent.lens.headers import container_body, impl_names
 from verusagent.lens.model import Definition, DefinitionKind
+from verusagent.lens.span import Span
 
 _KEYWORD_KINDS = {
     "struct": DefinitionKind.STRUCT,
@@ -65,7 +66,16 @@ def record_macro(ctx: ScanContext, name_index: int, item_start: int, end: int, s
         _add(ctx, DefinitionKind.MACRO, name, item_start, name_index, end - 1, scope)
 
 
-def _add(ctx, kind, name, item_start, keyword, last, scope: ItemScope, trait_name=None) -> None:
+def _add(
+    ctx: ScanContext,
+    kind: DefinitionKind,
+    name: str,
+    item_start: int,
+    keyword: int,
+    last: int,
+    scope: ItemScope,
+    trait_name: str | None = None,
+) -> None:
     last = min(max(last, keyword), len(ctx.stream) - 1)
     start = doc_comment_start(ctx, ctx.stream.starts[item_start])
     span = ctx.lines.span(start, ctx.stream.ends[last])
@@ -82,7 +92,7 @@ def _add(ctx, kind, name, item_start, keyword, last, scope: ItemScope, trait_nam
     )
 
 
-def _body(ctx: ScanContext, keyword: int, last: int):
+def _body(ctx: ScanContext, keyword: int, last: int) -> Span | None:
     """The item's last top-level bracket group, when the item ends with it (or with it and `;`)."""
     stream = ctx.stream
     close = last - 1 if stream.is_punct(last, ";") else last

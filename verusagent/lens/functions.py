@@ -5,10 +5,11 @@ from dataclasses import dataclass, field
 
 from verusagent.lens.attributes import inner_attributes, read_attribute
 from verusagent.lens.bodies import body_marks, scan_function_body
-from verusagent.lens.clauses import FUNCTION_CLAUSE_WORDS, read_clauses
+from verusagent.lens.clauses import FUNCTION_CLAUSE_WORDS, ClauseRun, read_clauses
 from verusagent.lens.context import ScanContext
 from verusagent.lens.macro_roles import MacroScope, macro_identity
 from verusagent.lens.model import Attribute, Function, Mode, construct
+from verusagent.lens.tokens import TokenStream
 
 _MODE_WORDS = {"spec": Mode.SPEC, "proof": Mode.PROOF, "axiom": Mode.AXIOM, "exec": Mode.EXEC}
 _MODIFIER_WORDS = frozenset({"open", "closed", "uninterp", "broadcast"})
@@ -62,7 +63,17 @@ def parse_function(ctx: ScanContext, item_start: int, fn_index: int, limit: int,
     return last
 
 
-def _build(ctx, scope, prefix, fn_index, name, params_open, header_end, last, run) -> Function:
+def _build(
+    ctx: ScanContext,
+    scope: ItemScope,
+    prefix: Prefix,
+    fn_index: int,
+    name: str,
+    params_open: int | None,
+    header_end: int,
+    last: int,
+    run: ClauseRun,
+) -> Function:
     qualified = "::".join([*scope.path, name])
     header_first = prefix.header_start if prefix.header_start is not None else fn_index
     span_first = _span_start(ctx, prefix, header_first)
@@ -158,7 +169,7 @@ def _read_prefix_word(ctx: ScanContext, prefix: Prefix, i: int) -> int:
     return end + 1
 
 
-def _written(stream, first: int, last: int) -> str:
+def _written(stream: TokenStream, first: int, last: int) -> str:
     """A prefix word as written, its group included, without spaces: `pub(crate)`, `open`."""
     return stream.texts[first] if first == last else stream.source(first, last).replace(" ", "")
 

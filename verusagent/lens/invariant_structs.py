@@ -8,6 +8,7 @@ from verusagent.lens.functions import ItemScope, doc_comment_start
 from verusagent.lens.machine_model import InvariantDecl, InvariantStruct
 from verusagent.lens.macro_roles import MacroScope
 from verusagent.lens.model import Function
+from verusagent.lens.span import Span
 
 _DECL_WORDS = frozenset({"with", "forall", "specifically", "is"})
 
@@ -56,7 +57,7 @@ def _struct_keyword(ctx: ScanContext, i: int, last: int) -> int | None:
     return None
 
 
-def _struct_span(ctx: ScanContext, struct_index: int, last: int):
+def _struct_span(ctx: ScanContext, struct_index: int, last: int) -> Span:
     stream = ctx.stream
     first = _prefix_start(ctx, struct_index)
     j = struct_index + 2
@@ -100,12 +101,14 @@ def _declarations(ctx: ScanContext, unit: InvariantStruct, function: Function) -
     return found
 
 
-def _token_bounds(ctx: ScanContext, span) -> tuple[int, int]:
+def _token_bounds(ctx: ScanContext, span: Span) -> tuple[int, int]:
     first = bisect_left(ctx.token_starts, span.start)
     return first, ctx.group_end(first)
 
 
-def _invariant_on(ctx: ScanContext, unit, function: Function, i: int, last: int) -> tuple[InvariantDecl, int]:
+def _invariant_on(
+    ctx: ScanContext, unit: InvariantStruct, function: Function, i: int, last: int
+) -> tuple[InvariantDecl, int]:
     stream = ctx.stream
     j = i + 2
     fields = []
@@ -125,7 +128,14 @@ def _after_is(ctx: ScanContext, brace: int) -> bool:
     return opener >= 1 and ctx.stream.is_ident(opener - 1, "is")
 
 
-def _declaration(ctx: ScanContext, unit, function: Function, kind: str, fields: list[str], indices) -> InvariantDecl:
+def _declaration(
+    ctx: ScanContext,
+    unit: InvariantStruct,
+    function: Function,
+    kind: str,
+    fields: list[str],
+    indices: tuple[int, int, int],
+) -> InvariantDecl:
     first, body_open, close = indices
     stream = ctx.stream
     key = f"invariant:{'+'.join(fields)}" if kind == "invariant_on" else "predicate"

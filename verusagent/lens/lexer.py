@@ -143,7 +143,7 @@ def _unraw(texts: list[str]) -> frozenset[int]:
 _starts_raw = methodcaller("startswith", "r#")
 
 
-def _join_identifier_parts(pieces: list[str], kinds: list, comments: list[int]) -> list[int]:
+def _join_identifier_parts(pieces: list[str], kinds: list[str | None], comments: list[int]) -> list[int]:
     """Identifiers with combining marks (`gro\u0308\u00dfe`): Rust's identifiers are XID_Continue runs, which hold marks
     that the pattern's `\\w` leaves out; the parts are joined into one identifier piece (in place). Only pieces next to
     a non-ASCII one can be parts. Returns the comments' indices after the joins."""
@@ -206,7 +206,7 @@ def _readable(piece: str) -> str:
     return piece.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
-def _settle_kinds(pieces: list[str], kinds: list) -> list[int]:
+def _settle_kinds(pieces: list[str], kinds: list[str | None]) -> list[int]:
     """Fill in the kinds the first character left open; returns the indices of the comments."""
     comments = []
     for i in _open_kinds(kinds):
@@ -228,7 +228,7 @@ def _settle_kinds(pieces: list[str], kinds: list) -> list[int]:
     return comments
 
 
-def _open_kinds(kinds: list) -> list[int]:
+def _open_kinds(kinds: list[str | None]) -> list[int]:
     """The indices of the kinds left open (None): few, found by list.index's C loop."""
     found: list[int] = []
     index, i = kinds.index, -1

@@ -9,7 +9,7 @@ from verusagent.lens.functions import ItemScope, doc_comment_start
 from verusagent.lens.machine_model import MachineField, MachineKind, Operation, OperationKind, StateMachine
 from verusagent.lens.macro_roles import MacroScope
 from verusagent.lens.model import Problem
-from verusagent.lens.span import Attribute
+from verusagent.lens.span import Attribute, Span
 from verusagent.lens.transitions import scan_statements
 
 MACHINE_MACROS = {kind.value: kind for kind in MachineKind}
@@ -84,7 +84,7 @@ def machine_item(ctx: ScanContext, i: int, item_start: int, scope: ItemScope) ->
     return last + 1
 
 
-def _item_span(ctx: ScanContext, first: int, last: int):
+def _item_span(ctx: ScanContext, first: int, last: int) -> Span:
     """From the doc comments before token first to the end of token last."""
     stream = ctx.stream
     return ctx.lines.span(doc_comment_start(ctx, stream.starts[first]), stream.ends[last])
@@ -172,7 +172,9 @@ def _operations(ctx: ScanContext, machine: StateMachine, kind: OperationKind, i:
     return found
 
 
-def _operation(ctx: ScanContext, machine: StateMachine, kind: OperationKind, indices: tuple) -> Operation:
+def _operation(
+    ctx: ScanContext, machine: StateMachine, kind: OperationKind, indices: tuple[int, int, int, int | None, int]
+) -> Operation:
     first, name_index, params_close, body_open, end = indices
     stream = ctx.stream
     name = stream.text(name_index)

@@ -10,6 +10,7 @@ reply does.
 
 import re
 from itertools import compress, count
+from typing import TypeVar
 
 _ITEM_OPENERS = frozenset({"impl", "trait", "mod", "group"})
 _ITEM_MACROS = frozenset({"state_machine", "tokenized_state_machine", "tokenized_state_machine_vstd"})
@@ -17,6 +18,7 @@ _STOPS = frozenset({";", "{", "}"})
 # A closed string token: `"..."`, `b"..."`, `r#"..."#`, `cr"..."`.
 _CLOSED_STRING = re.compile(r'[bc]?(?:"(?:\\.|[^"\\])*"|r(#*)".*"\1)', re.DOTALL)
 _BLOCK_PARTS = re.compile(r"/\*|\*/")
+_T = TypeVar("_T")
 
 
 def dropped_ranges(texts: list[str], kinds: list[str], match: list[int]) -> list[tuple[int, int]]:
@@ -59,9 +61,9 @@ def _opens_items(texts: list[str], kinds: list[str], brace: int) -> bool:
     return "fn" not in header and not header.isdisjoint(_ITEM_OPENERS)
 
 
-def keep_outside(values: list, ranges: list[tuple[int, int]]) -> list:
+def keep_outside(values: list[_T], ranges: list[tuple[int, int]]) -> list[_T]:
     """The values outside the ranges (sorted, disjoint)."""
-    kept: list = []
+    kept: list[_T] = []
     position = 0
     for first, stop in ranges:
         kept += values[position:first]

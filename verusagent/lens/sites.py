@@ -1,5 +1,6 @@
 """Item-level escape hatches and outside-file reads, found by a scan over every token of the file."""
 
+from collections.abc import Callable
 from itertools import compress, count
 
 from verusagent.lens.context import ScanContext
@@ -76,7 +77,7 @@ def _extern_crate_end(ctx: ScanContext, i: int) -> int | None:
 
 
 # The syntax of each item-like hatch: from its word to its last token, or None where the word is something else.
-_ITEM_ENDS = {
+_ITEM_ENDS: dict[ItemSiteKind, Callable[[ScanContext, int], int | None]] = {
     ItemSiteKind.ASSUME_SPECIFICATION: _assume_specification_end,
     ItemSiteKind.AXIOM_FN: _axiom_fn_end,
     ItemSiteKind.FILE_MODULE: _file_module_end,

@@ -10,12 +10,13 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from itertools import compress, count
 from operator import not_
+from typing import cast
 
 import tree_sitter_rust
-from tree_sitter import Language, Parser
+from tree_sitter import Language, Node, Parser, Tree
 
 from verusagent.lens.gc_pause import paused_gc
-from verusagent.lens.lexer import lex
+from verusagent.lens.lexer import Lexed, lex
 from verusagent.lens.outline import cut_off, dropped_ranges, keep_outside
 
 _ATOMIC = frozenset({"string_literal", "raw_string_literal", "char_literal", "line_comment", "block_comment"})
@@ -145,7 +146,9 @@ def tokenize(data: bytes, *, outline: bool = False) -> TokenStream:
     )
 
 
-def _outline(data: bytes, lexed, match: list[int], comments: list[Token], errors) -> TokenStream:
+def _outline(
+    data: bytes, lexed: Lexed, match: list[int], comments: list[Token], errors: list[tuple[int, int]]
+) -> TokenStream:
     ranges = dropped_ranges(lexed.texts, lexed.kinds, match)
     texts = keep_outside(lexed.texts, ranges)
     starts = keep_outside(lexed.starts, ranges)
@@ -183,7 +186,7 @@ def is_cut_off(text: str) -> bool:
     return cut_off(lexed.texts, lexed.kinds, unbalanced, [c[0] for c in lexed.comments])
 
 
-def _without_clean_verus_blocks(data: bytes, lexed, match: list[int], unbalanced: list[int]) -> bytes:
+def _without_clean_verus_blocks(data: bytes, lexed: Lexed, match: list[int], unbalanced: list[int]) -> bytes:
     """The bytes tree-sitter parses: the file, with the inside of each clean `verus! { }` cut out (`{ }` left).
 
     Inside a macro's token tree tree-sitter reports only unclosed brackets and characters that are no Rust
@@ -218,7 +221,7 @@ def _without_clean_verus_blocks(data: bytes, lexed, match: list[int], unbalanced
     return b" ".join(kept)
 
 
-def syntax_errors(tree, data: bytes) -> list[tuple[int, int]]:
+def syntax_errors(tree: Tree, data: bytes) -> list[tuple[int, int]]:
     """tree-sitter's ERROR leaves and MISSING nodes, visiting only the subtrees that hold one. An ERROR leaf that
     is only `~` is expected inside verus! { } (`=~=`, `=~~=`) and not reported."""
     if not tree.root_node.has_error:
@@ -226,7 +229,7 @@ def syntax_errors(tree, data: bytes) -> list[tuple[int, int]]:
     errors: list[tuple[int, int]] = []
     cursor = tree.walk()
     while True:
-        node = cursor.node
+        node = cast(Node, cursor.node)  # a cursor from tree.walk() is always on a node
         if node.is_missing:
             errors.append((node.start_byte, node.end_byte))
         elif node.child_count == 0 or node.type in _ATOMIC:
