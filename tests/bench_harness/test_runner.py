@@ -13,8 +13,8 @@ from verusagent.bench.runner import BenchRunner, open_bench_folder
 from verusagent.bench.settings import BenchSettings, SelectedTask
 from verusagent.bench.suites import load_suite
 from verusagent.bench.summary import summarize
+from verusagent.choices import ReviewMode
 from verusagent.commands.agent_options import TaskOptions
-from verusagent.review.settings import ReviewMode
 
 from tests.bench_harness.bench_support import count_up_task, write_suite
 

@@ -14,6 +14,7 @@ from verusagent.agent.output import CratePlan, default_out_path, plan_crate
 from verusagent.agent.reporting import Progress
 from verusagent.agent.resume import CannotResume, load_plan, restore
 from verusagent.agent.setup import RunPlan, build_agent
+from verusagent.choices import ReviewMode
 from verusagent.crate.layout import CrateError
 from verusagent.crate.workspace import CrateWorkspace
 from verusagent.lens import parse_shared
@@ -21,7 +22,6 @@ from verusagent.llm.preflight import check_models as check_model_names
 from verusagent.prompt.targets import UnknownTarget, resolve_targets
 from verusagent.record import DEFAULT_RUNS_DIR, RunLog, RunNotFound, RunWriter, resolve_run
 from verusagent.review.calibration.file import CalibrationFileError, load_calibration
-from verusagent.review.settings import ReviewMode
 from verusagent.source_file import UnusableSource, read_source_text
 from verusagent.verus import VerusInstall, find_verus
 

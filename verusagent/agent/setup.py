@@ -14,6 +14,7 @@ from verusagent.agent.reporting import Progress
 from verusagent.agent.session import SessionKit
 from verusagent.agent.session.library import LemmaLibrary
 from verusagent.agent.verifier import Verifier
+from verusagent.choices import ReviewMode
 from verusagent.crate.workspace import CrateWorkspace, crate_name
 from verusagent.guard import GuardPolicy
 from verusagent.llm import Budget, BudgetTracker, ModelSettings, make_client
@@ -22,7 +23,6 @@ from verusagent.precheck import Prechecker
 from verusagent.record import DEFAULT_RUNS_DIR, RunStarted, RunWriter
 from verusagent.review.build import build_reviewer, load_rule, rule_event
 from verusagent.review.gate import AgentReview
-from verusagent.review.settings import ReviewMode
 from verusagent.verus import RunOptions, VerusInstall, find_verus
 from verusagent.verus.cargo import find_cargo_verus, identity
 

@@ -21,11 +21,12 @@ from verusagent.bench.report import rebuild
 from verusagent.bench.runner import BenchRunner, BenchUsageError, open_bench_folder
 from verusagent.bench.settings import BENCH_FILE, BenchSettings, SelectedTask
 from verusagent.bench.suites import SuiteError, load_suite
+from verusagent.choices import ReviewMode
 from verusagent.commands.agent_options import TaskOptions
 from verusagent.commands.exits import EXIT_DONE, EXIT_INTERRUPTED, EXIT_USAGE, UsageError
 from verusagent.console import make_console
 from verusagent.llm.litellm_data import known_to_litellm
-from verusagent.review.settings import ReviewMode, ReviewSettings
+from verusagent.review.settings import ReviewSettings
 
 MODES = ("prove", "repair", "synth")
 

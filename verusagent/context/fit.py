@@ -81,7 +81,9 @@ def _shows_inside(selection: Selection, node: Node) -> bool:
     return any(n in selection.levels for n in node.walk() if n is not node)
 
 
-def focus_line_ranges(targets: list[Node], focus: Sequence[tuple[int, int]], data: dict[int, bytes]) -> dict:
+def focus_line_ranges(
+    targets: list[Node], focus: Sequence[tuple[int, int]], data: dict[int, bytes]
+) -> dict[Node, tuple[int, int]]:
     """Each target's focus (byte ranges inside it) as one line range of its file: first to last line touched."""
     found: dict[Node, tuple[int, int]] = {}
     for target in targets:

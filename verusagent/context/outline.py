@@ -1,6 +1,7 @@
 """The item tree of a file for the slicer: the file, its `verus! { }` blocks, and the containers (impl, trait,
 mod, item macros) with the functions and definitions they hold, in source order, on whole lines."""
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from verusagent.lens.model import Definition, DefinitionKind, Function, SourceModel, Span
@@ -43,12 +44,12 @@ class Node:
             raise ValueError(f"the {self.kind} {self.name!r} has no body")
         return body
 
-    def walk(self):
+    def walk(self) -> Iterator["Node"]:
         yield self
         for child in self.children:
             yield from child.walk()
 
-    def walk_all(self):
+    def walk_all(self) -> Iterator["Node"]:
         """This node, its descendants and what they absorbed."""
         yield self
         yield from self.absorbed
@@ -98,7 +99,7 @@ def _nodes(model: SourceModel) -> list[Node]:
     return nodes
 
 
-def _verus_node(model: SourceModel, span) -> Node:
+def _verus_node(model: SourceModel, span: Span) -> Node:
     before = model.data[: span.start].rstrip()
     start = before.rfind(b"verus")
     first_line = model.data.count(b"\n", 0, start) + 1 if start >= 0 else span.line

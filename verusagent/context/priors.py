@@ -36,8 +36,11 @@ class MentionTable:
     @classmethod
     def shipped(cls) -> "MentionTable":
         data = json.loads(resources.files("verusagent.context").joinpath(TABLE_FILE).read_text(encoding="utf-8"))
-        pairs = {tuple(key.split(">", 1)): entry["chance"] for key, entry in data["pairs"].items()}
-        return cls(pairs, data["default"])  # type: ignore[arg-type]
+        pairs: dict[tuple[str, str], float] = {}
+        for key, entry in data["pairs"].items():
+            mentioner, mentioned = key.split(">", 1)
+            pairs[(mentioner, mentioned)] = entry["chance"]
+        return cls(pairs, data["default"])
 
     def chance(self, source: str, candidate: str) -> float:
         return self.pairs.get((source, candidate), self.default)

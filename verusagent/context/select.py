@@ -142,7 +142,12 @@ class _Offers:
 
     def show_uses(self, root: Node) -> None:
         for node in root.walk():
-            if isinstance(node.item, Definition) and node.item.kind in _ALWAYS and node.parent.kind in STRUCTURE:
+            if (
+                isinstance(node.item, Definition)
+                and node.item.kind in _ALWAYS
+                and node.parent is not None
+                and node.parent.kind in STRUCTURE
+            ):
                 self.selection.add(node, Level.FULL, free=True)
 
     def show_target(self, target: Node) -> None:

@@ -222,7 +222,8 @@ def find_targets(root: Node, names: list[str]) -> list[Node]:
     found: list[Node] = []
     for node in root.walk():
         for function in [node, *node.absorbed]:
-            named = function.kind == "fn" and wanted & {function.item.id, function.item.name, function.item.qualified}
+            item = function.function
+            named = item is not None and wanted & {item.id, item.name, item.qualified}
             if named and node not in found:
                 found.append(node)
     return found

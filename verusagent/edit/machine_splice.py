@@ -9,6 +9,7 @@ wrapped in `verus! { }` when the machine is not inside one.
 """
 
 import re
+from collections.abc import Callable
 
 from verusagent.lens.machine_model import StateMachine
 from verusagent.lens.model import Function, SourceModel
@@ -47,7 +48,9 @@ def machine_for(
     return None
 
 
-def inside_machine(original: SourceModel, machine: StateMachine, indent_of) -> tuple[int, str, bool]:
+def inside_machine(
+    original: SourceModel, machine: StateMachine, indent_of: Callable[[int], str]
+) -> tuple[int, str, bool]:
     """(offset, indentation, before?) for a new function at the end of the machine's body."""
     members = [f for f in original.functions if f.id in machine.functions]
     if members:

@@ -4,6 +4,7 @@ last method of their impl, or at the end of the ``verus!`` block."""
 
 import re
 from functools import partial
+from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -78,7 +79,7 @@ def functions_in(code: str) -> FoundFunctions:
     return found
 
 
-def _machine_hints(model: SourceModel, function: Function) -> dict:
+def _machine_hints(model: SourceModel, function: Function) -> dict[str, Any]:
     unit = function.macro_unit
     machine = model.state_machine(unit) if unit is not None and unit.startswith("sm:") else None
     return {

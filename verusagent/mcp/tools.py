@@ -5,7 +5,7 @@ them writes the tree. Only `accept` (verusagent.mcp.accept) can say verified."""
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from verusagent.choices import DEFAULT_TIMEOUT_S
+from verusagent.choices import DEFAULT_RUNS_DIR, DEFAULT_TIMEOUT_S
 from verusagent.context import slice_parsed
 from verusagent.crate.layout import CrateError
 from verusagent.crate.model import CrateModel
@@ -29,7 +29,6 @@ from verusagent.mcp.results import (
 )
 from verusagent.mcp.tree import Snapshot, ToolError, Tree
 from verusagent.precheck import PrecheckContext, PrecheckReport, crate_of, precheck_parsed, vstd_methods, vstd_names
-from verusagent.record.runs import DEFAULT_RUNS_DIR
 from verusagent.verus import (
     Diagnostic,
     RunOptions,

@@ -1,5 +1,6 @@
 """The run record: ``.verusagent/runs/<id>/`` with ``events.jsonl``, ``candidates/<sha256>.rs``, ``result.json``."""
 
+from verusagent.choices import DEFAULT_RUNS_DIR
 from verusagent.record.events import (
     CallError,
     CandidateCreated,
@@ -32,7 +33,7 @@ from verusagent.record.events import (
 )
 from verusagent.record.reader import LineProblem, RunLog, read_run
 from verusagent.record.result import RunResult, Spend
-from verusagent.record.runs import DEFAULT_RUNS_DIR, RunNotFound, new_run_id, resolve_run
+from verusagent.record.runs import RunNotFound, new_run_id, resolve_run
 from verusagent.record.summary import spend_of
 from verusagent.record.writer import RunWriter, sha256_text
 

@@ -5,7 +5,7 @@ timestamp, see ``clock.py``); the writer assigns ``seq`` and ``ts``. Events acce
 attach more detail without a schema change; a new kind is a new class added to ``AnyEvent``.
 """
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -359,7 +359,8 @@ KnownEvent = Annotated[
 ]
 
 # pydantic 2.14 types TypeAdapter's argument as TypeForm[T], which mypy reads as type[T]: an Annotated union fails
-EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(KnownEvent)  # type: ignore[arg-type]
+# (only on some passes, so a `type: ignore` is reported unused on others)
+EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(cast(Any, KnownEvent))
 KNOWN_KINDS = frozenset(
     cls.model_fields["kind"].default
     for cls in (

@@ -4,7 +4,7 @@ import secrets
 import time
 from pathlib import Path
 
-from verusagent.choices import DEFAULT_RUNS_DIR  # noqa: F401 (its home for the record's callers)
+from verusagent.choices import DEFAULT_RUNS_DIR
 
 EVENTS_FILE = "events.jsonl"
 RESULT_FILE = "result.json"

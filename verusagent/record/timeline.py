@@ -3,6 +3,7 @@ as a transcript: what the model said, each tool call and (the start of) its resu
 
 import json
 from collections.abc import Callable
+from typing import Any
 
 from verusagent.record import events as ev
 from verusagent.record.reader import RunLog
@@ -130,13 +131,13 @@ def _tool_call(e: ev.ToolCalled) -> str:
     return f"  -> {e.name}({_arguments(e.arguments)})  [{e.call_id}]"
 
 
-def _arguments(arguments: dict | str) -> str:
+def _arguments(arguments: dict[str, Any] | str) -> str:
     if isinstance(arguments, str):
         return f"malformed: {arguments[:60]!r}"
     return ", ".join(f"{key}={_value(value)}" for key, value in arguments.items())
 
 
-def _value(value) -> str:
+def _value(value: object) -> str:
     if not isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)[:60]
     lines = value.strip("\n").split("\n")
@@ -163,7 +164,7 @@ def _session_ended(e: ev.SessionEnded) -> str:
     )
 
 
-_FORMATTERS: dict[type, Callable] = {
+_FORMATTERS: dict[type, Callable[[Any], str]] = {
     ev.RunStarted: _run_started,
     ev.ModelRequest: _model_request,
     ev.ModelReply: _model_reply,

@@ -12,13 +12,14 @@ import threading
 from pathlib import Path
 from typing import Self, TypeVar
 
+from verusagent.choices import DEFAULT_RUNS_DIR
 from verusagent.record.clock import HarnessClock
 from verusagent.record.continuation import RequestCompactor
 from verusagent.record.events import Event, ModelRequest
 from verusagent.record.reader import read_run
 from verusagent.record.redact import scrub, secret_values
 from verusagent.record.result import RunResult
-from verusagent.record.runs import CANDIDATES_DIR, DEFAULT_RUNS_DIR, EVENTS_FILE, RESULT_FILE, new_run_id
+from verusagent.record.runs import CANDIDATES_DIR, EVENTS_FILE, RESULT_FILE, new_run_id
 
 E = TypeVar("E", bound=Event)
 

@@ -15,8 +15,9 @@ def proposed_items(value: Any) -> list[Any] | None:
         return value
     if isinstance(value, dict):
         for key in ("findings", "errors"):
-            if isinstance(value.get(key), list):
-                return value[key]
+            items = value.get(key)
+            if isinstance(items, list):
+                return items
         if "reason" in value:
             return [value]
     return None

@@ -182,7 +182,7 @@ def locate(text: str, quote: str, start: int = 0, end: int | None = None) -> tup
     return _bytes(text, found, 0) if found else None
 
 
-def _bytes(text: str, found: re.Match, base: int) -> tuple[int, int]:
+def _bytes(text: str, found: re.Match[str], base: int) -> tuple[int, int]:
     first = len(text[: found.start()].encode("utf-8"))
     return base + first, base + first + len(found.group(0).encode("utf-8"))
 

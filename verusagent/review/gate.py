@@ -9,10 +9,11 @@ spent budget, a model error) goes to verus unreviewed.
 """
 
 from collections.abc import Callable
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
+from verusagent.choices import ReviewMode
 from verusagent.lens import SourceModel, parse_shared
 from verusagent.record.events import FindingStatus, ReviewDecision, ReviewDispute
 from verusagent.record.sink import EventSink
@@ -23,7 +24,7 @@ from verusagent.review.decision import GateRule
 from verusagent.review.findings import Finding
 from verusagent.review.lifecycle import FindingBook, StatusChange
 from verusagent.review.reviewer import Judgment, Reviewer, ReviewOutcome, ReviewRunMode
-from verusagent.review.settings import ReviewMode, ReviewSettings
+from verusagent.review.settings import ReviewSettings
 from verusagent.review.units import ReviewUnit, UnitKind, changed_units, find_unit
 
 Screening = ReviewRunMode | Literal["off"]  # what is done with a candidate
@@ -40,7 +41,7 @@ class ReviewVerdict(BaseModel):
     findings: list[Finding] = Field(default_factory=list)  # as they were at the review (copies)
     score: float | None = None
     blocked: bool = False
-    units: list[dict] = Field(default_factory=list)
+    units: list[dict[str, Any]] = Field(default_factory=list)
     stopped_at: str | None = None
     note: str = ""
 
@@ -81,6 +82,8 @@ def _copies(findings: list[Finding]) -> list[Finding]:
 # A candidate text -> each file's lens model by path (verusagent.crate.workspace.CrateWorkspace.models): one for a
 # single file; a crate's candidate is a bundle of files, and each changed file is reviewed against its parent's.
 ModelsOf = Callable[[str], dict[str, SourceModel]]
+# A changed file: its path, its model in the candidate, its parent's model (None: new in the candidate).
+ChangedFile = tuple[str, SourceModel, SourceModel | None]
 
 
 def one_file(text: str) -> dict[str, SourceModel]:
@@ -115,7 +118,8 @@ class AgentReview:
     ) -> ReviewVerdict:
         mode, reason, figures = self._choose(parent_text, skip)
         self.considered += skip is None and parent_text is not None
-        mine, changed = {}, []
+        mine: dict[str, SourceModel] = {}
+        changed: list[ChangedFile] = []
         if mode != "off" and parent_text is not None:  # _choose says off without a parent
             mine, theirs = self.models(text), self.models(parent_text)
             changed = [
@@ -141,7 +145,7 @@ class AgentReview:
         )
 
     def _review_files(
-        self, reviewer: Reviewer, sha256: str, mode: ReviewRunMode, changed: list, crate: bool
+        self, reviewer: Reviewer, sha256: str, mode: ReviewRunMode, changed: list[ChangedFile], crate: bool
     ) -> ReviewOutcome:
         """Each changed file against the parent's (one, for a single file); a file that blocks, or a review
         that stops (a spent budget), ends it. In a crate, each finding's location names its file."""
@@ -164,7 +168,7 @@ class AgentReview:
         assert outcome is not None  # review() calls it with a changed file at least
         return outcome
 
-    def _choose(self, parent_text: str | None, skip: str | None) -> tuple[Screening, str, dict]:
+    def _choose(self, parent_text: str | None, skip: str | None) -> tuple[Screening, str, dict[str, Any]]:
         """What to do with a candidate, before parsing it: the mode, or auto's estimate."""
         mode = self.settings.mode
         if skip is not None:

@@ -339,7 +339,7 @@ def merge_repeated(
     return fresh, merged_into
 
 
-def _claim(finding: Finding) -> tuple:
+def _claim(finding: Finding) -> tuple[object, ...]:
     """What makes two findings the same: severity, check, reason (whitespace and case folded), the quote and
     the lines it was found at."""
     return (

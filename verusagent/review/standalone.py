@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from verusagent import __version__
-from verusagent.guard import GuardPolicy, guard
+from verusagent.guard import GuardPolicy, GuardReport, guard
 from verusagent.llm import Budget, BudgetTracker, ModelSettings
 from verusagent.record import (
     CandidateCreated,
@@ -139,7 +139,7 @@ def _result(
     original: Path,
     candidate: Path,
     sha: str,
-    report,
+    report: GuardReport,
     rule: GateRule,
     outcome: ReviewOutcome,
     sink: CollectingSink,

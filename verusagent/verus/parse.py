@@ -1,5 +1,7 @@
 """Entry points for understanding verus output: a run's stdout and stderr, a pasted text log, a saved log."""
 
+from typing import Any
+
 from verusagent.verus import jsonout, textlog
 from verusagent.verus.assemble import is_summary_entry
 from verusagent.verus.jsonout import JsonDocument
@@ -36,7 +38,7 @@ def parse_log(text: str) -> ParsedOutput:
     return _assemble(document, diagnostics, log.raw_lines, None, has_standin_marker(text))
 
 
-def _split_json_diagnostics(text: str) -> tuple[list[dict], list[str]]:
+def _split_json_diagnostics(text: str) -> tuple[list[dict[str, Any]], list[str]]:
     entries, other = [], []
     for line in text.splitlines():
         entry = jsonout.json_diagnostic(line)

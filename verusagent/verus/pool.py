@@ -7,6 +7,7 @@ iterating a batch early (closing its iterator) stops only that batch's runs.
 
 from collections.abc import Generator, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed, wait
+from types import TracebackType
 from typing import Any
 
 from verusagent.verus.install import VerusInstall
@@ -68,7 +69,7 @@ class VerusPool:
             raise
 
     @staticmethod
-    def _drop(futures: Iterable[Future], batch: ProcessRegistry) -> None:
+    def _drop(futures: Iterable[Future[Any]], batch: ProcessRegistry) -> None:
         """The consumer wants no more of this batch: queued runs are cancelled, running ones killed and waited
         for (they end with `Cancelled`), and the results not yet handed out are discarded."""
         for future in futures:
@@ -87,7 +88,9 @@ class VerusPool:
     def __enter__(self) -> "VerusPool":
         return self
 
-    def __exit__(self, exc_type, exc, traceback) -> None:
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, traceback: TracebackType | None
+    ) -> None:
         if exc_type is None:
             self.close()
         else:

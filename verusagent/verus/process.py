@@ -6,12 +6,14 @@ killed, so its pid, which is the group id, cannot be reused by an unrelated proc
 """
 
 import contextlib
+import io
 import os
 import signal
 import subprocess
 import threading
 import time
 from dataclasses import dataclass
+from typing import IO, cast
 
 MAX_CAPTURE_BYTES = 32 * 1024 * 1024  # per stream; beyond this the output is dropped and marked truncated
 PIPE_GRACE_S = 10.0  # how long to wait for the pipes to close once the group is killed
@@ -79,9 +81,11 @@ def kill_group(pgid: int) -> None:
 
 
 class _Capture(threading.Thread):
-    def __init__(self, stream) -> None:
+    def __init__(self, stream: IO[bytes] | None) -> None:
+        if stream is None:
+            raise ValueError("the process was started without this pipe")
         super().__init__(daemon=True)
-        self.stream = stream
+        self.stream = cast(io.BufferedReader, stream)  # Popen's pipes (default bufsize) are buffered readers
         self.chunks: list[bytes] = []
         self.size = 0
         self.truncated = False

@@ -4,6 +4,7 @@
 import hashlib
 import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -79,7 +80,7 @@ def copy_tree(tree: Path, scratch: Path) -> None:
     shutil.copytree(tree, scratch, ignore=_skipped, dirs_exist_ok=True, symlinks=True)
 
 
-def _walk(tree: Path):
+def _walk(tree: Path) -> Iterator[Path]:
     for folder, subfolders, names in os.walk(tree):
         subfolders[:] = sorted(s for s in subfolders if s not in SKIPPED_FOLDERS)
         for name in sorted(names):

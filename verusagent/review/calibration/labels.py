@@ -36,15 +36,16 @@ tolerated (the record reader sets it aside), any other unreadable line is malfor
 """
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
 
+from verusagent.choices import DEFAULT_RUNS_DIR
 from verusagent.record.events import ReviewReport, VerusRun
 from verusagent.record.reader import RunLog, read_run
-from verusagent.record.runs import DEFAULT_RUNS_DIR, EVENTS_FILE, RunNotFound, resolve_run
+from verusagent.record.runs import EVENTS_FILE, RunNotFound, resolve_run
 from verusagent.review.votes import VoteError, finding_votes, score_of
 
 ROUNDING_TOLERANCE = 0.005  # a score written with two decimals still matches its votes
@@ -237,6 +238,7 @@ def _verus_runs_by_sha(log: RunLog) -> dict[str, list[VerusRun]]:
 
 def preferred_run(runs: list[VerusRun]) -> VerusRun | None:
     """A fresh screening run, else any fresh run, else a cached one (first in file order of each)."""
+    acceptable: Callable[[VerusRun], bool]
     for acceptable in (
         lambda r: r.purpose == "screen" and not r.from_cache,
         lambda r: not r.from_cache,

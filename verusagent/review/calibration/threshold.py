@@ -64,7 +64,9 @@ def order_statistic_index(n: int, tau: float, delta: float) -> int | None:
 def _rule_holds_at(n: int, tau: Fraction, delta: Fraction) -> bool:
     """(1 - tau)^n <= delta: the best k (k = n) qualifies."""
     success = 1 - tau
-    return success.numerator**n * delta.denominator <= delta.numerator * success.denominator**n
+    failing: int = success.numerator**n * delta.denominator  # int ** int is typed Any (a negative power is a float)
+    allowed: int = delta.numerator * success.denominator**n
+    return failing <= allowed
 
 
 @lru_cache(maxsize=64)
