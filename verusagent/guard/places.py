@@ -13,7 +13,7 @@ from bisect import bisect_left
 from verusagent.guard.erase import exec_tokens
 from verusagent.guard.source import Source
 from verusagent.lens import Function, Mode, TokenStream
-from verusagent.lens.clauses import LOOP_CLAUSE_WORDS
+from verusagent.lens.keywords import LOOP_CLAUSE_WORDS
 
 _BOUNDARIES = frozenset({";", "{", "}", ","})
 _OPENERS = frozenset({"(", "[", "{"})

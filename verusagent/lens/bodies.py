@@ -6,71 +6,25 @@ from dataclasses import dataclass, field
 from itertools import compress, count
 from typing import cast
 
-from verusagent.lens.clauses import BLOCK_HEADS, LOOP_CLAUSE_WORDS, ClauseRun, ends_operand, read_clauses
+from verusagent.lens.clauses import BLOCK_HEADS, ClauseRun, ends_operand, read_clauses
 from verusagent.lens.context import ScanContext
 from verusagent.lens.hatches import CALL_WORDS
+from verusagent.lens.keywords import CLAUSE_WORDS, LOOP_CLAUSE_WORDS, PROOF_WORDS, REVEALS, RUST_KEYWORDS
 from verusagent.lens.model import Call, Function, Loop, LoopKind, Mode, ProofSite, ProofSiteKind, construct
 from verusagent.lens.tokens import TokenStream
 
-_NOT_CALLEES = frozenset(
-    {
-        "if",
-        "while",
-        "match",
-        "return",
-        "in",
-        "as",
-        "let",
-        "mut",
-        "ref",
-        "for",
-        "loop",
-        "else",
-        "move",
-        "fn",
-        "impl",
-        "where",
-        "unsafe",
-        "async",
-        "await",
-        "dyn",
-        "break",
-        "continue",
-        "forall",
-        "exists",
-        "choose",
-        "old",
-        "final",
-        "assert",
-        "assume",
-        "admit",
-        "reveal",
-        "reveal_with_fuel",
-        "hide",
-        "trigger",
-        "with",
-        "requires",
-        "ensures",
-        "invariant",
-        "decreases",
-        "by",
-        "implies",
-        "proof",
-        "tracked",
-        "ghost",
-        "is",
-        "has",
-        "matches",
-        "returns",
-        "recommends",
-    }
+# Words before a `(` that is no call. `gen` is a keyword of the 2024 edition only: before it, a name (rand's `gen`).
+_NOT_CALLEES = (
+    (RUST_KEYWORDS - {"gen"})
+    | PROOF_WORDS
+    | CLAUSE_WORDS
+    | frozenset({"by", "implies", "is", "has", "matches", "trigger"})
 )
 _STATEMENT_BOUNDARIES = frozenset({";", "{", "}", "=>"})
 _ANGLE_DEPTH = {">": 1, ">>": 2, "<": -1, "<<": -2}
 _NOT_IN_GENERICS = frozenset({";", "{", "}", "&&", "||", "==", "!=", "=>"})
 _CLOSERS = frozenset({")", "]", "}"})
 _TURBOFISH_TOKENS = 256
-_REVEALS = frozenset({"reveal", "reveal_with_fuel", "hide"})
 
 
 @dataclass
@@ -498,4 +452,4 @@ _HANDLERS: dict[str, _Handler] = {
     "for": _loop,
 }
 _MARK_WORDS = frozenset({"(", "#", *_HANDLERS})
-_VERUS_WORDS = frozenset({"proof", "assert", "reveal", "reveal_with_fuel", "hide", "calc", "broadcast"})
+_VERUS_WORDS = frozenset({"proof", "assert", "calc", "broadcast"}) | REVEALS

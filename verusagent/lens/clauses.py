@@ -3,25 +3,10 @@
 from dataclasses import dataclass
 
 from verusagent.lens.context import ScanContext
+from verusagent.lens.keywords import QUANTIFIERS
 from verusagent.lens.model import Clause, ClauseKind, Expr
 from verusagent.lens.tokens import TokenStream
 
-FUNCTION_CLAUSE_WORDS = frozenset(
-    {
-        "requires",
-        "ensures",
-        "recommends",
-        "decreases",
-        "returns",
-        "opens_invariants",
-        "no_unwind",
-        "default_ensures",
-        "with",
-        "atomically",
-    }
-)
-LOOP_CLAUSE_WORDS = frozenset({"invariant", "invariant_except_break", "ensures", "decreases"})
-_QUANTIFIERS = frozenset({"forall", "exists", "choose"})
 _OPENERS = frozenset({"(", "[", "{"})
 # Tokens that follow a name used as an operand (binary operators, `.`, `[`, ...), not the start of an expression.
 _OPERAND_FOLLOWERS = frozenset(
@@ -179,7 +164,7 @@ def _skip_unit(ctx: ScanContext, i: int, limit: int) -> int:
     """Step over one token, a whole bracket group, or a quantifier's `|params|`."""
     stream = ctx.stream
     text = stream.texts[i]
-    if text in _QUANTIFIERS and stream.is_punct(i + 1, "|"):
+    if text in QUANTIFIERS and stream.is_punct(i + 1, "|"):
         j = i + 2
         while j <= limit and not stream.is_punct(j, "|"):
             j = ctx.group_end(j) + 1

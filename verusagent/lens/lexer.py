@@ -22,6 +22,8 @@ from itertools import accumulate, compress, count
 from operator import itemgetter, methodcaller, not_, sub
 from typing import NamedTuple
 
+from verusagent.lens.keywords import RUST_KEYWORDS
+
 _PUNCT = [
     ">>=",
     "<<=",
@@ -119,14 +121,6 @@ def lex(data: bytes) -> Lexed:
     token_kinds = list(filter(None, compress(kinds, keep)))  # no None: settled, and kept kinds are significant
     normalized = frozenset() if ascii_only else _nfc_identifiers(texts, token_kinds)
     return Lexed(token_kinds, texts, token_starts, token_ends, comments, odd_spaces, raw, normalized)
-
-
-# Rust's keywords (strict and reserved): `r#fn` is an identifier that no plain spelling gives, so it keeps its `r#`.
-RUST_KEYWORDS = frozenset(
-    "as async await break const continue crate dyn else enum extern false fn for if impl in let loop match mod move "
-    "mut pub ref return self Self static struct super trait true type unsafe use where while abstract become box do "
-    "final macro override priv typeof unsized virtual yield try gen".split()
-)
 
 
 def _unraw(texts: list[str]) -> frozenset[int]:

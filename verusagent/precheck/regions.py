@@ -18,58 +18,11 @@ from bisect import bisect_left
 from dataclasses import dataclass
 
 from verusagent.lens import Function, Mode, SourceModel, TokenStream
+from verusagent.lens.keywords import CLAUSE_WORDS, ITEM_WORDS, PROOF_WORDS
 from verusagent.lens.model import DefinitionKind
 
-GHOST_WORDS = frozenset(
-    {
-        "assert",
-        "assume",
-        "admit",
-        "reveal",
-        "reveal_with_fuel",
-        "hide",
-        "proof",
-        "ghost",
-        "tracked",
-        "broadcast",
-        "forall",
-        "exists",
-        "choose",
-        "calc",
-        "old",
-        "final",
-        # nested items: checked on their own, or not code at all
-        "fn",
-        "const",
-        "static",
-        "impl",
-        "struct",
-        "enum",
-        "union",
-        "trait",
-        "mod",
-        "use",
-        "type",
-        "macro_rules",
-    }
-)
-CLAUSE_WORDS = frozenset(
-    {
-        "requires",
-        "ensures",
-        "recommends",
-        "invariant",
-        "invariant_except_break",
-        "invariant_ensures",
-        "decreases",
-        "opens_invariants",
-        "no_unwind",
-        "returns",
-        "default_ensures",
-        "via",
-        "when",
-    }
-)
+# Ghost statements, and nested items (checked on their own, or not code at all).
+GHOST_WORDS = PROOF_WORDS | ITEM_WORDS
 WRAPPERS = frozenset({"Ghost", "Tracked"})
 _NOT_OPERANDS = frozenset({"return", "move", "in", "else", "let", "mut", "if", "match", "while", "break"})
 _UNCHECKED_ATTRIBUTES = ("external", "cfg")

@@ -20,6 +20,7 @@ from bisect import bisect_left
 from collections.abc import Callable
 
 from verusagent.lens import Function, SourceModel, TokenStream
+from verusagent.lens.keywords import FUNCTION_CLAUSE_WORDS
 from verusagent.precheck.model import PrecheckFinding, PrecheckRule
 from verusagent.precheck.regions import checked_functions
 from verusagent.precheck.render import Message, Place, diagnostic
@@ -28,7 +29,6 @@ EXPECTED = "expected one of `!`, `.`, `::`, `;`, `?`, `{`, `}`, or an operator, 
 _NOT_OPERANDS = frozenset(
     {"if", "while", "else", "match", "return", "in", "mut", "ref", "move", "unsafe", "loop", "let", "as", "fn"}
 )
-_CLAUSE_WORDS = frozenset({"requires", "ensures", "recommends", "decreases", "returns", "opens_invariants"})
 _STATEMENT_START = frozenset({";", "{", "}"})
 
 
@@ -136,7 +136,7 @@ def _after_clauses_semicolon(stream: TokenStream, function: Function, stop: int)
     if function.body is not None or not function.clauses or not stream.is_punct(stop - 1, ";"):
         return None
     after = stop
-    if stream.is_keyword(after, *_CLAUSE_WORDS) or stream.is_punct(after, "{"):
+    if stream.is_keyword(after, *FUNCTION_CLAUSE_WORDS) or stream.is_punct(after, "{"):
         return after
     return None
 

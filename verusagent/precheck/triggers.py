@@ -17,11 +17,11 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from verusagent.lens import Function, SourceModel, TokenStream
+from verusagent.lens.keywords import QUANTIFIERS
 from verusagent.precheck.model import PrecheckFinding, PrecheckRule
 from verusagent.precheck.regions import checked_functions
 from verusagent.precheck.render import Message, Place, diagnostic
 
-QUANTIFIERS = ("forall", "exists", "choose")
 MESSAGE = (
     "Could not automatically infer triggers for this quantifier.  Use #[trigger] annotations to manually mark "
     "trigger terms instead."
