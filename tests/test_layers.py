@@ -218,20 +218,3 @@ def _report() -> None:
 
 if __name__ == "__main__":
     _report()
-
-
-def _documented_layers() -> list[set[str]]:
-    """The layer table of docs/internals/layout.md, each row's packages and modules as module names."""
-    rows = []
-    for line in (REPO_ROOT / "docs" / "internals" / "layout.md").read_text(encoding="utf-8").splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) == 3 and cells[0].isdigit():
-            names = [n.strip(" `/").removesuffix(".py") for n in cells[1].split(",")]
-            rows.append({f"verusagent.{n}" for n in names} - {"verusagent.__init__"})
-    return rows
-
-
-def test_the_layout_document_lists_the_layers_as_checked_here():
-    documented = _documented_layers()
-    checked = [set(layer) - {"verusagent"} for layer in LAYERS]
-    assert documented == checked
