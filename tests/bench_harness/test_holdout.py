@@ -71,8 +71,10 @@ def test_a_setting_holds_for_its_measure_only() -> None:
     before = slicer.UNMENTIONED_TOKENS
     assert set(CONSTANTS) >= {"LEMMA_GROWTH", "UNMENTIONED_TOKENS", "LEMMA_PRIOR", "VIEW_PRIOR", "HEADER_PRIOR"}
     for name, module in CONSTANTS.items():  # each is the global its selection reads
+        read = importlib.import_module(module)
+        kind = type(getattr(read, name))
         with setting(name, 0.5):
-            assert getattr(importlib.import_module(module), name) == type(getattr(importlib.import_module(module), name))(0.5)
+            assert getattr(read, name) == kind(0.5)
     with setting("UNMENTIONED_TOKENS", 150.0):
         assert slicer.UNMENTIONED_TOKENS == 150 and isinstance(slicer.UNMENTIONED_TOKENS, int)
     assert before == slicer.UNMENTIONED_TOKENS
