@@ -140,29 +140,31 @@ def print_report(rows: list[dict], skipped: int, seconds: float, budget: int, sh
 def print_curve(curve: dict[float, dict[str, dict]], name: str = "budget") -> None:
     print(
         f"{name} curve, per project: coverage of all needed definitions / of those to d1, median / p90 prompt "
-        "tokens, tasks over budget"
+        "tokens, tasks over budget, needed definitions missed"
     )
     projects = sorted({p for parts in curve.values() for p in parts})
-    print(f"  {name[:7]:>7s} " + " ".join(f"{p[:30]:>36s}" for p in projects))
+    print(f"  {name[:7]:>7s} " + " ".join(f"{p[:30]:>42s}" for p in projects))
     for budget, parts in sorted(curve.items()):
         cells = [
             f"{parts[p]['coverage_percent']:5.1f}%/{parts[p]['coverage_family_percent']:5.1f}% "
-            f"{parts[p]['median_tokens']:6,}/{parts[p]['p90_tokens']:6,} {parts[p]['over_budget']:3d}"
+            f"{parts[p]['median_tokens']:6,}/{parts[p]['p90_tokens']:6,} {parts[p]['over_budget']:3d} "
+            f"{parts[p]['missing']:5d}"
             for p in projects
         ]
-        print(f"  {budget:7,g} " + " ".join(f"{c:>36s}" for c in cells))
+        print(f"  {budget:7,g} " + " ".join(f"{c:>42s}" for c in cells))
 
 
 def print_held_out(rows, name: str = "budget") -> None:
     print(f"leave one project out: the {name} chosen on the other projects, the held-out project's figures under it")
     print(
         f"  {'held out':18s} {name[:7]:>7s} {'tuned ok':>8s} {'coverage':>9s} {'median':>7s} {'p90':>7s} "
-        f"{'over':>5s}  goals"
+        f"{'over':>5s} {'missed':>13s}  goals"
     )
     for row in rows:
         print(
             f"  {row.project:18s} {row.value:7,g} {row.tuned_meeting_goals:8d} {row.coverage_percent:8.1f}% "
-            f"{row.median_tokens:7,} {row.p90_tokens:7,} {row.over_budget:5d}  {'met' if row.meets_goals else 'MISSED'}"
+            f"{row.median_tokens:7,} {row.p90_tokens:7,} {row.over_budget:5d} "
+            f"{row.missing:5d}/{row.needed:7,}  {'met' if row.meets_goals else 'MISSED'}"
         )
 
 

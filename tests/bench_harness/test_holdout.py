@@ -1,12 +1,26 @@
 """Leave one project out (verusagent.bench.holdout): the value is chosen on the other projects only, so a value
 that suits the held-out project alone is not chosen for it."""
 
+import importlib
+
 from verusagent.bench.holdout import CONSTANTS, choose, leave_one_out, meets, setting
 from verusagent.context import slicer
 
 
-def part(coverage: float, median: int = 1000, p90: int = 4000) -> dict:
-    return {"coverage_percent": coverage, "median_tokens": median, "p90_tokens": p90, "over_budget": 0}
+def part(coverage: float, median: int = 1000, p90: int = 4000, needed: int = 1000) -> dict:
+    missing = round(needed * (100 - coverage) / 100)
+    return {
+        "coverage_percent": coverage,
+        "median_tokens": median,
+        "p90_tokens": p90,
+        "over_budget": 0,
+        "needed": needed,
+        "missing": missing,
+    }
+
+
+def counted(needed: int, missing: int) -> dict:
+    return part(round(100 * (needed - missing) / needed, 1)) | {"needed": needed, "missing": missing}
 
 
 CURVE = {
@@ -27,6 +41,25 @@ def test_the_value_is_chosen_on_the_tuned_projects_and_ties_go_to_the_cheaper() 
     assert choose({1: {"a": part(99.0)}, 2: {"a": part(99.0)}}, ["a"]) == 1
 
 
+def test_ties_go_to_the_exact_worst_miss_rate_not_the_rounded_coverage() -> None:
+    # 14 and 6 missed of 10,000 both round to 99.9%; on the rounded figure the cheaper 1000 would win.
+    curve = {1000: {"a": counted(10_000, 14)}, 2000: {"a": counted(10_000, 6)}}
+    assert curve[1000]["a"]["coverage_percent"] == curve[2000]["a"]["coverage_percent"] == 99.9
+    assert choose(curve, ["a"]) == 2000
+    # the worst miss rate decides before the total: 2/100 (2%) is worse than 10/10,000 + 10/10,000.
+    curve = {
+        1000: {"a": counted(100, 2), "b": counted(10_000, 0)},
+        2000: {"a": counted(100, 0), "b": counted(10_000, 20)},
+    }
+    assert choose(curve, ["a", "b"]) == 2000
+    # equal worst rates: the fewer missed in all
+    curve = {
+        1000: {"a": counted(1000, 1), "b": counted(1000, 1)},
+        2000: {"a": counted(1000, 1), "b": counted(1000, 0)},
+    }
+    assert choose(curve, ["a", "b"]) == 2000
+
+
 def test_each_project_is_measured_under_the_others_choice() -> None:
     rows = {r.project: r for r in leave_one_out(CURVE)}
     assert rows["c"].value == 2000 and rows["c"].coverage_percent == 90.0 and not rows["c"].meets_goals
@@ -36,7 +69,12 @@ def test_each_project_is_measured_under_the_others_choice() -> None:
 
 def test_a_setting_holds_for_its_measure_only() -> None:
     before = slicer.UNMENTIONED_TOKENS
-    assert set(CONSTANTS) >= {"LEMMA_GROWTH", "UNMENTIONED_TOKENS", "LEMMA_PRIOR"}
+    assert set(CONSTANTS) >= {"LEMMA_GROWTH", "UNMENTIONED_TOKENS", "LEMMA_PRIOR", "VIEW_PRIOR", "HEADER_PRIOR"}
+    for name, module in CONSTANTS.items():  # each is the global its selection reads
+        read = importlib.import_module(module)
+        kind = type(getattr(read, name))
+        with setting(name, 0.5):
+            assert getattr(read, name) == kind(0.5)
     with setting("UNMENTIONED_TOKENS", 150.0):
         assert slicer.UNMENTIONED_TOKENS == 150 and isinstance(slicer.UNMENTIONED_TOKENS, int)
     assert before == slicer.UNMENTIONED_TOKENS

@@ -3,13 +3,15 @@ held-out one, for each project (tools/slice_report.py --leave-one-out). What hel
 the held-out one shows here as a held-out figure below the goals.
 
 A curve is {value: {project: summary}} (summary: slice_report's per-project figures). The value chosen for a
-held-out project is the one under which the most tuned projects meet every goal; ties go to the highest worst
-coverage among the tuned, then to the smallest value (the cheaper prompt). The value may be the budget or any
+held-out project is the one under which the most tuned projects meet every goal; ties go to the lowest worst
+miss rate among the tuned (missed / needed definitions, exact: coverage_percent is rounded to 0.1%), then to the
+fewest missed in all, then to the smallest value (the cheaper prompt). The value may be the budget or any
 constant of CONSTANTS, set for a measure with `setting`."""
 
 import importlib
 from collections.abc import Iterator
 from contextlib import contextmanager
+from fractions import Fraction
 
 from pydantic import BaseModel
 
@@ -25,6 +27,10 @@ CONSTANTS = {
     "OPAQUE_PRIOR": "verusagent.context.priors",
     "DEEP_FAMILY_PRIOR": "verusagent.context.select",
     "UNMENTIONED_DEFINITION_PRIOR": "verusagent.context.select",
+    "UNMENTIONED_PRIOR": "verusagent.context.select",
+    "VIEW_PRIOR": "verusagent.context.select",  # select imports it from priors and reads its own name
+    "ASSOCIATED_PRIOR": "verusagent.context.select",  # likewise
+    "HEADER_PRIOR": "verusagent.context.priors",
 }
 
 
@@ -45,6 +51,8 @@ class HeldOut(BaseModel):
     value: float  # chosen on the other projects
     tuned_meeting_goals: int  # of the other projects, under that value
     coverage_percent: float  # the held-out project's, under that value
+    missing: int = 0  # its needed definitions missed, of `needed`
+    needed: int = 0
     median_tokens: int
     p90_tokens: int
     over_budget: int
@@ -62,11 +70,18 @@ def meets(summary: dict) -> bool:
     )
 
 
+def miss_rate(summary: dict) -> Fraction:
+    """The share of needed definitions missed, exactly (coverage_percent is rounded to 0.1%)."""
+    if "needed" not in summary:
+        return Fraction(str(100.0 - summary["coverage_percent"])) / 100
+    return Fraction(summary["missing"], summary["needed"]) if summary["needed"] else Fraction(0)
+
+
 def choose(curve: dict[float, dict[str, dict]], tuned: list[str]) -> float:
-    def rank(value: float) -> tuple[int, float, float]:
+    def rank(value: float) -> tuple[int, Fraction, int, float]:
         parts = [curve[value][p] for p in tuned]
-        worst = min((s["coverage_percent"] for s in parts), default=100.0)
-        return sum(map(meets, parts)), worst, -value
+        worst = max((miss_rate(s) for s in parts), default=Fraction(0))
+        return sum(map(meets, parts)), -worst, -sum(s.get("missing", 0) for s in parts), -value
 
     return max(curve, key=rank)
 
@@ -84,6 +99,8 @@ def leave_one_out(curve: dict[float, dict[str, dict]]) -> list[HeldOut]:
                 value=value,
                 tuned_meeting_goals=sum(meets(curve[value][p]) for p in tuned),
                 coverage_percent=mine["coverage_percent"],
+                missing=mine.get("missing", 0),
+                needed=mine.get("needed", 0),
                 median_tokens=mine["median_tokens"],
                 p90_tokens=mine["p90_tokens"],
                 over_budget=mine["over_budget"],
