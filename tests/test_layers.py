@@ -33,7 +33,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("verusagent.guard", "verusagent.precheck"),  # file and crate guard; the static pre-check
     ("verusagent.prompt",),  # every prompt
     ("verusagent.edit",),  # reply -> edited source
-    ("verusagent.review",),  # the review gate and its calibration
+    ("verusagent.review",),  # the review, its screening of candidates, its calibration
     ("verusagent.gate", "verusagent.audit"),  # the CI gate, the record's audit
     ("verusagent.agent",),  # the loop
     ("verusagent.cli_app", "verusagent.commands", "verusagent.mcp"),  # the commands, their output; the MCP server

@@ -1,8 +1,8 @@
-"""A review gate that reviews nothing: for tests of the evaluator, the session and the tools, where the review's
+"""A review screen that reviews nothing: for tests of the evaluator, the session and the tools, where the review's
 own behaviour is not what is tested (the agent always runs ``AgentReview``, with no reviewer when it is off)."""
 
 from verusagent.reply.disputes import Dispute
-from verusagent.review.gate import Release, ReviewVerdict
+from verusagent.review.screening import Release, ReviewVerdict
 
 
 class PassThroughReview:

@@ -26,7 +26,7 @@ from verusagent.record import (
 )
 from verusagent.reply.disputes import Dispute
 from verusagent.review.findings import Finding
-from verusagent.review.gate import ReviewGate, ReviewVerdict
+from verusagent.review.screening import ReviewScreen, ReviewVerdict
 from verusagent.verus import Verdict, VerusResult
 
 WHOLE = ScreeningPlan(kind="whole", reason="a whole-file run")
@@ -37,7 +37,7 @@ class Evaluator:
         self,
         original: str,
         policy: GuardPolicy,
-        review: ReviewGate,
+        review: ReviewScreen,
         verifier: Verifier,
         record: RunWriter,
         focus: FocusSettings | None = None,

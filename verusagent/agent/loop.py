@@ -202,7 +202,7 @@ class Agent:
     def note_rejection(self, evaluation: Evaluation) -> None:
         """Guard violations and pre-check findings go into the strategy's feedback (the candidate may not rank
         high enough to be repaired itself); review findings reach its next prompt through
-        the review gate (``prompt_findings``), with their ids, so that the model can dispute them."""
+        the review screen (``prompt_findings``), with their ids, so that the model can dispute them."""
         if evaluation.rejected_by == "guard":
             self.feedback[evaluation.candidate.strategy].extend(guard_feedback(evaluation.guard))
         elif evaluation.prechecked_out:

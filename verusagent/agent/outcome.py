@@ -22,7 +22,7 @@ from verusagent.agent.output import (
 from verusagent.crate.layout import CrateLayout
 from verusagent.llm import ModelClient
 from verusagent.record import RunResult, RunStopped, RunVerdict, RunWriter
-from verusagent.review.gate import blocking
+from verusagent.review.screening import blocking
 from verusagent.verus import VerusInstall
 
 

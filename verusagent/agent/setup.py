@@ -22,7 +22,7 @@ from verusagent.llm.settings import strip_credentials
 from verusagent.precheck import Prechecker
 from verusagent.record import DEFAULT_RUNS_DIR, RunStarted, RunWriter
 from verusagent.review.build import build_reviewer, load_rule, rule_event
-from verusagent.review.gate import AgentReview
+from verusagent.review.screening import AgentReview
 from verusagent.verus import RunOptions, VerusInstall, find_verus
 from verusagent.verus.cargo import find_cargo_verus, identity
 
@@ -125,7 +125,7 @@ def build_review(
     costs: CostBook,
     workspace: CrateWorkspace,
 ) -> AgentReview:
-    """The review gate of this run: its rule (said in a `review_rule` event), its reviewer (none when off). It
+    """The review screen of this run: its rule (said in a `review_rule` event), its reviewer (none when off). It
     reviews each file of a crate's candidate against the same file of the parent (`workspace.models`)."""
     review = config.review
     rule = load_rule(review.calibration)

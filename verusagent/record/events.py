@@ -120,7 +120,7 @@ class ReviewReport(Event):
     kind: Literal["review_report"] = "review_report"
     sha256: str
     findings: list[dict[str, Any]] = Field(default_factory=list)
-    gate: str = ""  # the review gate's name, e.g. "pass-through"
+    gate: str = ""  # the review screen's name, e.g. "pass-through"
     mode: str | None = None  # "shadow", "on", "off", "full"; None in records written before modes existed
     score: float | None = Field(default=None, ge=0.0, le=1.0)  # the largest unit score; None: not scored
     blocked: bool = False  # the review rejected the candidate: it must not reach verus (never in shadow mode)
@@ -130,7 +130,7 @@ class ReviewReport(Event):
 
 
 class ReviewRule(Event):
-    """The rule the review gate applies in this run (``review/decision.py``): said once, at the start."""
+    """The rule the review screen applies in this run (``review/decision.py``): said once, at the start."""
 
     kind: Literal["review_rule"] = "review_rule"
     rule: str  # "default" or "calibrated"

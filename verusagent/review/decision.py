@@ -1,4 +1,4 @@
-"""The review gate's decision on a score: the single place where a score turns into "reject".
+"""The review's decision on a score: the single place where a score turns into "reject".
 
 Two rules exist, and the gate must apply exactly one of them, chosen once per run by ``gate_rule``:
 

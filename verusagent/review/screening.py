@@ -1,6 +1,6 @@
-"""The review gate between the guard and verus: it can only reject, never accept. ``ReviewGate`` is what the
-agent's evaluator asks of it; ``AgentReview`` (built in ``agent/setup.py``) is the gate: the review as the agent
-loop's gate between the guard and verus: which candidates it reviews (the mode, or
+"""The review's screening between the guard and verus: it can only reject, never accept. ``ReviewScreen`` is what
+the agent's evaluator asks of it; ``AgentReview`` (built in ``agent/setup.py``) is the screen: the review as the
+agent loop's step between the guard and verus: which candidates it reviews (the mode, or
 ``auto``'s estimate), the review itself, the findings' life cycle, and the disputes the prover raises.
 
 Every choice is an event: ``review_decision`` per candidate (reviewed or not, and why), ``finding_status`` per
@@ -53,7 +53,7 @@ class Release(BaseModel):
     findings: list[Finding]
 
 
-class ReviewGate(Protocol):
+class ReviewScreen(Protocol):
     name: str
 
     def review(
