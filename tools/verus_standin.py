@@ -686,7 +686,7 @@ def respond(rule, files, text, crate, flags, values, version, cargo=None) -> int
 # ------------------------------------------------------------------------------------------- crates
 
 
-class SourceFile:
+class StandinSource:
     def __init__(self, name: str, data: bytes, module: str):
         self.name, self.data, self.module = name, data, module
 
@@ -694,21 +694,21 @@ class SourceFile:
 _MOD_DECL = re.compile(rb'(?:#\[path\s*=\s*"([^"]+)"\]\s*)?(?:pub(?:\([^)]*\))?\s+)?\bmod\s+(\w+)\s*;')
 
 
-def crate_files(root: str) -> list[SourceFile]:
+def crate_files(root: str) -> list[StandinSource]:
     """The root and the module files its `mod` lines name (as verus follows them), in declaration order."""
-    files = [SourceFile(root, Path(root).read_bytes(), "")]
+    files = [StandinSource(root, Path(root).read_bytes(), "")]
     index = 0
     while index < len(files):
         current = files[index]
         for match in _MOD_DECL.finditer(re.sub(rb"//[^\n]*", b"", current.data)):
             child = module_path(current, match.group(1), match.group(2).decode())
             if child is not None and all(f.name != child[0] for f in files):
-                files.append(SourceFile(child[0], Path(child[0]).read_bytes(), child[1]))
+                files.append(StandinSource(child[0], Path(child[0]).read_bytes(), child[1]))
         index += 1
     return files
 
 
-def module_path(parent: SourceFile, path_attribute: bytes | None, name: str) -> tuple[str, str] | None:
+def module_path(parent: StandinSource, path_attribute: bytes | None, name: str) -> tuple[str, str] | None:
     module = f"{parent.module}::{name}" if parent.module else name
     folder = Path(parent.name).parent
     if path_attribute is not None:
@@ -721,7 +721,7 @@ def module_path(parent: SourceFile, path_attribute: bytes | None, name: str) -> 
     return None
 
 
-def crate_diagnostic(files: list[SourceFile], spec: dict) -> dict:
+def crate_diagnostic(files: list[StandinSource], spec: dict) -> dict:
     """The diagnostic in the file that `file` names, else in the first file holding its `line_contains`."""
     wanted = spec.get("file")
     chosen = [f for f in files if wanted and (f.name == wanted or f.name.endswith("/" + wanted))]
@@ -733,7 +733,7 @@ def crate_diagnostic(files: list[SourceFile], spec: dict) -> dict:
     return entry
 
 
-def scoped(errors: list[dict], files: list[SourceFile], values: dict, flags: set[str]) -> list[dict]:
+def scoped(errors: list[dict], files: list[StandinSource], values: dict, flags: set[str]) -> list[dict]:
     """What a `--verify-*` run reports: only the errors inside `fn F`; with a module alone (in a crate of
     several files), only the errors in that module's files."""
     if "--verify-function" in values:

@@ -2,7 +2,7 @@
 function unchanged) or dismissed (disputed and judged not real by another validator), releasing its candidate."""
 
 from verusagent.lens import parse
-from verusagent.review.findings import Evidence, Finding
+from verusagent.review.findings import Finding, Quote
 from verusagent.review.lifecycle import FindingBook
 from verusagent.review.reviewer import ReviewOutcome, UnitResult
 
@@ -21,7 +21,7 @@ def blocking(fid: str = "aa.1", unit: str = "fn:find/loop#1") -> Finding:
         severity="critical",
         location={"unit": unit, "lines": [80, 80]},
         reason="r",
-        evidence=Evidence(quote="v@ == start,"),
+        evidence=Quote(quote="v@ == start,"),
         check="logic",
         votes=["substantial"] * 3,
         validators=["v#1", "v#2", "v#3"],

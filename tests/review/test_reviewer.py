@@ -121,7 +121,7 @@ def test_nothing_changed_means_nothing_reviewed() -> None:
 
 
 def _claim(unit: str, reason: str, lines: list[int]):
-    from verusagent.review.findings import Evidence, Finding
+    from verusagent.review.findings import Finding, Quote
 
     return Finding(
         id="x",
@@ -130,7 +130,7 @@ def _claim(unit: str, reason: str, lines: list[int]):
         severity="critical",
         location={"unit": unit, "lines": lines},
         reason=reason,
-        evidence=Evidence(quote="r < n,"),
+        evidence=Quote(quote="r < n,"),
         check="logic",
     )
 

@@ -22,7 +22,7 @@ from pydantic import BaseModel
 from verusagent.bench.needed import CrateDefinitions, folded_text, needed_definitions
 from verusagent.bench.verusage import SplicedPair, VerusageTask, spliced_pair
 from verusagent.context import select as select_module
-from verusagent.context.levels import Level
+from verusagent.context.levels import Detail
 from verusagent.context.outline import Node
 from verusagent.context.priors import candidate_kind, source_kind
 from verusagent.context.slicer import FileSlicer, NoTargets
@@ -100,7 +100,7 @@ def _recorded() -> Iterator[dict[Node, str]]:
     original = select_module._Offers._prior
 
     def recording(offers, node, candidate, mention):  # type: ignore[no-untyped-def]
-        header = offers.selection.levels[node] == Level.HEADER
+        header = offers.selection.levels[node] == Detail.HEADER
         if candidate not in offers.selection.levels and not header:
             seen.setdefault(candidate, f"{source_kind(node)}>{candidate_kind(candidate)}")
         return original(offers, node, candidate, mention)

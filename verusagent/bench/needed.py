@@ -74,7 +74,7 @@ class Coverage(BaseModel):
 
 
 @dataclass(frozen=True)
-class Candidate:
+class NamedDefinition:
     """One definition of a name: what kind, the text a prompt must hold of it, who may qualify it."""
 
     key: str  # unique in the crate: the file and the byte offset
@@ -103,7 +103,7 @@ class CrateDefinitions:
 
     def __init__(self, sources: list[tuple[SourceModel, TokenStream]]):
         self.sources = sources
-        self.by_name: dict[str, list[Candidate]] = {}
+        self.by_name: dict[str, list[NamedDefinition]] = {}
         self.qualifiers: set[str] = set()
         self.facts = TypeFacts()
         for number, (model, stream) in enumerate(sources):
@@ -114,7 +114,7 @@ class CrateDefinitions:
         for function in model.functions:
             kind = "spec fn" if function.mode in _SPEC_MODES else "proof fn" if function.mode == Mode.PROOF else "fn"
             self._put(
-                Candidate(
+                NamedDefinition(
                     f"{number}:{function.span.start}",
                     kind,
                     function.name,
@@ -130,7 +130,7 @@ class CrateDefinitions:
             if definition.kind in _NAMED_KINDS and definition.name:
                 owners = frozenset((definition.container or "").replace(" for ", " ").split()[1:])
                 self._put(
-                    Candidate(
+                    NamedDefinition(
                         f"{number}:{definition.span.start}",
                         definition.kind.value,
                         definition.name,
@@ -140,10 +140,10 @@ class CrateDefinitions:
                     )
                 )
 
-    def _put(self, candidate: Candidate) -> None:
+    def _put(self, candidate: NamedDefinition) -> None:
         self.by_name.setdefault(candidate.name, []).append(candidate)
 
-    def types_named(self, name: str | None) -> list[Candidate]:
+    def types_named(self, name: str | None) -> list[NamedDefinition]:
         return [c for c in self.by_name.get(name or "", []) if c.is_type]
 
 
@@ -173,10 +173,10 @@ class _Found:
         self.target = target
         self.needed: dict[frozenset[str], Needed] = {}
         self.expanded: set[str] = set()
-        self.queue: list[tuple[Candidate, int]] = []  # spec functions to follow, with their call depth
+        self.queue: list[tuple[NamedDefinition, int]] = []  # spec functions to follow, with their call depth
         self.level = 0
 
-    def add(self, candidates: list[Candidate], why: Why | None) -> None:
+    def add(self, candidates: list[NamedDefinition], why: Why | None) -> None:
         candidates = [c for c in candidates if c.function is not self.target]
         key = frozenset(c.key for c in candidates)
         if not candidates or key in self.needed or any(frozenset([c.key]) in self.needed for c in candidates):
@@ -213,7 +213,7 @@ class _Found:
                     self.add(candidates, "spec_family")
 
 
-def _reason(candidate: Candidate) -> Why:
+def _reason(candidate: NamedDefinition) -> Why:
     if candidate.is_spec:
         return "spec_family"
     return "signature" if candidate.function is not None else "type"
@@ -229,7 +229,7 @@ def _mentions(definitions: CrateDefinitions, stream: TokenStream, first: int, st
             yield candidates
 
 
-def _resolve(definitions: CrateDefinitions, stream: TokenStream, i: int, scope: Scope) -> list[Candidate]:
+def _resolve(definitions: CrateDefinitions, stream: TokenStream, i: int, scope: Scope) -> list[NamedDefinition]:
     candidates = definitions.by_name[stream.texts[i]]
     if stream.is_punct(i - 1, "::") and stream.is_ident(i - 2):
         return _qualified(definitions, candidates, stream.texts[i - 2], scope)
@@ -245,8 +245,8 @@ def _resolve(definitions: CrateDefinitions, stream: TokenStream, i: int, scope: 
 
 
 def _qualified(
-    definitions: CrateDefinitions, candidates: list[Candidate], qualifier: str, scope: Scope
-) -> list[Candidate]:
+    definitions: CrateDefinitions, candidates: list[NamedDefinition], qualifier: str, scope: Scope
+) -> list[NamedDefinition]:
     if qualifier == "Self":
         qualifier = scope.self_type or qualifier
     if qualifier in _PATH_WORDS:

@@ -25,7 +25,7 @@ STDERR_TAIL_CHARS = 600
 _WARM_MODULES = ["verusagent.bench.warm"]
 
 
-class Cancelled(Exception):
+class TaskCancelled(Exception):
     """The bench run was stopped (Ctrl-C) while this task ran; it was stopped too and is not recorded."""
 
 
@@ -50,7 +50,7 @@ def run_job(job: TaskJob, cancel: threading.Event | None = None) -> TaskReport:
 
 def _run_process(job: TaskJob, folder: Path, cancel: threading.Event | None) -> TaskEnd:
     """Runs the task process to its end: what it sent, with whether it was stopped at the limit, its exit status
-    and its wall seconds (from its start: the fork server's first start is not the task's). Raises Cancelled."""
+    and its wall seconds (from its start: the fork server's first start is not the task's). Raises TaskCancelled."""
     receiver, sender = _context().Pipe(duplex=False)
     process = _context().Process(target=task_main, args=(job, str(folder), sender), name=f"task {job.task_id}")
     process.start()
@@ -61,11 +61,11 @@ def _run_process(job: TaskJob, folder: Path, cancel: threading.Event | None) -> 
     try:
         while process.is_alive() and time.monotonic() < deadline:
             if cancel is not None and cancel.is_set():
-                raise Cancelled(job.task_id)
+                raise TaskCancelled(job.task_id)
             sent = _received(receiver, sent)
             process.join(min(POLL_S, max(deadline - time.monotonic(), 0)))
         timed_out = process.is_alive()
-    finally:  # the limit, Ctrl-C in a Ray task, Cancelled: never leave the task or its verus behind
+    finally:  # the limit, Ctrl-C in a Ray task, TaskCancelled: never leave the task or its verus behind
         if process.is_alive():
             stop_tree(process.pid, STOP_GRACE_S, lambda seconds: _joined(process, seconds))
             process.join()

@@ -13,7 +13,7 @@ needed part did not fit, whatever was cut."""
 
 from collections.abc import Sequence
 
-from verusagent.context.levels import ELISION_COST, Level, Selection
+from verusagent.context.levels import ELISION_COST, Detail, Selection
 from verusagent.context.outline import Node
 from verusagent.lens.model import Function
 
@@ -36,11 +36,11 @@ def fit_floor(
     for node in family:
         if selection.floor <= budget_bytes:
             return
-        if selection.levels.get(node) == Level.FULL and _elidable(node):
-            selection.demote(node, Level.SIGNATURE)
+        if selection.levels.get(node) == Detail.FULL and _elidable(node):
+            selection.demote(node, Detail.SIGNATURE)
     for target in targets if cut_targets else []:
         if selection.floor > budget_bytes and _elidable(target):
-            selection.demote(target, Level.SIGNATURE)
+            selection.demote(target, Detail.SIGNATURE)
             _open_window(selection, target, focus_lines.get(target), lines[target.file], budget_bytes)
     for node in family:
         if selection.floor <= budget_bytes:

@@ -1,4 +1,4 @@
-"""How much of each node a slice shows (Level), and the Selection that holds it: the floor (what the targets need)
+"""How much of each node a slice shows (Detail), and the Selection that holds it: the floor (what the targets need)
 and what was spent beyond it, in bytes."""
 
 from enum import IntEnum
@@ -13,7 +13,9 @@ RUN_COMMENT_COST = 72  # a shown part splits a run of elided lines: one more `//
 STRUCTURE = ("file", "verus")
 
 
-class Level(IntEnum):
+class Detail(IntEnum):
+    """How much of an item the prompt shows."""
+
     HEADER = 0  # a container opened to show some of its items
     SIGNATURE = 1  # a function's attributes, header and clauses; its body elided
     FULL = 2
@@ -25,7 +27,7 @@ class Selection:
     def __init__(self, index: NameIndex, whole_files: frozenset[int] = frozenset()):
         self.index = index
         self.whole_files = whole_files  # files shown whole anyway: their parts cost nothing here
-        self.levels: dict[Node, Level] = {}
+        self.levels: dict[Node, Detail] = {}
         self.budget = 0  # what may be spent beyond the floor
         self.spent = 0
         self.floor = 0  # the bytes of what the targets need, with the comments beside it
@@ -35,7 +37,7 @@ class Selection:
         self.left_out: set[Node] = set()  # offered, but over the budget
         self.windows: dict[Node, tuple[int, int]] = {}  # a target shown by signature and these lines of its body
 
-    def add(self, node: Node, level: Level, free: bool = False) -> list[Node]:
+    def add(self, node: Node, level: Detail, free: bool = False) -> list[Node]:
         """Show node at level (free: part of the floor, not counted against the budget). Returns the nodes newly
         shown: node and the containers opened for it; nothing if it was shown already or does not fit."""
         current = self.levels.get(node)
@@ -54,7 +56,7 @@ class Selection:
         self.left_out.discard(node)
         self.levels[node] = level
         for container in closed:
-            self.levels[container] = Level.HEADER
+            self.levels[container] = Detail.HEADER
         return [node, *closed]
 
     def remove(self, node: Node) -> int:
@@ -63,7 +65,7 @@ class Selection:
         self.spent -= freed
         return freed
 
-    def demote(self, node: Node, level: Level) -> None:
+    def demote(self, node: Node, level: Detail) -> None:
         """Show a node of the floor at a lower level (a hard budget: fit.py)."""
         self.floor -= cost_of(node, self.levels[node]) - cost_of(node, level)
         self.levels[node] = level
@@ -81,13 +83,13 @@ class Selection:
         freed = self.cost_shown(node)
         del self.levels[node]
         parent = node.parent
-        while parent is not None and self.levels.get(parent) == Level.HEADER and not self._shows_inside(parent):
+        while parent is not None and self.levels.get(parent) == Detail.HEADER and not self._shows_inside(parent):
             freed += self.cost_shown(parent)
             del self.levels[parent]
             parent = parent.parent
         return freed
 
-    def cost(self, node: Node, level: Level) -> int:
+    def cost(self, node: Node, level: Detail) -> int:
         if node.file in self.whole_files:
             return 0
         current = self.levels.get(node)
@@ -96,7 +98,7 @@ class Selection:
             if current is not None
             else cost_of(node, level) + RUN_COMMENT_COST
         )
-        return extra + sum(cost_of(c, Level.HEADER) + RUN_COMMENT_COST for c in self._closed_ancestors(node))
+        return extra + sum(cost_of(c, Detail.HEADER) + RUN_COMMENT_COST for c in self._closed_ancestors(node))
 
     def cost_shown(self, node: Node) -> int:
         if node.file in self.whole_files:
@@ -114,24 +116,24 @@ class Selection:
         return any(n in self.levels for n in container.walk() if n is not container)
 
 
-def natural_level(node: Node) -> Level:
+def natural_level(node: Node) -> Detail:
     """The most a node is ever shown at: functions with a body other than spec ones by signature (unless the
     body is shorter than the comment that would stand for it)."""
     item = node.source_item
     if isinstance(item, Function) and item.body is not None and item.mode not in BODY_MEANS:
-        return Level.SIGNATURE if item.body.end - item.body.start > ELISION_COST else Level.FULL
-    return Level.FULL
+        return Detail.SIGNATURE if item.body.end - item.body.start > ELISION_COST else Detail.FULL
+    return Detail.FULL
 
 
-def shown_range(node: Node, level: Level) -> tuple[int, int]:
+def shown_range(node: Node, level: Detail) -> tuple[int, int]:
     """The bytes of the node shown at this level (a header or signature: up to its body)."""
     item = node.source_item
     body = item.body
-    if level < Level.FULL and body is not None:
+    if level < Detail.FULL and body is not None:
         return item.span.start, body.start
     return item.span.start, item.span.end
 
 
-def cost_of(node: Node, level: Level) -> int:
+def cost_of(node: Node, level: Detail) -> int:
     start, end = shown_range(node, level)
-    return end - start + (ELISION_COST if level < Level.FULL else 0)
+    return end - start + (ELISION_COST if level < Detail.FULL else 0)

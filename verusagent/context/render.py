@@ -5,7 +5,7 @@ covers. Code lines carry no line numbers (models copy them into their replies)."
 from collections import Counter
 from dataclasses import dataclass, field
 
-from verusagent.context.levels import Level
+from verusagent.context.levels import Detail
 from verusagent.context.outline import Node
 
 BODY_ELIDED = "// ... body elided"
@@ -46,7 +46,9 @@ class _Run:
 
 
 class Renderer:
-    def __init__(self, lines: list[str], levels: dict[Node, Level], windows: dict[Node, tuple[int, int]] | None = None):
+    def __init__(
+        self, lines: list[str], levels: dict[Node, Detail], windows: dict[Node, tuple[int, int]] | None = None
+    ):
         self.lines = lines  # the file's lines; line n is lines[n - 1]
         self.levels = levels
         self.windows = windows or {}  # a function shown by signature with these lines of its body
@@ -135,10 +137,10 @@ class Renderer:
 
     def _cluster(self, cluster: list[Node]) -> None:
         node = cluster[0]
-        level = self.levels.get(node, Level.HEADER)
-        if len(cluster) > 1 or level == Level.FULL:
+        level = self.levels.get(node, Detail.HEADER)
+        if len(cluster) > 1 or level == Detail.FULL:
             self._copy(node.first_line, max(n.last_line for n in cluster))
-        elif level == Level.SIGNATURE:
+        elif level == Detail.SIGNATURE:
             self._signature(node)
         else:
             self._copy(node.first_line, node.open_line)

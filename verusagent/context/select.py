@@ -26,7 +26,7 @@ from collections import deque
 from collections.abc import Sequence
 
 from verusagent.context.fit import fit_floor, focus_line_ranges
-from verusagent.context.levels import STRUCTURE, Level, Selection, natural_level, shown_range
+from verusagent.context.levels import STRUCTURE, Detail, Selection, natural_level, shown_range
 from verusagent.context.mentions import Mention, NameIndex, enclosing_type
 from verusagent.context.outline import Node
 from verusagent.context.priors import ASSOCIATED_PRIOR, BODY_MEANS, VIEW_PRIOR, mention_prior, seed_chance
@@ -148,11 +148,11 @@ class _Offers:
                 and node.parent is not None
                 and node.parent.kind in STRUCTURE
             ):
-                self.selection.add(node, Level.FULL, free=True)
+                self.selection.add(node, Detail.FULL, free=True)
 
     def show_target(self, target: Node) -> None:
-        for shown in self.selection.add(target, Level.FULL, free=True):
-            if self.selection.levels[shown] == Level.HEADER:
+        for shown in self.selection.add(target, Detail.FULL, free=True):
+            if self.selection.levels[shown] == Detail.HEADER:
                 self._open(shown, 1.0)
 
     def show_needed(self, node: Node, depth: int) -> None:
@@ -161,7 +161,7 @@ class _Offers:
             if shown is node:
                 self.depth[node] = depth
                 self.queue.append((node, depth))
-            elif self.selection.levels[shown] == Level.HEADER:
+            elif self.selection.levels[shown] == Detail.HEADER:
                 self._open(shown, 1.0)
                 self.read(shown, 1.0)
 
@@ -215,7 +215,7 @@ class _Offers:
         """Every part of a file shown whole: what it mentions is ranked (its targets' needs are shown already)."""
         for node in root.walk():
             top_level = node.parent is not None and node.parent.kind in STRUCTURE and node.kind not in STRUCTURE
-            if top_level and self.selection.add(node, Level.FULL, free=True):
+            if top_level and self.selection.add(node, Detail.FULL, free=True):
                 self.read(node, 1.0)
 
     def fit(self, targets: list[Node], budget_bytes: int, cut_targets: bool) -> None:
@@ -260,7 +260,7 @@ class _Offers:
             self.unmentioned_spent += cost if limited and added else 0
             for shown in added:
                 self.read(shown, self.chance.get(shown, self.chance[node]))
-                if self.selection.levels[shown] == Level.HEADER:
+                if self.selection.levels[shown] == Detail.HEADER:
                     self._open(shown, self.chance[node])
 
     def _focused_mentions(self, target: Node) -> list[Mention] | None:
@@ -278,7 +278,7 @@ class _Offers:
         return self.index.mentions(node, start, end)
 
     def _prior(self, node: Node, candidate: Node, mention: Mention) -> float:
-        header = self.selection.levels[node] == Level.HEADER
+        header = self.selection.levels[node] == Detail.HEADER
         prior = mention_prior(node, candidate, header)
         return prior * (VIEW_PRIOR if mention.name == "view" and mention.method else 1.0)
 
@@ -298,7 +298,7 @@ class _Offers:
         """A container just opened: its `use` lines are shown, its associated types and constants offered."""
         for child in container.children:
             if isinstance(child.item, Definition) and child.item.kind in _ALWAYS:
-                self.selection.add(child, Level.FULL, free=True)
+                self.selection.add(child, Detail.FULL, free=True)
             elif child.kind in _ASSOCIATED:
                 self.offer(child, chance * ASSOCIATED_PRIOR)
 

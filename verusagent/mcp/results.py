@@ -5,7 +5,7 @@ from pydantic import BaseModel, Field
 STANDIN_NOTE = "the verus STAND-IN for tests answered, not verus: this proves nothing"
 
 
-class Violation(BaseModel):
+class ReportedViolation(BaseModel):
     rule: str
     file: str | None = Field(description="the file, relative to the root's folder")
     line: int | None
@@ -15,10 +15,10 @@ class Violation(BaseModel):
 
 class CheckResult(BaseModel):
     clean: bool = Field(description="the guard found nothing: no spec, exec code or escape hatch changed")
-    violations: list[Violation]
+    violations: list[ReportedViolation]
 
 
-class Message(BaseModel):
+class VerusMessage(BaseModel):
     file: str | None
     line: int | None
     level: str
@@ -29,7 +29,7 @@ class Message(BaseModel):
 class FunctionDiagnostics(BaseModel):
     file: str | None
     function: str = Field(description="a unit id (fn:name), or '(outside functions)'")
-    messages: list[Message]
+    messages: list[VerusMessage]
 
 
 class VerifyResult(BaseModel):

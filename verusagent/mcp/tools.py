@@ -21,11 +21,11 @@ from verusagent.mcp.results import (
     ContextResult,
     FunctionDiagnostics,
     LemmaResult,
-    Message,
     PrecheckResult,
+    ReportedViolation,
     Unit,
     VerifyResult,
-    Violation,
+    VerusMessage,
 )
 from verusagent.mcp.tree import Snapshot, ToolError, Tree
 from verusagent.precheck import PrecheckContext, PrecheckReport, crate_of, precheck_parsed, vstd_methods, vstd_names
@@ -89,7 +89,7 @@ def guard_snapshot(tree: Tree, now: Snapshot) -> GuardReport:
 
 def check_result(report: GuardReport) -> CheckResult:
     violations = [
-        Violation(
+        ReportedViolation(
             rule=str(v.rule),
             file=v.file,
             line=v.candidate.line if v.candidate is not None else None,
@@ -150,12 +150,12 @@ def verify_result(result: VerusResult, diagnostics: list[Diagnostic]) -> VerifyR
 
 
 def grouped(diagnostics: list[Diagnostic]) -> list[FunctionDiagnostics]:
-    groups: dict[tuple[str | None, str], list[Message]] = {}
+    groups: dict[tuple[str | None, str], list[VerusMessage]] = {}
     for d in diagnostics:
         where = d.location
         file = where.file if where is not None else None
         function = (d.unit_id or "(outside functions)").split("/")[0]
-        message = Message(
+        message = VerusMessage(
             file=file, line=where.line if where else None, level=str(d.level), text=d.message, unit=d.unit_id
         )
         groups.setdefault((file, function), []).append(message)

@@ -22,7 +22,9 @@ MIN_QUOTE_CHARS = 3  # non-blank characters: a quote of ";" or "i" locates nothi
 _CUT = 400  # long strings of a dropped finding are cut in the record
 
 
-class Evidence(BaseModel):
+class Quote(BaseModel):
+    """A finding's evidence: text quoted exactly from the candidate, and why it matters."""
+
     quote: str  # exactly as in the candidate
     explanation: str = ""
 
@@ -34,7 +36,7 @@ class Finding(BaseModel):
     severity: Severity
     location: dict[str, Any]  # {"unit": ..., "lines": [first, last]}
     reason: str
-    evidence: Evidence
+    evidence: Quote
     check: Check
     votes: list[str] | None = None  # the validators' judgments in order; None: not (fully) validated
     validators: list[str] = Field(default_factory=list)  # who cast each vote
@@ -112,7 +114,7 @@ def check_finding(item: Any, unit: ReviewUnit, text: str, finding_id: str) -> Fi
         severity=severity,
         location={"unit": unit.id, "lines": lines},
         reason=str(item["reason"]).strip(),
-        evidence=Evidence(quote=quote, explanation=_explanation(item)),
+        evidence=Quote(quote=quote, explanation=_explanation(item)),
         check=check,
     )
 
