@@ -20,9 +20,9 @@ costs time, never a result.
 import pytest
 from xdist.scheduler import LoadScopeScheduling
 
-ONE_FORK_SERVER = "tests/bench_harness (one bench fork server)"
+ONE_FORK_SERVER = "tests/bench (one bench fork server)"
 _FORK_SERVER_MODULES = frozenset(
-    f"tests/bench_harness/{name}.py"
+    f"tests/bench/{name}.py"
     for name in (
         "test_failures",
         "test_oracle",

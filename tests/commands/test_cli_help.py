@@ -69,7 +69,7 @@ def test_gate_help_names_its_default_base() -> None:
 
 def test_help_imports_only_what_it_prints() -> None:
     """`--help` needs the option declarations, not the agent, the review or pydantic (a benchmark,
-    tests/bench/bench_cli_start.py, prints its start-up time against a bare `python -c pass`)."""
+    tests/benchmarks/bench_cli_start.py, prints its start-up time against a bare `python -c pass`)."""
     code = (
         "import sys\nsys.argv = ['verusagent', '--help']\nfrom verusagent.cli import main\ntry:\n    main()\n"
         "except SystemExit:\n    pass\nheavy = [m for m in sys.modules if m.split('.')[0] in ('pydantic', 'litellm', "

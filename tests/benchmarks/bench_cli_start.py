@@ -5,7 +5,7 @@
 Each command is run N times interleaved with the bare start (the machine's load moves both alike); the figure is
 the median.
 
-Run: python -m tests.bench.bench_cli_start [--runs N] [--corpus DIR]
+Run: python -m tests.benchmarks.bench_cli_start [--runs N] [--corpus DIR]
 """
 
 import argparse

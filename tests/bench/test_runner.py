@@ -16,7 +16,7 @@ from verusagent.bench.summary import summarize
 from verusagent.choices import ReviewMode
 from verusagent.commands.agent_options import TaskOptions
 
-from tests.bench_harness.bench_support import count_up_task, write_suite
+from tests.bench.bench_support import count_up_task, write_suite
 
 
 class Handle:

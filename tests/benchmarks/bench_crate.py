@@ -1,7 +1,7 @@
 """Benchmark: what crates cost verusagent itself (not verus): finding a crate's module tree, the lens on every
 file, a candidate's models when one file changed, and a crate run's overhead (scratch copy, digest, key).
 
-Run: python -m tests.bench.bench_crate [--crate DIR] [--runs N]
+Run: python -m tests.benchmarks.bench_crate [--crate DIR] [--runs N]
 Default crate: vstd from the shared corpus (../shared/corpus/vstd), else rust_fixtures/crates/netlib. The verus
 stand-in (tools/verus_standin.py) plays verus for the run overhead; its process time is left out.
 """

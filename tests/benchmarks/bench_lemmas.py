@@ -1,6 +1,6 @@
 """Benchmark: the vstd lemma index. Cold build (parallel as used, and on one core), cached load, search.
 
-Run: python -m tests.bench.bench_lemmas [VSTD_DIR] [--repeat N]   (target: the cold build under 2 s)
+Run: python -m tests.benchmarks.bench_lemmas [VSTD_DIR] [--repeat N]   (target: the cold build under 2 s)
 
 Wall time depends on what else runs on the machine: the load average and the CPU time are printed beside it.
 """

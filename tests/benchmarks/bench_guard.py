@@ -1,7 +1,7 @@
 """Benchmark: guard time per pair; target under 30 ms per pair.
 
-Run: python -m tests.bench.bench_guard [VERUS_BENCH_DIR] [--repeat N]
-     python -m tests.bench.bench_guard --verusage [VERUSAGE_BENCH_DIR] [--repeat N]
+Run: python -m tests.benchmarks.bench_guard [VERUS_BENCH_DIR] [--repeat N]
+     python -m tests.benchmarks.bench_guard --verusage [VERUSAGE_BENCH_DIR] [--repeat N]
 
 Pairs: Verus-Bench (task input, ground truth), or with --verusage the honest VeruSAGE-Bench pairs (task, task with
 the ground truth's target spliced in; `verusagent.bench.verusage`), files of up to ~5,600 lines.

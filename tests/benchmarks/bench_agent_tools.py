@@ -8,7 +8,7 @@ The tasks: the demo (27 lines) and the largest VeruSAGE-Bench task with a ground
 edit is the ground truth's target function. The vstd index load is a one-time cost, printed apart. Goal: under
 20 ms a call.
 
-Run: python -m tests.bench.bench_agent_tools [--calls N] [--shared DIR]
+Run: python -m tests.benchmarks.bench_agent_tools [--calls N] [--shared DIR]
 """
 
 import argparse

@@ -3,7 +3,7 @@ first answered `list_tools`, over stdio with the MCP SDK's own client). Prints t
 starts, on a small fixture and on the largest VeruSAGE task of the shared corpus (the original is snapshotted and
 read at start).
 
-Run: python -m tests.bench.bench_mcp_start [--runs N] [--corpus DIR]
+Run: python -m tests.benchmarks.bench_mcp_start [--runs N] [--corpus DIR]
 """
 
 import argparse

@@ -9,7 +9,7 @@ import pytest
 
 from verusagent.record import read_run
 
-from tests.bench_harness.bench_support import bench, results_of
+from tests.bench.bench_support import bench, results_of
 
 
 @pytest.fixture(scope="module")

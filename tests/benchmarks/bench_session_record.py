@@ -5,7 +5,7 @@ A session of N turns on the demo task with the scripted model (a stand-in for a 
 stand-in (not verus): N-1 distinct `view` calls, then `submit`. Prints events.jsonl bytes per N, the bytes per
 turn and the largest event kinds, so that a quadratic term shows as bytes per turn growing with N.
 
-Run: python -m tests.bench.bench_session_record [--turns 10 20 40]
+Run: python -m tests.benchmarks.bench_session_record [--turns 10 20 40]
 """
 
 import argparse

@@ -1,6 +1,6 @@
 """Benchmark: the verus adapter's own cost per run (everything except verus itself) and the cache lookups.
 
-Run: python -m tests.bench.bench_verus_adapter [--runs N] [--diagnostics D]   (target: overhead under 20 ms/run)
+Run: python -m tests.benchmarks.bench_verus_adapter [--runs N] [--diagnostics D]   (target: overhead under 20 ms/run)
 
 The verus stand-in (tools/verus_standin.py) plays verus; its process time (start to exit) is verus time and is
 left out of the overhead. Overhead = run_verus's wall time minus that process time: flags, cache key and

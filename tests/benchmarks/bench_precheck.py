@@ -1,6 +1,6 @@
 """Benchmark: the static pre-check's cost per candidate, over every ground truth of the shared corpora.
 
-Run: python -m tests.bench.bench_precheck [SHARED_DIR] [--repeat N]
+Run: python -m tests.benchmarks.bench_precheck [SHARED_DIR] [--repeat N]
 
 Candidates: the ground truths of Verus-Bench (154), VeruSAGE-Bench (488), the verus examples (99) and the state
 machines (11): files of a few dozen to ~5,600 lines. Rules off where they cannot decide are part of the cost.

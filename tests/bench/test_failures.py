@@ -12,7 +12,7 @@ from verusagent.bench.jobs import TaskJob
 from verusagent.bench.worker import run_job
 from verusagent.record import read_run
 
-from tests.bench_harness.bench_support import bench, count_up_task, results_of, write_suite
+from tests.bench.bench_support import bench, count_up_task, results_of, write_suite
 
 SCENARIO = {
     "name": "bench failures",

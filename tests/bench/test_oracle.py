@@ -4,7 +4,7 @@ from verusagent.bench.oracle import OracleAnswer, first_added_line, oracle_answe
 from verusagent.bench.suites import load_suite
 from verusagent.lens import parse
 
-from tests.bench_harness.bench_support import count_up_task, write_suite
+from tests.bench.bench_support import count_up_task, write_suite
 
 
 def _task(root, task_id):

@@ -4,7 +4,7 @@ It runs `prove` on rust_fixtures/agent/count_up.rs for N rounds with the scripte
 model) answering a new wrong proof each round and the verus stand-in (not verus) rejecting it, then takes
 from the run record the wall time of the run minus the model latency and the verus run durations.
 
-Run: python -m tests.bench.bench_agent_loop [--rounds N]
+Run: python -m tests.benchmarks.bench_agent_loop [--rounds N]
 """
 
 import argparse

@@ -8,7 +8,7 @@ import pytest
 from verusagent.bench import local
 from verusagent.bench.cli_run import has_work
 
-from tests.bench_harness.bench_support import bench, count_up_task, write_suite
+from tests.bench.bench_support import bench, count_up_task, write_suite
 
 
 @pytest.fixture

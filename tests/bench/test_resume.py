@@ -8,7 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-from tests.bench_harness.bench_support import ORACLE_TASKS, bench, results_of
+from tests.bench.bench_support import ORACLE_TASKS, bench, results_of
 
 VERUSAGENT = Path(sys.executable).parent / "verusagent"
 VERDICT_FIELDS = (

@@ -16,7 +16,7 @@ import pytest
 
 from verusagent.record import read_run
 
-from tests.bench_harness.bench_support import ORACLE_TASKS, bench, results_of
+from tests.bench.bench_support import ORACLE_TASKS, bench, results_of
 
 RAY = Path(sys.executable).parent / "ray"
 FIELDS = ("outcome", "verdict", "reason", "guard_clean", "guard_rules", "calls", "verus_runs", "verus_is_standin")

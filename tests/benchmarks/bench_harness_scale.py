@@ -6,7 +6,7 @@ stand-in (not verus) answers every run after a fixed 2 s, so a task is 3 verus r
 candidate, the acceptance run) = 6 s of "verus" and what is left of its wall time is the harness's and the
 agent's. Each configuration first runs a warm-up (the task fork server, Ray's worker processes), then is timed.
 
-    python -m tests.bench.bench_harness_scale [--tasks 8] [--no-ray]
+    python -m tests.benchmarks.bench_harness_scale [--tasks 8] [--no-ray]
 
 Figures: tasks per minute from the first task's start to the last result (the bench's startup and its report
 at the end are fixed costs, printed apart); speed-up of 2 workers over 1 (goal >= 1.8); per task, wall time

@@ -5,7 +5,7 @@ names and types, the dependency closure, selection, rendering) at the default bu
 prompt would slice, its target from the file name; then the same per task for the largest files. Times are
 CPU (process) time.
 
-Run: python -m tests.bench.bench_slicer [SHARED_DIR] [--largest N]
+Run: python -m tests.benchmarks.bench_slicer [SHARED_DIR] [--largest N]
 """
 
 import os

@@ -1,6 +1,6 @@
 """Benchmark: parse corpus files with the lens; reports files/s and ms per 1,000 lines (wall and CPU).
 
-Run: python -m tests.bench.bench_lens [SHARED_DIR] [--corpus all|verusage|bench|examples|machines|vstd]
+Run: python -m tests.benchmarks.bench_lens [SHARED_DIR] [--corpus all|verusage|bench|examples|machines|vstd]
          [--repeat N] [--every K]
 Target: under 15 ms per 1,000 lines on VeruSAGE files. On a machine shared with other jobs the wall time
 counts their time too: the CPU time of this process is the steadier figure.

@@ -1,6 +1,6 @@
 """Benchmark: `calibrate`'s own time (threshold, in-sample rates, 2,000 resampling trials) by label count.
 
-Run: python -m tests.bench.bench_calibrate [--labels 300 1000 5000] [--trials 2000]
+Run: python -m tests.benchmarks.bench_calibrate [--labels 300 1000 5000] [--trials 2000]
 
 Labels are synthetic, 2 valid to 1 invalid, with 0 to 2 findings of 3 votes each (so the resampling runs). The
 figures are CPU seconds of ``review.report.calibrate`` alone, best of three; the command adds its start-up.

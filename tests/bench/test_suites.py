@@ -7,7 +7,7 @@ import pytest
 
 from verusagent.bench.suites import SuiteError, load_suite, read_source
 
-from tests.bench_harness.bench_support import count_up_task, write_suite
+from tests.bench.bench_support import count_up_task, write_suite
 
 
 def test_verus_bench_index_in_sorted_order(bench_dir):

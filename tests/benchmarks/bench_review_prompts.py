@@ -5,7 +5,7 @@ task: each changed unit's `review_propose` prompt is rendered as the reviewer re
 context `review.context` selects) and counted with o200k_base, as the `review_proposal` event's `prompt_tokens`
 records it; also with every unit of the file (a candidate whose parent is unknown), the worst case.
 
-Run: python -m tests.bench.bench_review_prompts [SHARED_DIR] [--largest N]
+Run: python -m tests.benchmarks.bench_review_prompts [SHARED_DIR] [--largest N]
 """
 
 import argparse

@@ -12,7 +12,7 @@ from verusagent.bench.runner import BenchUsageError
 from verusagent.bench.suites import load_suite, suite_kind
 from verusagent.record import read_run
 
-from tests.bench_harness.bench_support import bench, results_of
+from tests.bench.bench_support import bench, results_of
 from tests.paths import REPO_ROOT
 
 FIXTURES = REPO_ROOT / "rust_fixtures" / "vericoding"

@@ -6,7 +6,7 @@ model: a finding on every unit, three votes each). The overhead is the wall time
 record holds for each call (for the scripted model that latency is litellm's own client time). A second pass
 writes no record (events kept in memory) to show what the record's fsyncs cost.
 
-Run: python -m tests.bench.bench_review [SHARED_DIR] [--limit N]
+Run: python -m tests.benchmarks.bench_review [SHARED_DIR] [--limit N]
 """
 
 import argparse
