@@ -1,1 +1,1 @@
-"""Jinja2 prompt templates, shipped inside the wheel as the package ``verusagent.prompts``."""
+"""Jinja2 prompt templates, shipped inside the wheel as the package ``verusagent.prompt.files``."""

@@ -2,7 +2,7 @@
 
 The candidate is a task with its ground-truth proof spliced in (verusagent.bench.verusage), reviewed against the
 task: each changed unit's `review_propose` prompt is rendered as the reviewer renders it (the unit, and the
-context `review.context` selects) and counted with o200k_base, as the `review_proposal` event's `prompt_tokens`
+context `review.unit_view` selects) and counted with o200k_base, as the `review_proposal` event's `prompt_tokens`
 records it; also with every unit of the file (a candidate whose parent is unknown), the worst case.
 
 Run: python -m tests.benchmarks.bench_review_prompts [SHARED_DIR] [--largest N]
@@ -28,7 +28,7 @@ def unit_prompts(candidate: str, parent: str | None) -> tuple[list[int], list[in
     from verusagent.lens import parse
     from verusagent.llm.tokens import count_messages_o200k, o200k_tokens
     from verusagent.prompt import chat
-    from verusagent.review import context as review_context
+    from verusagent.review import unit_view as review_context
     from verusagent.review.units import changed_units
 
     model = parse(candidate)

@@ -74,7 +74,7 @@ def test_findings_are_errors_or_warnings_in_json_and_text(repo, proved_text, scr
     reviewed = [r["messages"][-1]["content"] for r in model.requests if PROPOSER in r["messages"][-1]["content"]]
     assert len(reviewed) == 6  # the 4 changed functions and 2 new lemmas only, not their loops or calls
     # a file this small fits the review's context budget and is shown whole (a large one is sliced:
-    # tests/review/test_context.py)
+    # tests/review/test_unit_view.py)
     text = gate().stdout
     assert "  error " in text and "  warning " in text and "review by scripted/gate: 1 file(s) reviewed" in text
     assert "1 validated review finding(s)" in text

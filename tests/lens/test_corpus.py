@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from verusagent.lens import parse, parse_with_tokens, tokenize
-from verusagent.lens.context import ScanContext
 from verusagent.lens.positions import LineIndex
+from verusagent.lens.scan_state import ScanContext
 
 LOOP_WORDS = ("while", "loop", "for")
 VERUSAGE_SAMPLE_STEP = 25  # every 25th file (sorted), unverified and verified alike

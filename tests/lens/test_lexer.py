@@ -71,10 +71,10 @@ def test_construct_is_model_construct(machines_dir: Path) -> None:
 
 
 def test_outline_keeps_functions_and_clauses_and_drops_bodies(machines_dir: Path) -> None:
-    from verusagent.lens.context import ScanContext
     from verusagent.lens.functions import ItemScope
     from verusagent.lens.items import scan_items
     from verusagent.lens.positions import LineIndex
+    from verusagent.lens.scan_state import ScanContext
 
     data = (machines_dir / "fifo.rs").read_bytes()
     outline = tokenize(data, outline=True)

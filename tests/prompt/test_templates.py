@@ -43,7 +43,7 @@ CONTEXTS = {
         ],
     ),
     "synth": dict(file_name="f.rs", source=SOURCE, targets=["f"], strategy="", feedback=[], reply_format="file"),
-    # the review shows its unit and the context around it (review/context.py), never the whole file as `source`
+    # the review shows its unit and the context around it (review/unit_view.py), never the whole file as `source`
     "review_propose": dict(file_name="f.rs", context=SOURCE, unit_id="fn:f", unit_kind="function", unit_text="fn f"),
     "review_validate": dict(
         file_name="f.rs",
@@ -58,7 +58,7 @@ CONTEXTS = {
 
 
 def test_every_template_ships_inside_the_package():
-    shipped = {p.name for p in files("verusagent.prompts").iterdir()}
+    shipped = {p.name for p in files("verusagent.prompt.files").iterdir()}
     expected = {f"{t}.j2" for t in TASKS} | {"system.j2", "extraction_feedback.j2", "_guidance.j2"}
     assert expected <= shipped
 

@@ -147,7 +147,7 @@ def test_a_claim_proposed_again_for_another_unit_is_merged_before_its_votes():
 
 
 def test_a_unit_that_fills_the_prompt_alone_is_not_reviewed_whole_but_its_parts_are() -> None:
-    from verusagent.review.context import REVIEW_PROMPT_TOKENS
+    from verusagent.review.unit_view import REVIEW_PROMPT_TOKENS
 
     padding = "".join(f"    assert(0 <= {n});\n" for n in range(REVIEW_PROMPT_TOKENS // 3))
     huge = AFTER.replace("    assert(absent(v@, k, 0));\n", "    assert(absent(v@, k, 0));\n" + padding, 1)

@@ -3,8 +3,8 @@
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
-from verusagent.lens.context import ScanContext
 from verusagent.lens.model import Attribute
+from verusagent.lens.scan_state import ScanContext
 
 # Inner attributes inside a quantifier or a clause that only choose triggers: `forall|x| #![trigger f(x)] ..`.
 TRIGGER_PATHS = frozenset(

@@ -7,10 +7,10 @@ from itertools import compress, count
 from typing import cast
 
 from verusagent.lens.clauses import BLOCK_HEADS, ClauseRun, ends_operand, read_clauses
-from verusagent.lens.context import ScanContext
 from verusagent.lens.hatches import CALL_WORDS
 from verusagent.lens.keywords import CLAUSE_WORDS, LOOP_CLAUSE_WORDS, PROOF_WORDS, REVEALS, RUST_KEYWORDS
 from verusagent.lens.model import Call, Function, Loop, LoopKind, Mode, ProofSite, ProofSiteKind, construct
+from verusagent.lens.scan_state import ScanContext
 from verusagent.lens.tokens import TokenStream
 
 # Words before a `(` that is no call. `gen` is a keyword of the 2024 edition only: before it, a name (rand's `gen`).

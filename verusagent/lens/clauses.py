@@ -2,9 +2,9 @@
 
 from dataclasses import dataclass
 
-from verusagent.lens.context import ScanContext
 from verusagent.lens.keywords import QUANTIFIERS
 from verusagent.lens.model import Clause, ClauseKind, Expr
+from verusagent.lens.scan_state import ScanContext
 from verusagent.lens.tokens import TokenStream
 
 _OPENERS = frozenset({"(", "[", "{"})

@@ -1,10 +1,10 @@
 """Items other than functions (types, traits, impls, constants, `use` lines, modules, macros), recorded by the
 item scanner as it steps over them: kind, name and span, for tools that show or cite definitions (the slicer)."""
 
-from verusagent.lens.context import ScanContext
 from verusagent.lens.functions import ItemScope, doc_comment_start
 from verusagent.lens.headers import container_body, impl_names
 from verusagent.lens.model import Definition, DefinitionKind
+from verusagent.lens.scan_state import ScanContext
 from verusagent.lens.span import Span
 
 _KEYWORD_KINDS = {

@@ -6,10 +6,10 @@ from dataclasses import dataclass, field
 from verusagent.lens.attributes import inner_attributes, read_attribute
 from verusagent.lens.bodies import body_marks, scan_function_body
 from verusagent.lens.clauses import ClauseRun, read_clauses
-from verusagent.lens.context import ScanContext
 from verusagent.lens.keywords import FUNCTION_CLAUSE_WORDS
 from verusagent.lens.macro_roles import MacroScope, macro_identity
 from verusagent.lens.model import Attribute, Function, Mode, construct
+from verusagent.lens.scan_state import ScanContext
 from verusagent.lens.tokens import TokenStream
 
 _MODE_WORDS = {"spec": Mode.SPEC, "proof": Mode.PROOF, "axiom": Mode.AXIOM, "exec": Mode.EXEC}

@@ -1,7 +1,7 @@
 """Item headers read the same way wherever an item is scanned (``items``, ``definitions``): where a container's
 body opens, and the type and trait an `impl` header names."""
 
-from verusagent.lens.context import ScanContext
+from verusagent.lens.scan_state import ScanContext
 
 
 def container_body(ctx: ScanContext, i: int, last: int) -> int | None:

@@ -3,11 +3,11 @@ the struct, its functions (methods of S: `fn:S::wf`), and the invariant declarat
 
 from bisect import bisect_left
 
-from verusagent.lens.context import ScanContext
 from verusagent.lens.functions import ItemScope, doc_comment_start
 from verusagent.lens.machine_model import InvariantDecl, InvariantStruct
 from verusagent.lens.macro_roles import MacroScope
 from verusagent.lens.model import Function
+from verusagent.lens.scan_state import ScanContext
 from verusagent.lens.span import Span
 
 _DECL_WORDS = frozenset({"with", "forall", "specifically", "is"})

@@ -3,13 +3,13 @@
 from dataclasses import replace
 
 from verusagent.lens.attributes import read_attribute
-from verusagent.lens.context import ScanContext
 from verusagent.lens.definitions import record_item, record_macro
 from verusagent.lens.functions import ItemScope, parse_function
 from verusagent.lens.headers import container_body, impl_names
 from verusagent.lens.invariant_structs import parse_invariant_struct
 from verusagent.lens.machines import MACHINE_MACROS, machine_item, parse_state_machine
 from verusagent.lens.model import ProofSite, ProofSiteKind
+from verusagent.lens.scan_state import ScanContext
 
 _BLOCK_ITEMS = frozenset({"struct", "enum", "union"})
 _PREFIX_GROUPS = frozenset({"(", "["})

@@ -3,12 +3,12 @@ functions (read by the ordinary item scanner, with the machine as their macro sc
 
 from verusagent.lens.attributes import read_attribute
 from verusagent.lens.bodies import FunctionScan
-from verusagent.lens.context import ScanContext
 from verusagent.lens.definitions import record_macro
 from verusagent.lens.functions import ItemScope, doc_comment_start
 from verusagent.lens.machine_model import MachineField, MachineKind, Operation, OperationKind, StateMachine
 from verusagent.lens.macro_roles import MacroScope
 from verusagent.lens.model import Problem
+from verusagent.lens.scan_state import ScanContext
 from verusagent.lens.span import Attribute, Span
 from verusagent.lens.transitions import scan_statements
 

@@ -3,12 +3,12 @@
 from functools import lru_cache
 from pathlib import Path
 
-from verusagent.lens.context import ScanContext
 from verusagent.lens.functions import ItemScope
 from verusagent.lens.gc_pause import paused_gc
 from verusagent.lens.items import scan_items
 from verusagent.lens.model import Mode, Problem, SourceModel
 from verusagent.lens.positions import LineIndex
+from verusagent.lens.scan_state import ScanContext
 from verusagent.lens.sites import scan_item_sites
 from verusagent.lens.tokens import TokenStream, tokenize
 from verusagent.source_file import UnusableSource, read_source_bytes

@@ -3,9 +3,9 @@
 from collections.abc import Callable
 from itertools import compress, count
 
-from verusagent.lens.context import ScanContext
 from verusagent.lens.hatches import ITEM_WORDS, HatchKind, attribute_hatches
 from verusagent.lens.model import ItemSite, ItemSiteKind
+from verusagent.lens.scan_state import ScanContext
 
 _SITE_WORDS = frozenset(word for word, hatch in ITEM_WORDS.items() if hatch.site is not None)
 _SITE_TOKENS = _SITE_WORDS | {"#"}

@@ -7,8 +7,8 @@ asserts and token moves are scanned as proof code (their asserts, calls, ...). T
 """
 
 from verusagent.lens.bodies import FunctionScan, scan_range
-from verusagent.lens.context import ScanContext
 from verusagent.lens.machine_model import Statement, StatementKind
+from verusagent.lens.scan_state import ScanContext
 
 _WORDS = {kind.value: kind for kind in StatementKind}
 _FIELD_STATEMENTS = frozenset(

@@ -1,4 +1,4 @@
-"""Prompt templates: Jinja2 files in ``prompts/`` (the package ``verusagent.prompts``), rendered with every
+"""Prompt templates: Jinja2 files in ``prompts/`` (the package ``verusagent.prompt.files``), rendered with every
 variable required: a missing one raises ``jinja2.UndefinedError`` instead of leaving a hole in a prompt."""
 
 import textwrap
@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 
 from verusagent.lens.hatches import prompt_names
 
-TEMPLATE_PACKAGE = "verusagent.prompts"
+TEMPLATE_PACKAGE = "verusagent.prompt.files"
 
 # The diagnostic kinds repair.j2 has a guidance block for (verus-reference.md section 7).
 REPAIR_KINDS = (

@@ -25,9 +25,9 @@ from verusagent.prompt import chat
 from verusagent.record.events import ReviewFindingDropped, ReviewProposal, ReviewVote
 from verusagent.record.sink import EventSink
 from verusagent.reply import ReplyError, ReplyReason, findings_of, vote_of
-from verusagent.review.context import REVIEW_PROMPT_TOKENS, ReviewContext, fits_review
 from verusagent.review.decision import GateRule
 from verusagent.review.findings import Finding, check_findings
+from verusagent.review.unit_view import REVIEW_PROMPT_TOKENS, ReviewContext, fits_review
 from verusagent.review.units import ORDER, ReviewUnit, UnitKind, changed_units
 from verusagent.review.votes import JUDGMENTS, score_of, vote_fraction
 

@@ -19,12 +19,12 @@ from verusagent.record.events import FindingStatus, ReviewDecision, ReviewDisput
 from verusagent.record.sink import EventSink
 from verusagent.reply.disputes import Dispute
 from verusagent.review.auto import AutoSwitch
-from verusagent.review.context import review_context
 from verusagent.review.decision import GateRule
 from verusagent.review.findings import Finding
 from verusagent.review.lifecycle import FindingBook, StatusChange
 from verusagent.review.reviewer import Judgment, Reviewer, ReviewOutcome, ReviewRunMode
 from verusagent.review.settings import ReviewSettings
+from verusagent.review.unit_view import review_context
 from verusagent.review.units import ReviewUnit, UnitKind, changed_units, find_unit
 
 Screening = ReviewRunMode | Literal["off"]  # what is done with a candidate

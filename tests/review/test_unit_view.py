@@ -1,7 +1,7 @@
 """The review's context: the context slicer's view around the unit's function, never a whole large file."""
 
 from verusagent.lens import parse
-from verusagent.review.context import REVIEW_BUDGET_TOKENS, review_context
+from verusagent.review.unit_view import REVIEW_BUDGET_TOKENS, review_context
 
 from tests.paths import REPO_ROOT
 from tests.review.review_fakes import PROVED
@@ -35,7 +35,7 @@ def test_the_context_keeps_the_reviews_budget_unless_what_the_unit_needs_exceeds
     function needs what the call and the function's own statement name, and what the rest names is ranked."""
     from verusagent.context.slicer import BYTES_PER_TOKEN, FileSlicer
     from verusagent.lens import tokenize
-    from verusagent.review.context import REVIEW_NEEDED_DEPTH, ReviewContext
+    from verusagent.review.unit_view import REVIEW_NEEDED_DEPTH, ReviewContext
 
     path = shared_dir / "corpus" / "vstd" / "seq_lib.rs"
     model = parse(path.read_bytes())
@@ -67,7 +67,7 @@ def test_on_the_largest_shared_file_every_unit_prompt_keeps_the_reviews_budget(s
     from verusagent.bench.verusage import discover, spliced_pair
     from verusagent.llm.tokens import count_messages_o200k
     from verusagent.prompt import chat
-    from verusagent.review.context import REVIEW_PROMPT_TOKENS, ReviewContext, fits_review
+    from verusagent.review.unit_view import REVIEW_PROMPT_TOKENS, ReviewContext, fits_review
     from verusagent.review.units import changed_units
 
     [task] = [t for t in discover(shared_dir / "corpus" / "verusage-bench") if t.task_id == LARGEST]
