@@ -35,7 +35,7 @@ def unit_prompts(candidate: str, parent: str | None) -> tuple[list[int], list[in
     units = changed_units(model, parse(parent) if parent is not None else None)
     prompts, contexts, seconds = [], [], 0.0
     started = time.perf_counter()
-    once = review_context.ReviewContext(model)  # one per candidate
+    once = review_context.UnitView(model)  # one per candidate
     seconds += time.perf_counter() - started
     for unit in units:
         if not review_context.fits_review(unit.text):  # not reviewed whole: its loops and calls are units

@@ -35,12 +35,12 @@ def test_the_context_keeps_the_reviews_budget_unless_what_the_unit_needs_exceeds
     function needs what the call and the function's own statement name, and what the rest names is ranked."""
     from verusagent.context.slicer import BYTES_PER_TOKEN, FileSlicer
     from verusagent.lens import tokenize
-    from verusagent.review.unit_view import REVIEW_NEEDED_DEPTH, ReviewContext
+    from verusagent.review.unit_view import REVIEW_NEEDED_DEPTH, UnitView
 
     path = shared_dir / "corpus" / "vstd" / "seq_lib.rs"
     model = parse(path.read_bytes())
     slicer = FileSlicer(model.text, model, tokenize(model.data))
-    contexts = ReviewContext(model)
+    contexts = UnitView(model)
     for function in [f for f in model.functions if f.body is not None][::10]:
         sliced = slicer.slice([function.id], REVIEW_BUDGET_TOKENS, strict=True, needed_depth=REVIEW_NEEDED_DEPTH)
         assert contexts.of([function.id]) == sliced.text
@@ -67,7 +67,7 @@ def test_on_the_largest_shared_file_every_unit_prompt_keeps_the_reviews_budget(s
     from verusagent.bench.verusage import discover, spliced_pair
     from verusagent.llm.tokens import count_messages_o200k
     from verusagent.prompt import chat
-    from verusagent.review.unit_view import REVIEW_PROMPT_TOKENS, ReviewContext, fits_review
+    from verusagent.review.unit_view import REVIEW_PROMPT_TOKENS, UnitView, fits_review
     from verusagent.review.units import changed_units
 
     [task] = [t for t in discover(shared_dir / "corpus" / "verusage-bench") if t.task_id == LARGEST]
@@ -76,7 +76,7 @@ def test_on_the_largest_shared_file_every_unit_prompt_keeps_the_reviews_budget(s
     units = changed_units(model, parse(pair.original))
     reviewed = [u for u in units if fits_review(u.text)]
     assert len(units) - len(reviewed) <= 1 and len(reviewed) >= 20
-    contexts = ReviewContext(model)
+    contexts = UnitView(model)
     for unit in reviewed:
         context = contexts.of([unit.id], [(unit.start, unit.end)], unit.text)
         messages = chat(

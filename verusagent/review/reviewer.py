@@ -27,7 +27,7 @@ from verusagent.record.sink import EventSink
 from verusagent.reply import ReplyError, ReplyReason, findings_of, vote_of
 from verusagent.review.decision import GateRule
 from verusagent.review.findings import Finding, check_findings
-from verusagent.review.unit_view import REVIEW_PROMPT_TOKENS, ReviewContext, fits_review
+from verusagent.review.unit_view import REVIEW_PROMPT_TOKENS, UnitView, fits_review
 from verusagent.review.units import ORDER, ReviewUnit, UnitKind, changed_units
 from verusagent.review.votes import JUDGMENTS, score_of, vote_fraction
 
@@ -144,7 +144,7 @@ class Reviewer:
         if models is None:
             models = parse(text), parse(parent_text) if parent_text is not None else None
         model = models[0]
-        contexts = ReviewContext(model)
+        contexts = UnitView(model)
         units = [u.model_copy(update={"file": file_name}) for u in changed_units(model, models[1], kinds)]
         outcome = ReviewOutcome(mode=mode, changed_units=len(units))
         for unit in units:
@@ -158,7 +158,7 @@ class Reviewer:
         self,
         sha256: str,
         text: str,
-        contexts: ReviewContext,
+        contexts: UnitView,
         unit: ReviewUnit,
         outcome: ReviewOutcome,
         first_index: int = 0,

@@ -4,7 +4,7 @@ what its signature and clauses and the unit's text name: spec functions and type
 specs of what they call), then the likeliest rest (what the rest of the function names, the spec family below)
 within REVIEW_BUDGET_TOKENS in all; when what the unit needs alone is larger, that is shown and no more. Every
 part left out is marked; a file that fits the budget is shown whole. The file is parsed and indexed
-once per candidate (`ReviewContext`), however many units it has.
+once per candidate (`UnitView`), however many units it has.
 """
 
 from collections.abc import Sequence
@@ -23,7 +23,7 @@ LEAST_CONTEXT_TOKENS = 100  # a unit that leaves less is not reviewed whole (its
 REVIEW_NEEDED_DEPTH = 0  # what the unit's function names is needed; the spec family below it is ranked
 
 
-class ReviewContext:
+class UnitView:
     def __init__(self, model: SourceModel):
         self.model = model
         self._slicer: FileSlicer | None = None
@@ -61,7 +61,7 @@ class ReviewContext:
 def review_context(
     model: SourceModel, unit_ids: list[str], spans: Sequence[tuple[int, int]] = (), unit_text: str = ""
 ) -> str:
-    return ReviewContext(model).of(unit_ids, spans, unit_text)
+    return UnitView(model).of(unit_ids, spans, unit_text)
 
 
 def context_budget(unit_text: str) -> int:
