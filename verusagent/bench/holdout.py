@@ -51,8 +51,8 @@ class HeldOut(BaseModel):
     value: float  # chosen on the other projects
     tuned_meeting_goals: int  # of the other projects, under that value
     coverage_percent: float  # the held-out project's, under that value
-    missing: int = 0  # its needed definitions missed, of `needed`
-    needed: int = 0
+    missing: int  # its needed definitions missed, of `needed`
+    needed: int
     median_tokens: int
     p90_tokens: int
     over_budget: int
@@ -72,8 +72,6 @@ def meets(summary: dict) -> bool:
 
 def miss_rate(summary: dict) -> Fraction:
     """The share of needed definitions missed, exactly (coverage_percent is rounded to 0.1%)."""
-    if "needed" not in summary:
-        return Fraction(str(100.0 - summary["coverage_percent"])) / 100
     return Fraction(summary["missing"], summary["needed"]) if summary["needed"] else Fraction(0)
 
 
@@ -81,7 +79,7 @@ def choose(curve: dict[float, dict[str, dict]], tuned: list[str]) -> float:
     def rank(value: float) -> tuple[int, Fraction, int, float]:
         parts = [curve[value][p] for p in tuned]
         worst = max((miss_rate(s) for s in parts), default=Fraction(0))
-        return sum(map(meets, parts)), -worst, -sum(s.get("missing", 0) for s in parts), -value
+        return sum(map(meets, parts)), -worst, -sum(s["missing"] for s in parts), -value
 
     return max(curve, key=rank)
 
@@ -99,8 +97,8 @@ def leave_one_out(curve: dict[float, dict[str, dict]]) -> list[HeldOut]:
                 value=value,
                 tuned_meeting_goals=sum(meets(curve[value][p]) for p in tuned),
                 coverage_percent=mine["coverage_percent"],
-                missing=mine.get("missing", 0),
-                needed=mine.get("needed", 0),
+                missing=mine["missing"],
+                needed=mine["needed"],
                 median_tokens=mine["median_tokens"],
                 p90_tokens=mine["p90_tokens"],
                 over_budget=mine["over_budget"],

@@ -13,7 +13,9 @@ from verusagent.lens.model import Call, Function, Loop, LoopKind, Mode, ProofSit
 from verusagent.lens.scan_state import ScanContext
 from verusagent.lens.tokens import TokenStream
 
-# Words before a `(` that is no call. `gen` is a keyword of the 2024 edition only: before it, a name (rand's `gen`).
+# Words before a `(` that is no call (`pub(crate)`, `when (..)` of a decreases, `atomically (..)`). `gen` is a
+# keyword of the 2024 edition only: before it, a name (rand's `gen`). The guard reads calls from the tokens itself
+# (guard/hatches.py), so this set changes what the context and the pre-check see, never what the guard lets through.
 _NOT_CALLEES = (
     (RUST_KEYWORDS - {"gen"})
     | PROOF_WORDS

@@ -10,7 +10,7 @@ RUST_KEYWORDS = frozenset(
     "final macro override priv typeof unsized virtual yield try gen".split()
 )
 # Words that start an item, nested in a body or not (union and macro_rules are contextual in Rust).
-ITEM_WORDS = frozenset("fn const static impl struct enum union trait mod use type macro_rules".split())
+ITEM_KEYWORDS = frozenset("fn const static impl struct enum union trait mod use type macro_rules".split())
 
 QUANTIFIERS = frozenset({"forall", "exists", "choose"})
 REVEALS = frozenset({"reveal", "reveal_with_fuel", "hide"})

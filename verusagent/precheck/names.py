@@ -12,14 +12,14 @@ from bisect import bisect_right
 from dataclasses import dataclass
 
 from verusagent.lens import SourceModel, TokenStream
-from verusagent.lens.keywords import ITEM_WORDS, RUST_KEYWORDS, VERUS_WORDS
+from verusagent.lens.keywords import ITEM_KEYWORDS, RUST_KEYWORDS, VERUS_WORDS
 from verusagent.lens.lexer import lex
 from verusagent.lens.model import DefinitionKind, ItemSiteKind
 from verusagent.precheck.model import PrecheckFinding, PrecheckRule
 from verusagent.precheck.render import Message, Place, diagnostic
 
 # Words of the syntax, and the closure traits (`Fn(A) -> B` is no call): never a name a call needs defined.
-KEYWORDS = RUST_KEYWORDS | ITEM_WORDS | VERUS_WORDS | {"Fn", "FnMut", "FnOnce"}
+KEYWORDS = RUST_KEYWORDS | ITEM_KEYWORDS | VERUS_WORDS | {"Fn", "FnMut", "FnOnce"}
 # verus's own crates: their globs bring in vstd's and builtin's names, or macros (never called bare).
 VERUS_CRATES = frozenset(
     {

@@ -18,11 +18,11 @@ from bisect import bisect_left
 from dataclasses import dataclass
 
 from verusagent.lens import Function, Mode, SourceModel, TokenStream
-from verusagent.lens.keywords import CLAUSE_WORDS, ITEM_WORDS, PROOF_WORDS
+from verusagent.lens.keywords import CLAUSE_WORDS, ITEM_KEYWORDS, PROOF_WORDS
 from verusagent.lens.model import DefinitionKind
 
 # Ghost statements, and nested items (checked on their own, or not code at all).
-GHOST_WORDS = PROOF_WORDS | ITEM_WORDS
+GHOST_WORDS = PROOF_WORDS | ITEM_KEYWORDS
 WRAPPERS = frozenset({"Ghost", "Tracked"})
 _NOT_OPERANDS = frozenset({"return", "move", "in", "else", "let", "mut", "if", "match", "while", "break"})
 _UNCHECKED_ATTRIBUTES = ("external", "cfg")
