@@ -46,8 +46,6 @@ _LENS_DESCENT = "the lens's recursive descent: items hold machines and invariant
 # Modules that may import inside a function, and why.
 LATE: dict[str, str] = {
     "verusagent.commands.mcp": "the MCP SDK is an optional extra (verusagent[mcp]), imported only to serve",
-    "verusagent.commands.exits": "read by every command module; the verus adapter (0.2 s) loads for verify and "
-    "diagnose only",
     "verusagent.llm.runtime": _LITELLM,
     "verusagent.llm.provider": _LITELLM + " (the scripted provider subclasses litellm's CustomLLM)",
     "verusagent.llm.preflight": _LITELLM + " (the scripted model and a local server are checked without it)",
@@ -57,9 +55,6 @@ LATE: dict[str, str] = {
     "verusagent.lens.bodies": "the lens's recursive descent: a function body holds nested items and functions",
     "verusagent.bench.plots": "matplotlib is an optional extra (verusagent[plots]), imported only to draw",
     "verusagent.bench.ray_executor": "Ray is an optional extra (verusagent[ray]), imported only with --ray",
-    "verusagent.bench.task": "the agent loads in the task process, not in the worker that forks it",
-    "verusagent.standin": "the verus stand-in runs hundreds of times in the tests: tomllib and subprocess only in "
-    "the runs that read a manifest or start a child",
 }
 ALLOWED_CYCLES = [
     {"verusagent.lens.bodies", "verusagent.lens.functions"},

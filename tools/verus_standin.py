@@ -69,6 +69,7 @@ import os
 import re
 import sys
 import time
+import tomllib
 from pathlib import Path
 
 MARKER = "[verus stand-in]"
@@ -504,10 +505,7 @@ def record_pids(*pids: int) -> None:
 
 def start_child(seconds: float) -> int:
     """A child in the same process group, like a z3 worker."""
-    import subprocess  # here, not at the top: most runs start no child, and the stand-in runs hundreds of times
-
-    child = subprocess.Popen([sys.executable, "-c", f"import time; time.sleep({seconds})"])
-    return child.pid
+    return os.posix_spawn(sys.executable, [sys.executable, "-c", f"import time; time.sleep({seconds})"], os.environ)
 
 
 def hang() -> None:
@@ -797,8 +795,6 @@ def cargo_options(args: list[str]) -> dict[str, str]:
 
 def package_root(manifest_path: str, package: str | None) -> tuple[str, str]:
     """The package's name and root file (relative to the current folder), a workspace member by `-p`."""
-    import tomllib  # here, not at the top: only a cargo-verus run reads a manifest
-
     manifest = Path(manifest_path)
     data = tomllib.loads(manifest.read_text(encoding="utf-8"))
     if package and data.get("package", {}).get("name") != package:

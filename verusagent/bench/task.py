@@ -17,15 +17,16 @@ import time
 import traceback
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from verusagent.agent.api import RunInputs, plan, run
+from verusagent.agent.config import AgentConfig
 from verusagent.bench.jobs import TaskJob
 from verusagent.bench.metrics import TaskEnd
 from verusagent.bench.processes import descendant_groups, kill_groups
+from verusagent.commands.agent_run import STOPS, outcome_code, stop_code
+from verusagent.commands.progress import Reporter
+from verusagent.commands.summary import print_outcome
 from verusagent.console import make_console
-
-if TYPE_CHECKING:  # the agent loads in the task process only
-    from verusagent.agent.api import RunInputs
 
 EXIT_CRASHED = 70
 ORPHAN_GRACE_S = 5.0
@@ -52,12 +53,6 @@ def task_main(job: TaskJob, workdir: str, answer: Connection) -> None:
 
 def run_task(job: TaskJob, folder: Path) -> TaskEnd:
     """The job's run, planned and run by the run API: its exit code and outcome (a stop: its code only)."""
-    from verusagent.agent.api import plan, run  # lazy: the agent loads in the task process only
-    from verusagent.agent.config import AgentConfig
-    from verusagent.commands.agent_run import STOPS, outcome_code, stop_code
-    from verusagent.commands.progress import Reporter
-    from verusagent.commands.summary import print_outcome
-
     inputs = _inputs(job, folder)
     console = make_console(stderr=True)
     try:
@@ -68,10 +63,8 @@ def run_task(job: TaskJob, folder: Path) -> TaskEnd:
     return TaskEnd(exit_code=outcome_code(outcome), outcome=outcome.model_dump(mode="json"))
 
 
-def _inputs(job: TaskJob, folder: Path) -> "RunInputs":
+def _inputs(job: TaskJob, folder: Path) -> RunInputs:
     """The task's file, the oracle's script and the stand-in's scenario written in `folder`: the run's inputs."""
-    from verusagent.agent.api import RunInputs
-
     source = folder / "task" / job.file_name  # the proof goes beside it, named as `prove` names it
     source.parent.mkdir()
     source.write_text(job.text, encoding="utf-8")

@@ -16,10 +16,10 @@ import typer
 
 from verusagent import choices as defaults
 from verusagent.cli_app import app
-from verusagent.commands.exits import EXIT_TOOL_FAILURE, EXIT_USAGE, verdict_exit_code
+from verusagent.commands.exits import EXIT_TOOL_FAILURE, EXIT_USAGE
 from verusagent.commands.option_sets import Json, Package, VerusOptions
 from verusagent.commands.options import with_options
-from verusagent.commands.verify_crate import crate_of, verify_crate
+from verusagent.commands.verify_crate import crate_of, verdict_exit_code, verify_crate
 from verusagent.console import make_console
 from verusagent.crate.model import CrateError, CrateModel
 from verusagent.lens import parse

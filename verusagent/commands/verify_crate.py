@@ -8,7 +8,7 @@ from typing import NoReturn
 import typer
 from rich.text import Text
 
-from verusagent.commands.exits import EXIT_USAGE, verdict_exit_code
+from verusagent.commands.exits import EXIT_NOT_VERIFIED, EXIT_TOOL_FAILURE, EXIT_USAGE, EXIT_VERIFIED
 from verusagent.console import make_console
 from verusagent.crate.discover import find_crate
 from verusagent.crate.layout import CrateError
@@ -17,6 +17,7 @@ from verusagent.crate.units import map_crate_units
 from verusagent.crate.workspace import crate_sources
 from verusagent.verus import run_verus
 from verusagent.verus.cargo import find_cargo_verus, identity
+from verusagent.verus.models import Verdict
 from verusagent.verus.report import Report, result_json
 from verusagent.verus.sources import tree_digest
 
@@ -98,3 +99,13 @@ def _print(result, describe: str, layout, runner: str, groups, model) -> None:
             report.diagnostic(diagnostic)
     for panic in result.panics:
         console.print(f"panic: {panic}", markup=False)
+
+
+def verdict_exit_code(verdict: Verdict | None, partial_allowed: bool) -> int:
+    """`verify` and `diagnose`: 0 verified (a `--verify-function` run: its function), 3 verus failed or timed out,
+    else 1."""
+    if verdict == Verdict.VERIFIED or (partial_allowed and verdict == Verdict.VERIFIED_PARTIAL):
+        return EXIT_VERIFIED
+    if verdict in (Verdict.TOOL_FAILURE, Verdict.TIMEOUT):
+        return EXIT_TOOL_FAILURE
+    return EXIT_NOT_VERIFIED
