@@ -13,10 +13,13 @@ instructions, the target and the smallest text of each needed definition). `--cu
 several budgets (the budget curve). `--leave-one-out` measures that curve once, then for each project chooses
 the budget on the six others (verusagent.bench.holdout) and reports the held-out project's figures under it;
 with `--constant NAME` the values are those of a constant of the selection (holdout.CONSTANTS, e.g.
-LEMMA_GROWTH) at the budget given, chosen and measured the same way.
+LEMMA_GROWTH) at the budget given, chosen and measured the same way. Each prompt is capped at the shipped ceiling
+(verusagent.choices.CONTEXT_CEILING_TOKENS) as a run caps it; `--ceiling N` caps it at N (0: no cap), `--hard`
+at each budget, as `--context-budget` does.
 
     python tools/slice_report.py [SHARED_DIR] [--budget TOKENS] [--curve 2000,4000,6000,8000,12000]
-                                 [--leave-one-out [VALUES]] [--constant NAME] [--hard] [--project NAME]
+                                 [--leave-one-out [VALUES]] [--constant NAME] [--hard | --ceiling N]
+                                 [--project NAME]
                                  [--missing] [--json]
 """
 
@@ -31,6 +34,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 LOO_BUDGETS = "2000,3000,4000,5000,6000,8000"
+HARD = "hard"  # the ceiling of `--hard`: each budget
 REASONS = ("self_type", "spec_family", "type", "signature")
 DEPTHS = ("named", "family", "deep")
 
@@ -168,24 +172,37 @@ def print_held_out(rows, name: str = "budget") -> None:
         )
 
 
-def measure_curve(tasks, values: str, constant: str | None, budget: int | None, hard: bool) -> dict:
+def measure_curve(tasks, values: str, constant: str | None, budget: int | None, ceiling: int | None | str) -> dict:
     """{value: {project: summary}}: the budget at each value, or the constant at each value under `budget`."""
     from verusagent.bench.holdout import setting
 
     curve = {}
     for value in (float(x) for x in values.split(",")):
         if constant is None:
-            curve[value] = by_project(measure(tasks, int(value), hard))
+            curve[value] = by_project(measure(tasks, int(value), ceiling))
             continue
         with setting(constant, value):
-            curve[value] = by_project(measure(tasks, budget, hard))
+            curve[value] = by_project(measure(tasks, budget, ceiling))
     return curve
 
 
-def measure(tasks, budget: int | None, hard: bool = False) -> list[dict]:
+def measure(tasks, budget: int | None, ceiling: int | None | str) -> list[dict]:
+    """ceiling: a number of tokens, None (no cap) or HARD (the budget is the cap, as `--context-budget` makes it)."""
     from verusagent.bench.slice_coverage import measure_task
+    from verusagent.context import SLICE_BUDGET_TOKENS
 
-    return [row.model_dump() for row in (measure_task(task, budget, hard) for task in tasks) if row is not None]
+    cap = (budget or SLICE_BUDGET_TOKENS) if ceiling == HARD else ceiling
+    return [row.model_dump() for row in (measure_task(task, budget, cap) for task in tasks) if row is not None]
+
+
+def ceiling_of(args: argparse.Namespace) -> int | None | str:
+    from verusagent.choices import CONTEXT_CEILING_TOKENS
+
+    if args.hard:
+        return HARD
+    if args.ceiling is None:
+        return CONTEXT_CEILING_TOKENS
+    return args.ceiling or None
 
 
 def main() -> int:
@@ -200,6 +217,7 @@ def main() -> int:
     parser.add_argument(
         "--hard", action="store_true", help="each budget is a ceiling too, as `--context-budget` makes it"
     )
+    parser.add_argument("--ceiling", type=int, help="cap every prompt at N tokens (0: none; default: the shipped cap)")
     parser.add_argument("--project", action="append", help="only this project (repeatable)")
     parser.add_argument("--missing", action="store_true", help="list what each task's prompt misses")
     parser.add_argument("--json", action="store_true", help="print the rows and the summaries as JSON")
@@ -214,7 +232,7 @@ def main() -> int:
     if args.leave_one_out:
         from verusagent.bench.holdout import leave_one_out
 
-        curve = measure_curve(tasks, args.leave_one_out, args.constant, args.budget, args.hard)
+        curve = measure_curve(tasks, args.leave_one_out, args.constant, args.budget, ceiling_of(args))
         rows = leave_one_out(curve)
         if args.json:
             print(json.dumps({"curve": curve, "held_out": [r.model_dump() for r in rows]}, indent=2))
@@ -223,13 +241,13 @@ def main() -> int:
             print_held_out(rows, args.constant or "budget")
         return 0
     if args.curve:
-        curve = measure_curve(tasks, args.curve, args.constant, args.budget, args.hard)
+        curve = measure_curve(tasks, args.curve, args.constant, args.budget, ceiling_of(args))
         print(json.dumps(curve, indent=2) if args.json else "", end="")
         if not args.json:
             print_curve(curve)
         return 0
     started = time.monotonic()
-    rows = measure(tasks, args.budget, args.hard)
+    rows = measure(tasks, args.budget, ceiling_of(args))
     if args.json:
         print(json.dumps({"summary": summary(rows), "projects": by_project(rows), "rows": rows}, indent=2))
     else:

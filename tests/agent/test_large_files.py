@@ -5,6 +5,7 @@ import textwrap
 
 import pytest
 
+from verusagent.choices import CONTEXT_CEILING_TOKENS
 from verusagent.context import slicer
 
 from tests.agent.agent_harness import assert_audited, file_reply
@@ -75,7 +76,8 @@ def test_a_run_whose_targets_need_more_than_the_budget_says_so_before_any_call(h
     assert "warning: context: what the targets need (their signatures, types and spec family) is about " in (
         harness.last_err
     )
-    cut = "cut to the budget" if options else "all of it is shown"
+    shown = f"all of it is shown, within the prompt's cap of {CONTEXT_CEILING_TOKENS:,}"
+    cut = "cut to the prompt's cap of 100 tokens" if options else shown
     assert f"{event['floor_tokens']:,} tokens, over the budget of 100: {cut}" in harness.last_err
     assert_audited(run)
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from verusagent.choices import CONTEXT_CEILING_TOKENS
 from verusagent.cli import app
 from verusagent.context import SLICE_BUDGET_TOKENS
 from verusagent.llm.tokens import count_messages_o200k
@@ -144,7 +145,7 @@ def test_a_large_file_is_shown_as_a_slice_with_item_replies(workdir, shared_dir)
 
 
 def test_a_slice_whose_targets_need_more_than_the_budget_says_so(workdir, shared_dir):
-    """What the target needs is shown whatever the budget; the request says it is over, with the floor."""
+    """What the target needs beyond the prompt's cap is cut to it; the request says it is over, with the floor."""
     task = (
         shared_dir
         / "corpus"
@@ -163,8 +164,9 @@ def test_a_slice_whose_targets_need_more_than_the_budget_says_so(workdir, shared
     assert result.exit_code == 0, result.output
     assert "(over_budget: true: what the targets need is about" in result.stdout
     request = dry("prove", str(task), "--fn", target, "--model", "scripted/demo", "--strategies", "1")["requests"][0]
-    assert request["over_budget"] and request["context_budget_tokens"] == SLICE_BUDGET_TOKENS
-    assert request["context_floor_tokens"] > SLICE_BUDGET_TOKENS
+    assert request["over_budget"] and request["context_cut"]  # over the prompt's cap too: cut to it, and said
+    assert request["context_budget_tokens"] == CONTEXT_CEILING_TOKENS >= request["prompt_tokens"]
+    assert request["context_floor_tokens"] > CONTEXT_CEILING_TOKENS > SLICE_BUDGET_TOKENS
     source = workdir / "count_up.rs"
     source.write_text((REPO_ROOT / "rust_fixtures" / "agent" / "count_up.rs").read_text())
     whole = dry("prove", str(source), "--model", "scripted/demo", "--strategies", "1")["requests"][0]

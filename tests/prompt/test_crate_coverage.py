@@ -40,7 +40,7 @@ def crate_coverage(pair: SplicedPair, folder: Path):
 
 
 def single_coverage(pair: SplicedPair):
-    request = _prove_request(pair.task, pair.original, pair.target, None)
+    request = _prove_request(pair.task, pair.original, pair.target, None, ceiling=None)  # as round_prompt: no cap
     model, stream = parse_with_tokens(pair.original)
     found = coverage(
         CrateDefinitions([(model, stream)]),

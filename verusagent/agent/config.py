@@ -6,6 +6,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from verusagent.choices import (
+    CONTEXT_CEILING_TOKENS,
     DEFAULT_JOBS,
     DEFAULT_RLIMIT,
     DEFAULT_ROUNDS,
@@ -59,7 +60,8 @@ class AgentConfig(BaseModel):
     houdini_steps: int = Field(default=6, ge=0)
     feedback_items: int = Field(default=6, ge=0)  # how many earlier findings a prompt repeats
     context_tokens: int | None = Field(default=None, ge=0)  # a large file's slice budget (None: the slicer's)
-    context_ceiling: int | None = Field(default=None, ge=0)  # what no slice exceeds but by its targets alone
+    # what no slice exceeds but by its targets alone (None: what they need is shown whatever it costs)
+    context_ceiling: int | None = Field(default=CONTEXT_CEILING_TOKENS, ge=0)
     focus: FocusMode = FocusMode.AUTO  # focused screening runs (`--verify-function`) in large files
     review: ReviewSettings = Field(default_factory=ReviewSettings)  # --review, --review-model, --review-votes, ...
     strategy_names: list[str] = Field(default_factory=list)  # `--strategy NAME`...; empty: the default portfolio

@@ -6,7 +6,9 @@ from verusagent.agent.strategies import Strategy
 from verusagent.crate.workspace import CrateWorkspace
 from verusagent.edit.crate_splice import crate_edit
 from verusagent.llm import ModelClient
+from verusagent.llm.tokens import prompt_size
 from verusagent.prompt import chat
+from verusagent.prompt.capped import Count, capped_prompt
 from verusagent.prompt.feedback import extraction_feedback
 from verusagent.prompt.proposal import round_prompt
 from verusagent.record import sha256_text
@@ -73,20 +75,31 @@ def build_prompt(
     a candidate text (a crate), else the single file ``file_name``; ``review_findings``: the open findings that
     blocked the strategy's candidates."""
     synth = config.mode == TaskMode.SYNTH and base.candidate.round == 0
-    return round_prompt(
-        workspace or CrateWorkspace.single(file_name),
-        base.candidate.text,
-        base.errors,
-        targets=config.targets,
-        synth=synth,
-        approach=strategy.approach,
-        feedback=feedback,
-        description=config.description or "",
-        writes=config.targets if config.mode == TaskMode.SYNTH else [],
-        context_tokens=config.context_tokens,
-        context_ceiling=config.context_ceiling,
-        review_findings=review_findings or [],
-    )
+
+    def build(context_tokens: int | None, context_ceiling: int | None) -> tuple[str, dict]:
+        return round_prompt(
+            workspace or CrateWorkspace.single(file_name),
+            base.candidate.text,
+            base.errors,
+            targets=config.targets,
+            synth=synth,
+            approach=strategy.approach,
+            feedback=feedback,
+            description=config.description or "",
+            writes=config.targets if config.mode == TaskMode.SYNTH else [],
+            context_tokens=context_tokens,
+            context_ceiling=context_ceiling,
+            review_findings=review_findings or [],
+        )
+
+    if config.context_ceiling is None:
+        return build(config.context_tokens, None)
+    return capped_prompt(build, config.context_tokens, config.context_ceiling, _counter(config.model))
+
+
+def _counter(model: str) -> Count:
+    """The prompt's tokens as the dry run counts them (the model's encoding, else an o200k estimate)."""
+    return lambda built: prompt_size(model, chat(built[0], **built[1])).tokens
 
 
 def _candidate(text: str, strategy: Strategy, round_no: int, base: Evaluation, call_id: str | None) -> Candidate:

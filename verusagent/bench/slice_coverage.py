@@ -8,8 +8,8 @@ from verusagent.agent.config import AgentConfig, Task, TaskMode
 from verusagent.agent.strategies import portfolio
 from verusagent.bench.needed import DEPTH_CLASSES, WHY_ORDER, CrateDefinitions, Needed, coverage, depth_class
 from verusagent.bench.verusage import SplicedPair, VerusageTask, spliced_pair, target_of
+from verusagent.choices import CONTEXT_CEILING_TOKENS
 from verusagent.commands.dry_run import dry_run
-from verusagent.context import SLICE_BUDGET_TOKENS
 from verusagent.lens import parse_with_tokens
 from verusagent.llm.tokens import count_messages_o200k
 from verusagent.prompt import chat
@@ -36,15 +36,18 @@ class TaskMeasure(BaseModel):
     floor_tokens: int | None = None  # a prompt with full coverage holds at least this many tokens
 
 
-def measure_task(task: VerusageTask, context_tokens: int | None = None, hard: bool = False) -> TaskMeasure | None:
+def measure_task(
+    task: VerusageTask, context_tokens: int | None = None, ceiling: int | None = CONTEXT_CEILING_TOKENS
+) -> TaskMeasure | None:
     """None when the file names no unique target. The prompt is the first strategy's, counted with o200k_base;
-    context_tokens: the slice budget (None: the default); hard: it is a ceiling too (`--context-budget`)."""
+    context_tokens: the slice budget (None: the default); ceiling: what the prompt never exceeds but by its targets
+    alone (None: none; `--context-budget N` makes both N)."""
     text = task.task_path.read_bytes().decode("utf-8", "replace")
     pair = spliced_pair(task)
     target = pair.target if isinstance(pair, SplicedPair) else target_of(task, text)
     if target is None:
         return None
-    request = _prove_request(task, text, target, context_tokens, hard)
+    request = _prove_request(task, text, target, context_tokens, ceiling)
     measure = TaskMeasure(
         task=task.task_id,
         project=task.project,
@@ -86,8 +89,9 @@ def _by_depth(entries: list[Needed]) -> dict[str, int]:
     return {name: sum(depth_class(e.depth) == name for e in entries) for name in DEPTH_CLASSES}
 
 
-def _prove_request(task: VerusageTask, text: str, target: str, context_tokens: int | None, hard: bool = False):
-    ceiling = (context_tokens or SLICE_BUDGET_TOKENS) if hard else None
+def _prove_request(
+    task: VerusageTask, text: str, target: str, context_tokens: int | None, ceiling: int | None = CONTEXT_CEILING_TOKENS
+):
     config = AgentConfig(
         mode=TaskMode.PROVE,
         targets=[target],

@@ -76,9 +76,10 @@ class TaskOptions(ModelOptions, ReviewOptions, ReviewModeOptions, BudgetOptions,
         typer.Option(
             "--context-budget",
             min=500,
-            help="Tokens a large file's prompt shows of it at most: what the targets need is cut to it (spec "
-            "bodies elided deepest first; the targets stay whole). Default: 5,000, exceeded where the targets "
-            "need more.",
+            help="Tokens a large file's prompt may count (the model's tokenizer, else an o200k estimate): what "
+            "the targets need is cut to it (spec bodies elided deepest first; the targets stay whole), and what "
+            f"they do not need fills up to it. Default: {defaults.CONTEXT_CEILING_TOKENS:,}, of which what they do "
+            "not need fills at most 5,000.",
             rich_help_panel="Budget",
         ),
     ] = None
@@ -186,7 +187,7 @@ class TaskOptions(ModelOptions, ReviewOptions, ReviewModeOptions, BudgetOptions,
             max_cost_usd=self.max_cost,
             max_verus_runs=self.max_verus_runs,
             context_tokens=self.context_budget,
-            context_ceiling=self.context_budget,
+            context_ceiling=defaults.CONTEXT_CEILING_TOKENS if self.context_budget is None else self.context_budget,
             jobs=self.jobs,
             timeout_s=self.timeout,
             focus=self.focus,

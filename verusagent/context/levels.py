@@ -33,6 +33,7 @@ class Selection:
         self.floor = 0  # the bytes of what the targets need, with the comments beside it
         self.needed_floor = 0  # the floor before a hard budget or a ceiling cut it
         self.over_budget = False
+        self.at_ceiling = False  # a ceiling cut the floor or held the rest below its budget
         self.optional: list[Node] = []  # shown beyond the floor, in the order they were taken
         self.left_out: set[Node] = set()  # offered, but over the budget
         self.windows: dict[Node, tuple[int, int]] = {}  # a target shown by signature and these lines of its body

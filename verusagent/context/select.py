@@ -99,7 +99,9 @@ def select(
         offers.fit(targets, ceiling_bytes, cut_targets=False)
     selection.budget = _extra_bytes(selection.floor, needed, budget_bytes, least_bytes, growth)
     if ceiling_bytes is not None:
-        selection.budget = max(min(selection.budget, ceiling_bytes - selection.floor), 0)
+        room = max(ceiling_bytes - selection.floor, 0)
+        selection.at_ceiling = selection.needed_floor > ceiling_bytes or selection.budget > room
+        selection.budget = min(selection.budget, room)
     for file in sorted({node.file for node in selection.levels}):  # a crate's files the targets reach
         for node in index.files[file].root.walk():
             seeded = seed_chance(node, targets)

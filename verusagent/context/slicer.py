@@ -52,6 +52,7 @@ class SlicedSource(BaseModel):
     over_budget: bool = False  # the needed part alone exceeds the budget
     ceiling_tokens: int = 0  # what the slice never exceeds (0: no ceiling, a strict slice's budget is its own)
     cut_to_ceiling: bool = False  # the needed part exceeded the ceiling too: spec bodies were elided to fit it
+    at_ceiling: bool = False  # the ceiling held the slice (cut what the targets need, or the rest below its budget)
 
 
 class NoTargets(ValueError):
@@ -188,6 +189,7 @@ def slice_files(
         "over_budget": selection.over_budget,
         "ceiling_tokens": ceiling or 0,
         "cut_to_ceiling": ceiling is not None and selection.needed_floor > ceiling * BYTES_PER_TOKEN,
+        "at_ceiling": selection.at_ceiling,
     }
     return {number: sliced.model_copy(update=fit) for number, sliced in slices.items()}
 

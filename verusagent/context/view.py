@@ -2,13 +2,14 @@
 large file a slice around its targets with item replies (only the functions changed and new lemmas come back,
 and are spliced into the whole file, which the guard and verus see)."""
 
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel
 
 from verusagent.context.slicer import NoTargets, SlicedSource, needs_slicing, slice_parsed
 from verusagent.context.targets import choose_targets
-from verusagent.lens import parse_with_tokens
+from verusagent.lens import SourceModel, TokenStream, parse_with_tokens
 
 
 class PromptView(BaseModel):
@@ -36,7 +37,7 @@ def prompt_view(
     (None: what they need is shown whatever it costs)."""
     if not needs_slicing(source):
         return PromptView(source=source, reply_format="file", targets=[])
-    model, stream = parse_with_tokens(source, module=module)
+    model, stream = _parsed(source, module)
     targets = choose_targets(model, named, error_units)
     if not targets:  # nothing to centre a slice on: the whole file, still without an echo of it
         return PromptView(source=source, reply_format="items", targets=[])
@@ -45,3 +46,10 @@ def prompt_view(
     except NoTargets:  # a target the outline cannot place (a broken file): show it all
         return PromptView(source=source, reply_format="items", targets=targets)
     return PromptView(source=sliced.text, reply_format="items", targets=sliced.targets, sliced=sliced)
+
+
+@lru_cache(maxsize=2)
+def _parsed(source: str, module: str) -> tuple[SourceModel, TokenStream]:
+    """A prompt's file is sliced several times over (each strategy's prompt, each try of the prompt cap,
+    prompt.capped): it is parsed once. The slicer reads the model and its stream, never changes them."""
+    return parse_with_tokens(source, module=module)

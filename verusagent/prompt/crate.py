@@ -29,6 +29,8 @@ class ContextFit(BaseModel):
     floor_tokens: int  # what the targets need (estimated at 4 bytes a token)
     over_budget: bool  # the needed part alone exceeds the budget: all of it is shown, unless cut_to_ceiling
     cut_to_ceiling: bool = False  # it exceeds the ceiling too (--context-budget): cut to it (context/fit.py)
+    at_ceiling: bool = False  # the ceiling held the slice: a larger one would show more
+    cap_tokens: int | None = None  # what the prompt may count (prompt.capped); None: no cap
 
     def notice(self) -> str:
         """What a run says before its first model call when the targets' need exceeds the budget."""
@@ -38,9 +40,12 @@ class ContextFit(BaseModel):
         )
         if self.cut_to_ceiling:
             return (
-                f"{need}: cut to the budget (spec bodies elided deepest first, the targets whole); raise "
-                f"--context-budget to {self.floor_tokens:,} to show all of it"
+                f"{need}: cut to the prompt's cap of {self.cap_tokens or self.budget_tokens:,} tokens (spec bodies "
+                f"elided deepest first, the targets whole); raise --context-budget to {self.floor_tokens:,} to show "
+                "all of it"
             )
+        if self.cap_tokens is not None:
+            return f"{need}: all of it is shown, within the prompt's cap of {self.cap_tokens:,} tokens"
         return f"{need}: all of it is shown; --context-budget TOKENS caps the prompt by cutting it"
 
 

@@ -1,0 +1,61 @@
+"""A sliced prompt within a cap of counted tokens (`--context-budget`, by default CONTEXT_CEILING_TOKENS).
+
+The slicer budgets in estimated tokens (4 bytes a token), and a file's own bytes per token make that estimate
+too large (anvil-controller: its 12,000 estimated tokens count 10,600) or too small. So the slice is redone with
+its ceiling moved by what the rendered prompt counts (the secant of the last two tries), and the largest prompt
+within the cap is kept; when what the targets alone need exceeds the cap, the smallest one (its fit says so)."""
+
+from collections.abc import Callable
+
+FIT_TRIES = 4  # slices per prompt at most: the secant lands within the cap's last percent by the third
+
+Built = tuple[str, dict]  # (the prompt's template name, its context)
+Build = Callable[[int | None, int], Built]  # (slice budget, slice ceiling, both estimated) -> the prompt
+Count = Callable[[Built], int]  # the rendered prompt's tokens
+
+
+def capped_prompt(build: Build, budget: int | None, cap: int, count: Count) -> Built:
+    """build: the prompt at a slice budget and ceiling; budget: the slice's own budget (None: the slicer's),
+    never above the ceiling tried; cap: what the prompt may count. A prompt that is not a slice (no
+    `context_fit`) is returned as built: the cap is the slicer's."""
+    tries: list[tuple[int, int, Built]] = []  # (ceiling, counted tokens, prompt)
+    ceiling = cap
+    while len(tries) < FIT_TRIES:
+        built = build(None if budget is None else min(budget, ceiling), ceiling)
+        fit = built[1]["context_fit"]
+        if fit is None:
+            return built
+        tries.append((ceiling, count(built), built))
+        if tries[-1][1] <= cap and not fit.at_ceiling:
+            break  # the ceiling held nothing back: the slice's own budget made it, a larger one adds nothing
+        following = _next_ceiling(tries, cap)
+        if following is None:
+            break
+        ceiling = following
+    return _stated(_chosen(tries, cap), cap)
+
+
+def _next_ceiling(tries: list[tuple[int, int, Built]], cap: int) -> int | None:
+    """The secant of the last two tries towards the cap (proportional after one); None: no move left."""
+    ceiling, size, _ = tries[-1]
+    if len(tries) == 1 or tries[-2][1] == size:
+        following = ceiling * cap // max(size, 1)
+    else:
+        previous, previous_size, _ = tries[-2]
+        following = ceiling + (cap - size) * (ceiling - previous) // (size - previous_size)
+    following = max(following, 1)
+    return None if any(following == tried for tried, _, _ in tries) else following
+
+
+def _chosen(tries: list[tuple[int, int, Built]], cap: int) -> Built:
+    within = [t for t in tries if t[1] <= cap]
+    return max(within, key=lambda t: t[1])[2] if within else min(tries, key=lambda t: t[1])[2]
+
+
+def _stated(built: Built, cap: int) -> Built:
+    """The fit names the cap (what a run's notice, its record and the dry run state), and a slice cut to it has
+    the cap for its budget, not the estimate it was sliced at."""
+    name, context = built
+    fit = context["context_fit"]
+    update = {"cap_tokens": cap} | ({"budget_tokens": cap} if fit.cut_to_ceiling else {})
+    return name, context | {"context_fit": fit.model_copy(update=update)}
