@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from verusagent.review import DEFAULT_RULE, gate_rule, rejects, score_of
+from verusagent.review import DEFAULT_RULE, reject_rule, rejects, score_of
 from verusagent.review.calibration.threshold import choose_threshold
 from verusagent.review.decision import calibrated_rule, can_ever_reject
 from verusagent.review.votes import VoteError, finding_votes
@@ -69,7 +69,7 @@ def test_the_rules_say_what_they_do():
     assert "never rejects" in calibrated_rule(1.0, "c.json").describe()
     assert "never rejects" in calibrated_rule(None).describe()
     assert "strictly above 0.333333" in calibrated_rule(1 / 3).describe()
-    assert gate_rule(None) is DEFAULT_RULE
+    assert reject_rule(None) is DEFAULT_RULE
 
 
 @pytest.mark.parametrize("bad", [[], "substantial", ["maybe"], [2], [None]])

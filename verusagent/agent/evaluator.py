@@ -51,7 +51,7 @@ class Evaluator:
             verifier.workspace if verifier is not None else CrateWorkspace.single("input.rs")
         )
         self.policy = policy
-        self.review_gate = review
+        self.review_screen = review
         self.verifier = verifier
         self.record = record
         self.focus = focus or FocusSettings()
@@ -120,7 +120,7 @@ class Evaluator:
             else None
         )
         parent = self._parent_text(candidate)
-        return self.review_gate.review(candidate.sha256, candidate.strategy, candidate.text, parent, skip)
+        return self.review_screen.review(candidate.sha256, candidate.strategy, candidate.text, parent, skip)
 
     def _parent_text(self, candidate: Candidate) -> str | None:
         if candidate.parent is None:
@@ -143,7 +143,7 @@ class Evaluator:
             ReviewReport(
                 sha256=sha,
                 findings=[f.record() for f in verdict.findings],
-                gate=self.review_gate.name,
+                gate=self.review_screen.name,
                 mode=verdict.mode,
                 score=verdict.score,
                 blocked=verdict.blocked,
@@ -189,12 +189,12 @@ class Evaluator:
 
     def prompt_findings(self, strategy: str, limit: int) -> list[Finding]:
         """The open review findings that the strategy's next prompt shows (with their ids, to be disputed)."""
-        return self.review_gate.prompt_findings(strategy, limit)
+        return self.review_screen.prompt_findings(strategy, limit)
 
     def settle_disputes(self, strategy: str, disputes: list[Dispute], seen: dict[str, Evaluation]) -> list[Evaluation]:
         """The strategy's disputes judged; each candidate the review blocked and no finding blocks any more."""
         released = []
-        for release in self.review_gate.judge_disputes(strategy, disputes):
+        for release in self.review_screen.judge_disputes(strategy, disputes):
             blocked = seen.get(release.sha256)
             if blocked is not None and blocked.rejected_by == "review":
                 released.append(self.release(blocked, release.findings))
@@ -269,7 +269,7 @@ class Evaluator:
         failing = None if any(u is None for u in units) else {u.split("/")[0] for u in units if u}
         if result.verdict == Verdict.VERIFIED:
             failing = set()
-        self.review_gate.after_verus(sha, text, failing)
+        self.review_screen.after_verus(sha, text, failing)
 
     def _whole_instead(
         self,

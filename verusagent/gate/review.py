@@ -14,7 +14,7 @@ from verusagent.gate.run import FileResult, GateResult, GateReview, ReviewStatus
 from verusagent.llm import BudgetTracker, ModelSettings
 from verusagent.record import sha256_text
 from verusagent.review.build import build_reviewer
-from verusagent.review.decision import GateRule
+from verusagent.review.decision import RejectRule
 from verusagent.review.settings import ReviewSettings
 from verusagent.review.standalone import CollectingSink
 from verusagent.review.units import UnitKind
@@ -23,7 +23,7 @@ GATE_UNITS = (UnitKind.FUNCTION, UnitKind.NEW_LEMMA)  # the changed functions, e
 
 
 def review_changes(
-    result: GateResult, settings: ReviewSettings, model: ModelSettings, rule: GateRule, budget: BudgetTracker
+    result: GateResult, settings: ReviewSettings, model: ModelSettings, rule: RejectRule, budget: BudgetTracker
 ) -> GateResult:
     sink = CollectingSink()
     reviewer = build_reviewer(settings, model, rule, budget, sink, "")

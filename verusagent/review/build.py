@@ -1,4 +1,4 @@
-"""Wiring a review: the gate's rule from the calibration file, the model clients (sharing the run's budget and
+"""Wiring a review: the screening's rule from the calibration file, the model clients (sharing the run's budget and
 record with the prover), the reviewer, and the ``review_rule`` event that says which rule applies."""
 
 from pathlib import Path
@@ -6,8 +6,8 @@ from pathlib import Path
 from verusagent.llm import BudgetTracker, ModelSettings, RetryPolicy, make_client
 from verusagent.record.events import ReviewRule
 from verusagent.record.sink import EventSink
-from verusagent.review.calibration.file import gate_rule, load_calibration
-from verusagent.review.decision import GateRule, can_ever_reject
+from verusagent.review.calibration.file import load_calibration, reject_rule
+from verusagent.review.decision import RejectRule, can_ever_reject
 from verusagent.review.reviewer import Reviewer
 from verusagent.review.settings import ReviewSettings
 
@@ -15,12 +15,12 @@ PROPOSER_CALLS = "review-call"  # call ids of review requests: never confused wi
 VALIDATOR_CALLS = "validator-call"
 
 
-def load_rule(calibration: Path | None) -> GateRule:
+def load_rule(calibration: Path | None) -> RejectRule:
     """Raises ``CalibrationFileError`` (a one-line message) for a file that is not a calibration."""
-    return gate_rule(load_calibration(calibration) if calibration else None, str(calibration or ""))
+    return reject_rule(load_calibration(calibration) if calibration else None, str(calibration or ""))
 
 
-def rule_event(rule: GateRule, votes: int) -> ReviewRule:
+def rule_event(rule: RejectRule, votes: int) -> ReviewRule:
     return ReviewRule(
         rule=rule.kind,
         threshold=rule.threshold,
@@ -34,7 +34,7 @@ def rule_event(rule: GateRule, votes: int) -> ReviewRule:
 def build_reviewer(
     settings: ReviewSettings,
     prover: ModelSettings,
-    rule: GateRule,
+    rule: RejectRule,
     budget: BudgetTracker,
     sink: EventSink,
     file_name: str,

@@ -1,6 +1,6 @@
 """The review's decision on a score: the single place where a score turns into "reject".
 
-Two rules exist, and the gate must apply exactly one of them, chosen once per run by ``gate_rule``:
+Two rules exist, and the screening must apply exactly one of them, chosen once per run by ``reject_rule``:
 
 - **Calibrated** (``--calibration FILE``): reject when the score is *strictly above* the file's threshold
   (``rejects(score, threshold)``). A file whose threshold is null (too few labels for the rule) never rejects;
@@ -10,7 +10,7 @@ Two rules exist, and the gate must apply exactly one of them, chosen once per ru
   1.0. "Strictly above a threshold" cannot say this (no threshold below 1.0 lets 1.0 through alone for every
   vote count), so it is its own rule, not a threshold.
 
-How the gate applies it: compute each reviewed unit's score (``votes.score_of``) as the unit is reviewed and ask
+How the screening applies it: compute each reviewed unit's score (``votes.score_of``) as the unit is reviewed and ask
 ``rule.rejects(unit_score)``; the first unit for which it is true stops the review and rejects the candidate
 (outside shadow mode). Since a candidate's score is the largest unit score, this is the same as asking it of
 the candidate's score. In shadow mode nothing is blocked: the decision is only recorded. Say
@@ -36,7 +36,7 @@ def can_ever_reject(threshold: float | None) -> bool:
     return threshold is not None and threshold + SCORE_TOLERANCE < MAX_SCORE
 
 
-class GateRule(BaseModel):
+class RejectRule(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     kind: Literal["calibrated", "default"]
@@ -62,8 +62,8 @@ class GateRule(BaseModel):
         return f"calibrated{where}: the review rejects a candidate whose score is strictly above {self.threshold:g}"
 
 
-DEFAULT_RULE = GateRule(kind="default")
+DEFAULT_RULE = RejectRule(kind="default")
 
 
-def calibrated_rule(threshold: float | None, source: str = "") -> GateRule:
-    return GateRule(kind="calibrated", threshold=threshold, source=source)
+def calibrated_rule(threshold: float | None, source: str = "") -> RejectRule:
+    return RejectRule(kind="calibrated", threshold=threshold, source=source)

@@ -1,6 +1,6 @@
 """The review of one candidate: each changed unit, cheapest first, is put to the proposer; each finding it keeps
 is put to independent validators; the unit's score is the largest fraction of ``substantial`` votes over its
-findings (``votes.score_of``), and the gate's rule (``decision.py``) says whether that score rejects.
+findings (``votes.score_of``), and the screening's rule (``decision.py``) says whether that score rejects.
 
 Modes: ``on`` stops at the first unit whose score the rule rejects and blocks the candidate; ``shadow`` and
 ``full`` review every unit and block nothing (``full`` reports whether the rule would reject). A validator sees
@@ -25,7 +25,7 @@ from verusagent.prompt import chat
 from verusagent.record.events import ReviewFindingDropped, ReviewProposal, ReviewVote
 from verusagent.record.sink import EventSink
 from verusagent.reply import ReplyError, ReplyReason, findings_of, vote_of
-from verusagent.review.decision import GateRule
+from verusagent.review.decision import RejectRule
 from verusagent.review.findings import Finding, check_findings
 from verusagent.review.unit_view import REVIEW_PROMPT_TOKENS, UnitView, fits_review
 from verusagent.review.units import ORDER, ReviewUnit, UnitKind, changed_units
@@ -112,7 +112,7 @@ class Reviewer:
         self,
         proposer: Completer,
         validator: Completer,
-        rule: GateRule,
+        rule: RejectRule,
         sink: EventSink,
         file_name: str,
         votes: int = DEFAULT_VOTES,

@@ -19,7 +19,7 @@ from verusagent.record.events import FindingStatus, ReviewDecision, ReviewDisput
 from verusagent.record.sink import EventSink
 from verusagent.reply.disputes import Dispute
 from verusagent.review.auto import AutoSwitch
-from verusagent.review.decision import GateRule
+from verusagent.review.decision import RejectRule
 from verusagent.review.findings import Finding
 from verusagent.review.lifecycle import FindingBook, StatusChange
 from verusagent.review.reviewer import Judgment, Reviewer, ReviewOutcome, ReviewRunMode
@@ -96,7 +96,7 @@ class AgentReview:
     def __init__(
         self,
         settings: ReviewSettings,
-        rule: GateRule,
+        rule: RejectRule,
         reviewer: Reviewer | None,
         sink: EventSink,
         verus_seconds: Callable[[], float | None],

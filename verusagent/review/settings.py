@@ -4,7 +4,7 @@ Modes (``--review``):
 
 - ``off``: no review; every guard-clean candidate goes to verus.
 - ``on``: progressive and pessimistic: the changed units cheapest first, stop at the first unit whose score the
-  gate's rule rejects, and reject the candidate without a verus run.
+  screening's rule rejects, and reject the candidate without a verus run.
 - ``shadow``: every changed unit of every candidate, no early stop, nothing blocked: each reviewed candidate also
   gets its verus verdict, so the (score, verdict, verus seconds) triples are labels for ``calibrate``.
 - ``auto`` (the default): ``on`` for a candidate when the review is expected to save time, ``off`` otherwise

@@ -26,7 +26,7 @@ from verusagent.record import (
     RunWriter,
 )
 from verusagent.review.build import build_reviewer, rule_event
-from verusagent.review.decision import GateRule, can_ever_reject
+from verusagent.review.decision import RejectRule, can_ever_reject
 from verusagent.review.reviewer import ReviewOutcome
 from verusagent.review.settings import ReviewSettings
 
@@ -58,7 +58,7 @@ class StandaloneReview(BaseModel):
     findings: list[dict[str, Any]]
     dropped: list[dict[str, Any]]
     score: float
-    rejects: bool  # the gate's rule rejects this candidate's score
+    rejects: bool  # the screening's rule rejects this candidate's score
     stopped: str | None  # the review ended early (a model that cannot be reached, a spent budget)
     model: str
     model_is_standin: bool
@@ -71,7 +71,7 @@ def review_files(
     texts: tuple[str, str],
     model: ModelSettings,
     settings: ReviewSettings,
-    rule: GateRule,
+    rule: RejectRule,
     budget: Budget,
     runs_dir: Path,
 ) -> StandaloneReview:
@@ -88,7 +88,7 @@ def _review(
     texts: tuple[str, str],
     model: ModelSettings,
     settings: ReviewSettings,
-    rule: GateRule,
+    rule: RejectRule,
     budget: BudgetTracker,
     record: RunWriter,
 ) -> StandaloneReview:
@@ -140,7 +140,7 @@ def _result(
     candidate: Path,
     sha: str,
     report: GuardReport,
-    rule: GateRule,
+    rule: RejectRule,
     outcome: ReviewOutcome,
     sink: CollectingSink,
     model: ModelSettings,

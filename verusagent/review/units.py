@@ -1,6 +1,6 @@
 """The units a review looks at: what a candidate changed against its parent, located by the lens, cheapest first.
 
-Four kinds, in this order (the review stops at the first unit whose score the gate rejects): lemma calls (the
+Four kinds, in this order (the review stops at the first unit whose score the screening rejects): lemma calls (the
 call, the callee's ``requires``, the facts in scope), loops (the loop with its invariants and the code before
 it), whole functions (ensures against body), then new lemmas. A unit is changed when its id is new or its text
 differs from the parent's (white space aside); only units inside changed functions can have changed. Within a

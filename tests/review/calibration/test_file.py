@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from verusagent.review import Calibration, CalibrationFileError, gate_rule, load_calibration
+from verusagent.review import Calibration, CalibrationFileError, load_calibration, reject_rule
 from verusagent.review.calibration.file import save_calibration
 from verusagent.review.calibration.labels import Label, LabelSet
 from verusagent.review.calibration.report import calibrate
@@ -40,7 +40,7 @@ def test_the_file_round_trips_and_gives_the_gate_its_rule(tmp_path):
     save_calibration(calibration, path)
     loaded = load_calibration(path)
     assert loaded == calibration and loaded.threshold == 2 / 3 and loaded.sources == ["labels.jsonl"]
-    rule = gate_rule(loaded, str(path))
+    rule = reject_rule(loaded, str(path))
     assert rule.rejects(1.0) and not rule.rejects(2 / 3)
     assert str(path) in rule.describe()
 
@@ -50,7 +50,7 @@ def test_a_file_without_threshold_never_rejects(tmp_path):
     assert (calibration.threshold, calibration.k, calibration.n_needed) == (None, None, 45)
     path = tmp_path / "c.json"
     save_calibration(calibration, path)
-    assert not gate_rule(load_calibration(path)).rejects(1.0)
+    assert not reject_rule(load_calibration(path)).rejects(1.0)
 
 
 @pytest.mark.parametrize(

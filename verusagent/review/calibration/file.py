@@ -1,7 +1,7 @@
 """The calibration file: written by ``verusagent calibrate --out FILE``, read by the agent's ``--calibration FILE``.
 
-One JSON object (``Calibration``). The gate turns it into its rule with ``gate_rule(load_calibration(path))``
-(``gate_rule(None)`` is the default rule when no file is given); see ``decision.py`` for how the rule is applied.
+One JSON object (``Calibration``). The gate turns it into its rule with ``reject_rule(load_calibration(path))``
+(``reject_rule(None)`` is the default rule when no file is given); see ``decision.py`` for how the rule is applied.
 """
 
 import json
@@ -12,7 +12,7 @@ from typing import Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from verusagent.record.writer import write_atomically
-from verusagent.review.decision import DEFAULT_RULE, GateRule, calibrated_rule
+from verusagent.review.decision import DEFAULT_RULE, RejectRule, calibrated_rule
 
 FORMAT: Final = "verusagent-calibration/1"
 
@@ -39,11 +39,11 @@ class Calibration(BaseModel):
     created: str = Field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
     sources: list[str] = Field(default_factory=list)  # the label files and run folders it was computed from
 
-    def rule(self, source: str = "") -> GateRule:
+    def rule(self, source: str = "") -> RejectRule:
         return calibrated_rule(self.threshold, source)
 
 
-def gate_rule(calibration: Calibration | None, source: str = "") -> GateRule:
+def reject_rule(calibration: Calibration | None, source: str = "") -> RejectRule:
     """The gate's rule: the calibrated one when a calibration is given, the default rule otherwise."""
     return DEFAULT_RULE if calibration is None else calibration.rule(source)
 
