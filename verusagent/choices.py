@@ -10,8 +10,8 @@ DEFAULT_VOTES = 3  # validator votes per review finding
 DEFAULT_SAMPLES, DEFAULT_STRATEGIES, DEFAULT_ROUNDS = 1, 2, 4  # replies per strategy and round; strategies; rounds
 DEFAULT_JOBS, DEFAULT_TIMEOUT_S = 2, 300.0  # verus runs at once; seconds per verus run
 DEFAULT_RLIMIT, DEFAULT_MULTIPLE_ERRORS = 10, 2  # verus's SMT resource limit; extra errors sought per function
-# a large file's prompt: what it never exceeds but by its targets alone (spec bodies are elided, then needed
-# definitions dropped, to fit), unless --context-budget says otherwise
+# a large file's prompt: the tokens it never counts beyond (instructions included) but by its targets alone (spec
+# bodies are elided, then needed definitions dropped, to fit; prompt/capped.py), unless --context-budget says otherwise
 CONTEXT_CEILING_TOKENS = 12_000
 DEFAULT_RUNS_DIR = Path(".verusagent") / "runs"  # where run records go (relative to where a command runs)
 DEFAULT_SESSION_TOOL_CALLS, DEFAULT_SESSION_VERUS_RUNS, DEFAULT_SESSION_SECONDS = 40, 12, 1200.0  # agent mode

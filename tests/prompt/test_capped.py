@@ -1,6 +1,7 @@
 """The prompt cap: the largest slice whose prompt counts within the cap, found by re-slicing at moved ceilings; a
 prompt that is no slice is returned as built; when the targets alone exceed the cap, the smallest prompt."""
 
+from verusagent.context.slicer import SLICE_BUDGET_TOKENS
 from verusagent.prompt.capped import FIT_TRIES, Built, capped_prompt
 from verusagent.prompt.crate import ContextFit
 
@@ -76,3 +77,13 @@ def test_a_prompt_that_is_no_slice_is_returned_as_built():
         raise AssertionError("a whole file is not counted")
 
     assert capped_prompt(whole, None, 100, count) == ("prove", {"context_fit": None}) and calls == [100]
+
+
+def test_a_ceiling_below_the_slicers_own_budget_lowers_that_budget_too():
+    """The slicer takes a budget above its ceiling for the ceiling: a shrinking ceiling must take the budget along,
+    or a prompt the cap needs below 5,000 estimated tokens could never be cut to it."""
+    slicer = FakeSlicer(floor=3_000, wanted=6_000, fixed=2_000, per_estimate=1.5)  # 12,000 counted at 6,667
+    capped_prompt(slicer.build, None, 6_000, slicer.count)
+    assert all(budget is None or budget <= ceiling for budget, ceiling in slicer.calls)
+    assert any(ceiling < SLICE_BUDGET_TOKENS for _, ceiling in slicer.calls)
+    assert all(budget is not None for budget, ceiling in slicer.calls if ceiling < SLICE_BUDGET_TOKENS)

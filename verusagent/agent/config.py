@@ -60,7 +60,8 @@ class AgentConfig(BaseModel):
     houdini_steps: int = Field(default=6, ge=0)
     feedback_items: int = Field(default=6, ge=0)  # how many earlier findings a prompt repeats
     context_tokens: int | None = Field(default=None, ge=0)  # a large file's slice budget (None: the slicer's)
-    # what no slice exceeds but by its targets alone (None: what they need is shown whatever it costs)
+    # the tokens no sliced prompt counts beyond but by its targets alone (None: what they need is shown whatever it
+    # costs; prompt/capped.py)
     context_ceiling: int | None = Field(default=CONTEXT_CEILING_TOKENS, ge=0)
     focus: FocusMode = FocusMode.AUTO  # focused screening runs (`--verify-function`) in large files
     review: ReviewSettings = Field(default_factory=ReviewSettings)  # --review, --review-model, --review-votes, ...

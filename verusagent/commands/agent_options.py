@@ -29,6 +29,7 @@ from verusagent.commands.option_sets import (
     VerusOptions,
     Vstd,
 )
+from verusagent.context import SLICE_BUDGET_TOKENS
 
 
 @dataclass(kw_only=True)
@@ -79,7 +80,7 @@ class TaskOptions(ModelOptions, ReviewOptions, ReviewModeOptions, BudgetOptions,
             help="Tokens a large file's prompt may count (the model's tokenizer, else an o200k estimate): what "
             "the targets need is cut to it (spec bodies elided deepest first; the targets stay whole), and what "
             f"they do not need fills up to it. Default: {defaults.CONTEXT_CEILING_TOKENS:,}, of which what they do "
-            "not need fills at most 5,000.",
+            f"not need fills at most {SLICE_BUDGET_TOKENS:,}.",
             rich_help_panel="Budget",
         ),
     ] = None

@@ -7,6 +7,8 @@ within the cap is kept; when what the targets alone need exceeds the cap, the sm
 
 from collections.abc import Callable
 
+from verusagent.context import slicer
+
 FIT_TRIES = 4  # slices per prompt at most: the secant lands within the cap's last percent by the third
 
 Built = tuple[str, dict]  # (the prompt's template name, its context)
@@ -21,7 +23,7 @@ def capped_prompt(build: Build, budget: int | None, cap: int, count: Count) -> B
     tries: list[tuple[int, int, Built]] = []  # (ceiling, counted tokens, prompt)
     ceiling = cap
     while len(tries) < FIT_TRIES:
-        built = build(None if budget is None else min(budget, ceiling), ceiling)
+        built = build(_budget_within(budget, ceiling), ceiling)
         fit = built[1]["context_fit"]
         if fit is None:
             return built
@@ -33,6 +35,12 @@ def capped_prompt(build: Build, budget: int | None, cap: int, count: Count) -> B
             break
         ceiling = following
     return _stated(_chosen(tries, cap), cap)
+
+
+def _budget_within(budget: int | None, ceiling: int) -> int | None:
+    """The slice's budget, never above the ceiling (the slicer would take a larger budget for the ceiling)."""
+    own = slicer.SLICE_BUDGET_TOKENS if budget is None else budget  # read at call time: tests set the default
+    return budget if own <= ceiling else ceiling
 
 
 def _next_ceiling(tries: list[tuple[int, int, Built]], cap: int) -> int | None:
