@@ -87,3 +87,39 @@ def test_clean_runs_are_valid_sarif_too(repo, proved_text, change) -> None:
     log = _sarif()
     VALIDATOR.validate(log)
     assert log["runs"][0]["results"] == []
+
+
+@pytest.mark.parametrize(
+    "where",
+    [
+        {"line": 3, "col": 5},  # a text log's span: no end
+        {"line": 3},  # a line only
+        {"col": 2},  # no line: SARIF needs one, the file's first
+        {"line": 2, "col": 1, "end_line": 2, "end_col": 1},  # an empty span at a column
+    ],
+)
+def test_a_precheck_finding_with_unknown_positions_is_valid_sarif(where) -> None:
+    """SARIF positions are integers >= 1: a position verus's output leaves unknown is left out, never null."""
+    from verusagent.gate.run import FileResult, GateResult
+    from verusagent.gate.sarif import to_sarif
+    from verusagent.guard import GuardReport
+    from verusagent.precheck import PrecheckFinding, PrecheckReport
+    from verusagent.verus.diagnostics import DiagnosticKind
+    from verusagent.verus.models import Diagnostic, Level, SpanRef
+
+    diagnostic = Diagnostic(
+        kind=list(DiagnosticKind)[0], level=Level.ERROR, message="cannot find function `f`", location=SpanRef(**where)
+    )
+    finding = PrecheckFinding(rule=PrecheckRule.UNKNOWN_FUNCTION, diagnostic=diagnostic)
+    file = FileResult(
+        path="src/a.rs",
+        status="modified",
+        base_path="src/a.rs",
+        report=GuardReport(violations=[]),
+        precheck=PrecheckReport(findings=[finding]),
+    )
+    log = json.loads(to_sarif(GateResult(base="HEAD", base_reason="test", root="/r", files=[file])))
+    VALIDATOR.validate(log)
+    region = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]
+    assert None not in region.values()
+    assert region["startLine"] == where.get("line", 1)

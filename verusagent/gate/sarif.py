@@ -59,11 +59,7 @@ def _driver() -> dict:
 def _precheck_result(file: FileResult, finding: PrecheckFinding) -> dict:
     """A pre-check finding: verus's message at its location (columns in characters, the end exclusive)."""
     where = finding.diagnostic.location
-    region = (
-        {"startLine": where.line, "startColumn": where.col, "endLine": where.end_line, "endColumn": where.end_col}
-        if where is not None
-        else {"startLine": 1}
-    )
+    region = _positions(where.line, where.col, where.end_line, where.end_col) if where else {"startLine": 1}
     physical = {"artifactLocation": {"uri": file.path, "uriBaseId": "%SRCROOT%"}, "region": region}
     digest = hashlib.sha256(f"{file.path}\0{finding.rule}\0{finding.diagnostic.message}".encode()).hexdigest()
     return {
@@ -103,15 +99,19 @@ def _region(violation: Violation) -> dict:
     location = violation.candidate
     if location is None:  # e.g. a deleted function: it has no place in the new file
         return {"startLine": 1}
-    region: dict[str, object] = {
-        "startLine": location.line,
-        "startColumn": location.col,
-        "endLine": location.end_line,
-        "endColumn": location.end_col,  # SARIF's end column is the one after the region, as the guard's
-    }
+    region = _positions(location.line, location.col, location.end_line, location.end_col)
     if violation.evidence.candidate:
         region["snippet"] = {"text": violation.evidence.candidate}
     return region
+
+
+def _positions(line: int | None, col: int | None, end_line: int | None, end_col: int | None) -> dict[str, object]:
+    """A region's positions, those known only: SARIF's are integers >= 1, never null (a text log may leave a
+    column or the end unknown; without a line, the file's first). The end column is the one after the region."""
+    if line is None:
+        return {"startLine": 1}
+    named = {"startLine": line, "startColumn": col, "endLine": end_line, "endColumn": end_col}
+    return {key: value for key, value in named.items() if value is not None}
 
 
 def _fingerprint(path: str, violation: Violation) -> str:
