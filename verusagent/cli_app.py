@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 import typer
 import typer.main
-from typer.core import TyperCommand, TyperGroup, _click
+from typer.core import TyperCommand, TyperGroup
 from typer.models import CommandInfo
 
 from verusagent import __version__
@@ -88,7 +88,7 @@ class Group(TyperGroup):
     def list_commands(self, ctx: Any) -> list[str]:
         return list(dict.fromkeys([*app.lazy_commands, *super().list_commands(ctx)]))
 
-    def get_command(self, ctx: Any, cmd_name: str) -> _click.Command | None:
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:  # a click command: typer >= 0.20 vendors click privately
         command = super().get_command(ctx, cmd_name)
         if command is not None or cmd_name not in app.lazy_commands:
             return command
@@ -112,7 +112,7 @@ class Group(TyperGroup):
                 formatter.write_dl(rows)
 
 
-def _load(name: str) -> _click.Command:
+def _load(name: str) -> Any:
     """Imports the command's module (which registers it on `app`) and builds its click command."""
     module = app.lazy_commands[name].module
     importlib.import_module(module)
