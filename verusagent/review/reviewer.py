@@ -24,7 +24,7 @@ from verusagent.llm.tokens import count_messages, encoding_of
 from verusagent.prompt import chat
 from verusagent.record.events import ReviewFindingDropped, ReviewProposal, ReviewVote
 from verusagent.record.sink import EventSink
-from verusagent.reply import ReplyError, ReplyReason, findings_of, vote_of
+from verusagent.reply import Dropped, ProposedFinding, ReplyError, ReplyReason, proposed_findings, vote_of
 from verusagent.review.decision import RejectRule
 from verusagent.review.findings import Finding, check_findings
 from verusagent.review.unit_view import REVIEW_PROMPT_TOKENS, UnitView, fits_review
@@ -249,9 +249,9 @@ class Reviewer:
         )
         return kept
 
-    def _items(self, reply: str) -> list[Any] | str:
+    def _items(self, reply: str) -> list[ProposedFinding | Dropped] | str:
         try:
-            return findings_of(reply)
+            return proposed_findings(reply)
         except ReplyError as error:
             return f"the reply held no JSON: {error.detail}" if error.reason == ReplyReason.NO_JSON else error.detail
 
