@@ -98,10 +98,7 @@ def _routed(
     for function in functions:
         home = home_of(function, default, workspace, files)
         if home is None:
-            result.notes.append(
-                f"function {function.qualified} is defined in several files of the crate and was "
-                "not used: name its file"
-            )
+            result.notes.append(reply_text.defined_in_several_files(function.qualified))
             continue
         groups.setdefault(home, []).append(function)
     for path, group in groups.items():

@@ -67,9 +67,9 @@ def _whole_file_edit(chosen: _Block, original: str, count: int) -> Edit:
     candidate = chosen.block.text.strip("\n") + "\n"
     if candidate.strip() == original.strip():
         raise ReplyError(ReplyReason.UNCHANGED, reply_text.original_file_sent())
-    notes = [f"the reply held {count} whole files; the last one was used"] if count > 1 else []
+    notes = [reply_text.several_whole_files(count)] if count > 1 else []
     if not chosen.block.closed:
-        notes.append("the code block was not closed, but the file in it is complete")
+        notes.append(reply_text.unclosed_whole_file())
     return Edit(kind="whole_file", candidate=candidate, notes=notes)
 
 
@@ -87,8 +87,8 @@ def _items_edit(analysed: list[_Block], model: SourceModel, original: str, trunc
     spliced = splice(model, functions)
     if not spliced.replaced and not spliced.inserted:
         raise ReplyError(ReplyReason.UNCHANGED, reply_text.identical_functions())
-    notes = spliced.notes + [f"function {name} was cut off or unbalanced and was not used" for name in cut]
-    notes += [f"function {name} was sent with its body still elided and was left as it is" for name in copied]
+    notes = spliced.notes + [reply_text.function_cut_off(name) for name in cut]
+    notes += [reply_text.function_left_elided(name) for name in copied]
     return Edit(
         kind="items", candidate=spliced.candidate, replaced=spliced.replaced, inserted=spliced.inserted, notes=notes
     )

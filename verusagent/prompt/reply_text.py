@@ -1,6 +1,7 @@
-"""What the model is told about a reply with no usable edit: the detail of each ``ReplyError`` that reading the
-reply (``verusagent.reply``) or editing the source with it (``verusagent.edit``) raises. ``extraction_feedback``
-(``feedback``) and an agent session's ``edit_unusable`` (``session``) show it after the reason's own sentence.
+"""What the model is told about its reply's edit: the detail of each ``ReplyError`` that reading the reply
+(``verusagent.reply``) or editing the source with it (``verusagent.edit``) raises, which ``extraction_feedback``
+(``feedback``) and an agent session's ``edit_unusable`` (``session``) show after the reason's own sentence; and
+the notes of a usable edit (``Edit.notes``: what was skipped and why), which ``edit_applied`` shows.
 
 ``verusagent.reply`` sits below this package and cannot word its errors: it raises them with their reason alone
 (no_code, unsupported_format), and the edit of the source, the one way a prover's reply reaches the model again,
@@ -56,6 +57,32 @@ def outside_crate(file: str, crate_files: list[str]) -> str:
 def not_a_crate_file(file: str, crate_files: list[str]) -> str:
     """A section for a path inside the crate's folder that is none of its files."""
     return f"`{file}` is not a file of the crate (a proof adds no module): edit only {', '.join(crate_files)}."
+
+
+def several_whole_files(count: int) -> str:
+    return f"the reply held {count} whole files; the last one was used"
+
+
+def unclosed_whole_file() -> str:
+    return "the code block was not closed, but the file in it is complete"
+
+
+def function_cut_off(name: str) -> str:
+    return f"function {name} was cut off or unbalanced and was not used"
+
+
+def function_left_elided(name: str) -> str:
+    return f"function {name} was sent with its body still elided and was left as it is"
+
+
+def defined_in_several_files(qualified: str) -> str:
+    """A function sent without its file that several files of the crate define."""
+    return f"function {qualified} is defined in several files of the crate and was not used: name its file"
+
+
+def overlapping_edit(start: int) -> str:
+    """A splice that overlaps an earlier one (at byte ``start`` of the original)."""
+    return f"skipped an edit at byte {start}: it overlaps another"
 
 
 # The reading's errors, raised in ``verusagent.reply`` with their reason alone.
