@@ -248,6 +248,27 @@ def test_unusable_replies_are_typed_failures_with_feedback(reply, reason):
     assert "```rust" in message and result.detail in message
 
 
+# The detail each failure gives the model (its words are verusagent.prompt.reply_text's): as it always was.
+DETAILS = {
+    "prose only": "No code was found in the reply.",
+    "empty reply": "No code was found in the reply.",
+    "diff only": "Send the changed code itself, not a diff.",
+    "cut off mid-function": "The code ended mid-function (incomplete: count_true).",
+    "cut off without a fence": "The code ended mid-function (incomplete: count_true).",
+    "code without a function": "The code blocks held no function definition with a body.",
+    "the same function unchanged": "Every function you sent is identical to the original.",
+    "the original file unchanged": "The file you sent is the original file.",
+    "a module line among new lemmas": (
+        "It declares `mod extra;`: a proof adds no module. Put new lemmas in the file itself."
+    ),
+}
+
+
+@pytest.mark.parametrize("case", FAILURES)
+def test_each_failure_tells_the_model_what_it_always_did(case):
+    assert failure(FAILURES[case][0]).detail == DETAILS[case]
+
+
 def test_a_reply_cut_by_max_tokens_without_any_function_is_truncated():
     assert failure(fence("// thinking about the invariant..."), truncated=True).reason == FailureReason.TRUNCATED
 

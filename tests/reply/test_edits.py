@@ -2,6 +2,7 @@
 
 import pytest
 
+from verusagent.prompt.reply_text import worded
 from verusagent.reply import ReplyError, ReplyReason, ReplySection, edit_reply, rust_blocks
 from verusagent.reply.edits import reply_sections
 
@@ -55,4 +56,4 @@ def test_rust_blocks_skip_other_languages() -> None:
 def test_a_reply_without_rust_is_a_reply_error(reply: str, reason: ReplyReason) -> None:
     with pytest.raises(ReplyError) as failure:
         rust_blocks(reply)
-    assert failure.value.reason == reason and failure.value.detail
+    assert failure.value.reason == reason and worded(failure.value).detail  # its words are prompt's

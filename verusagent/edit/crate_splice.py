@@ -12,10 +12,11 @@ from pathlib import PurePosixPath
 from pydantic import BaseModel, ConfigDict
 
 from verusagent.crate.workspace import CrateWorkspace
-from verusagent.edit.extract import Edit, extract_edit
+from verusagent.edit.extract import Edit, extract_edit, worded_rust_blocks
 from verusagent.edit.splice import ReplyFunction, functions_in, splice
 from verusagent.lens import parse
-from verusagent.reply.edits import EditReply, ReplySection, rust_blocks
+from verusagent.prompt import reply_text
+from verusagent.reply.edits import EditReply, ReplySection
 from verusagent.reply.errors import ReplyError, ReplyReason
 
 
@@ -49,17 +50,12 @@ def _section_file(section: ReplySection, workspace: CrateWorkspace) -> str:
     written = section.file.strip().replace("\\", "/").removeprefix("./")
     normal = PurePosixPath(written)
     if normal.is_absolute() or ".." in normal.parts:
-        raise _refusal(
-            f"`{section.file}` is outside the crate: edit only the files of the crate ({', '.join(workspace.order)})."
-        )
+        raise _refusal(reply_text.outside_crate(section.file, workspace.order))
     if str(normal) not in workspace.order:
         endings = [path for path in workspace.order if path.endswith(f"/{normal}")]
         if len(endings) == 1:
             return endings[0]
-        raise _refusal(
-            f"`{section.file}` is not a file of the crate (a proof adds no module): edit only "
-            f"{', '.join(workspace.order)}."
-        )
+        raise _refusal(reply_text.not_a_crate_file(section.file, workspace.order))
     return str(normal)
 
 
@@ -90,7 +86,7 @@ def _section_edit(
     else:
         if first.kind == "whole_file":
             return _FileEdits(changed={path: first.candidate}, notes=first.notes, kind="whole_file")
-    functions = [f for block in rust_blocks(section) for f in functions_in(block.text).complete]
+    functions = [f for block in worded_rust_blocks(section) for f in functions_in(block.text).complete]
     return _routed(functions, path, workspace, files)
 
 
@@ -102,10 +98,7 @@ def _routed(
     for function in functions:
         home = home_of(function, default, workspace, files)
         if home is None:
-            result.notes.append(
-                f"function {function.qualified} is defined in several files of the crate and was "
-                "not used: name its file"
-            )
+            result.notes.append(reply_text.defined_in_several_files(function.qualified))
             continue
         groups.setdefault(home, []).append(function)
     for path, group in groups.items():
@@ -148,11 +141,7 @@ def _combined(edits: list[_FileEdits], workspace: CrateWorkspace, text: str) -> 
     notes = [n for e in edits for n in e.notes]
     if not changed:
         failures = [e.failure for e in edits if e.failure is not None]
-        raise (
-            failures[0]
-            if failures
-            else ReplyError(ReplyReason.UNCHANGED, "Every function you sent is identical to the original.")
-        )
+        raise (failures[0] if failures else ReplyError(ReplyReason.UNCHANGED, reply_text.identical_functions()))
     whole = any(e.kind == "whole_file" for e in edits)
     return Edit(
         kind="whole_file" if whole else "items",

@@ -14,6 +14,7 @@ from verusagent.lens import parse
 from verusagent.lens.macro_roles import inductive_target, is_invariant
 from verusagent.lens.model import DefinitionKind, Function, SourceModel
 from verusagent.lens.tokens import is_cut_off
+from verusagent.prompt import reply_text
 
 _VERUS_MACRO = re.compile(r"\bverus!\s*\{")
 _WRAP_PREFIX = "verus! {\n"
@@ -214,7 +215,7 @@ class _Splicer:
         cursor = 0
         for edit in sorted(self.edits, key=lambda e: (e.start, e.rank, e.order)):
             if edit.start < cursor:
-                self.result.notes.append(f"skipped an edit at byte {edit.start}: it overlaps another")
+                self.result.notes.append(reply_text.overlapping_edit(edit.start))
                 continue
             pieces += [data[cursor : edit.start], edit.text.encode("utf-8")]
             cursor = edit.end

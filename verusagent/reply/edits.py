@@ -40,14 +40,15 @@ def edit_reply(reply: str) -> EditReply:
 
 
 def rust_blocks(reply: str) -> list[CodeBlock]:
-    """The Rust code blocks of a reply; raises ``ReplyError`` (no_code, unsupported_format) when there is none."""
+    """The Rust code blocks of a reply; raises ``ReplyError`` (no_code, unsupported_format) when there is none, with
+    its reason alone (``verusagent.prompt.reply_text`` words it)."""
     blocks = code_blocks(reply)
     rust = [b for b in blocks if b.is_rust]
     if rust:
         return rust
     if any(b.is_patch for b in blocks):
-        raise ReplyError(ReplyReason.UNSUPPORTED_FORMAT, "Send the changed code itself, not a diff.")
-    raise ReplyError(ReplyReason.NO_CODE, "No code was found in the reply.")
+        raise ReplyError(ReplyReason.UNSUPPORTED_FORMAT)
+    raise ReplyError(ReplyReason.NO_CODE)
 
 
 def reply_sections(reply: str) -> list[ReplySection]:

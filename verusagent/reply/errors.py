@@ -1,7 +1,8 @@
 """The one failure of reading a reply: ``ReplyError``, raised by every parser of ``verusagent.reply`` (and by the
 edit of the source, ``verusagent.edit``) when a reply holds nothing usable. It carries the reason (what kind of
-reply it was) and the detail (what to send instead); the words the model reads are rendered from them by the
-caller, in ``verusagent.prompt``'s templates."""
+reply it was) and the detail (what to send instead); the words the model reads are ``verusagent.prompt``'s: the
+detail of an edit's error is worded in ``prompt.reply_text`` (an error of reading a prover's reply is raised here
+with its reason alone, and worded there on its way to the model), the whole message in its templates."""
 
 from enum import StrEnum
 
@@ -22,7 +23,7 @@ class ReplyReason(StrEnum):
 class ReplyError(Exception):
     """A reply with nothing usable: ``reason`` and ``detail`` go back to the model (or into the record)."""
 
-    def __init__(self, reason: ReplyReason, detail: str):
+    def __init__(self, reason: ReplyReason, detail: str = ""):
         super().__init__(f"{reason.value}: {detail}")
         self.reason = reason
         self.detail = detail

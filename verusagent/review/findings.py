@@ -4,22 +4,17 @@ A finding has a severity (``critical``: verus will reject the candidate because 
 may not make on its own), a location (unit id and lines), a reason, evidence (a quote of the candidate's text
 and the fact that fails) and a check (``scope``, ``depend``, ``compute``, ``logic``: how to confirm it). The
 quote must be in the candidate, found mechanically (white space may differ): a finding whose quote is not
-there, or that lacks a part, is dropped, and the drop is recorded. The lines are those of the quote.
+there is dropped here, one that lacks a part when its reply is read (``verusagent.reply.findings``, which also
+holds the vocabulary, ``SEVERITIES`` and ``CHECKS``), and each drop is recorded. The lines are those of the quote.
 """
 
 import re
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from verusagent.reply.findings import Check, Dropped, ProposedFinding, Severity, proposed_finding
 from verusagent.review.units import ReviewUnit
-
-Severity = Literal["critical", "gap"]
-Check = Literal["scope", "depend", "compute", "logic"]
-SEVERITIES: tuple[Severity, ...] = ("critical", "gap")
-CHECKS: tuple[Check, ...] = ("scope", "depend", "compute", "logic")
-MIN_QUOTE_CHARS = 3  # non-blank characters: a quote of ";" or "i" locates nothing
-_CUT = 400  # long strings of a dropped finding are cut in the record
 
 
 class Quote(BaseModel):
@@ -74,18 +69,19 @@ class Finding(BaseModel):
         return [who for who, vote in zip(self.validators, self.votes or [], strict=True) if vote == "substantial"]
 
 
-class Dropped(BaseModel):
-    finding: dict[str, Any]
-    reason: str
-
-
 def check_findings(
-    items: list[Any], unit: ReviewUnit, text: str, sha256: str, first_index: int
+    proposed: list[ProposedFinding | Dropped], unit: ReviewUnit, text: str, sha256: str, first_index: int
 ) -> tuple[list[Finding], list[Dropped]]:
+    """The proposed findings of a reply (``verusagent.reply.findings``) checked against the candidate: those kept,
+    numbered from ``first_index``, and those dropped (unread ones, and those whose quote is not there)."""
     kept: list[Finding] = []
     dropped: list[Dropped] = []
-    for item in items:
-        outcome = check_finding(item, unit, text, f"{sha256[:8]}.{first_index + len(kept) + 1}")
+    for item in proposed:
+        outcome = (
+            item
+            if isinstance(item, Dropped)
+            else located(item, unit, text, f"{sha256[:8]}.{first_index + len(kept) + 1}")
+        )
         if isinstance(outcome, Finding):
             kept.append(outcome)
         else:
@@ -94,77 +90,29 @@ def check_findings(
 
 
 def check_finding(item: Any, unit: ReviewUnit, text: str, finding_id: str) -> Finding | Dropped:
-    if not isinstance(item, dict):
-        return Dropped(finding={"value": _cut(item)}, reason="not a JSON object")
-    problem = _missing_part(item)
-    if problem:
-        return Dropped(finding=_cut_all(item), reason=problem)
-    quote = _quote_of(item)
-    place = locate(text, quote, unit.start, unit.end)
+    """One item as the reply wrote it: read (``proposed_finding``), then checked against the candidate."""
+    proposed = proposed_finding(item)
+    return proposed if isinstance(proposed, Dropped) else located(proposed, unit, text, finding_id)
+
+
+def located(proposed: ProposedFinding, unit: ReviewUnit, text: str, finding_id: str) -> Finding | Dropped:
+    """The finding at its quote's lines of the candidate (inside the unit first); dropped when the quote is not in
+    the candidate."""
+    place = locate(text, proposed.quote, unit.start, unit.end)
     if place is None:
-        return Dropped(finding=_cut_all(item), reason="the quoted evidence is not in the candidate")
+        return Dropped(finding=proposed.written, reason="the quoted evidence is not in the candidate")
     data = text.encode("utf-8")
     lines = [data[: place[0]].count(b"\n") + 1, data[: max(place[1] - 1, place[0])].count(b"\n") + 1]
-    severity, check = _one_of(SEVERITIES, item["severity"]), _one_of(CHECKS, item["check"])
-    assert severity is not None and check is not None  # _missing_part checked both
     return Finding(
         id=finding_id,
         unit=unit.id,
         unit_kind=unit.kind.value,
-        severity=severity,
+        severity=proposed.severity,
         location={"unit": unit.id, "lines": lines},
-        reason=str(item["reason"]).strip(),
-        evidence=Quote(quote=quote, explanation=_explanation(item)),
-        check=check,
+        reason=proposed.reason,
+        evidence=Quote(quote=proposed.quote, explanation=proposed.explanation),
+        check=proposed.check,
     )
-
-
-def _missing_part(item: dict[str, Any]) -> str | None:
-    if _word(item.get("severity")) not in SEVERITIES:
-        return f"severity must be one of {', '.join(SEVERITIES)}, not {_cut(item.get('severity'))!r}"
-    if _word(item.get("check")) not in CHECKS:
-        return f"check must be one of {', '.join(CHECKS)}, not {_cut(item.get('check'))!r}"
-    if not isinstance(item.get("reason"), str) or not item["reason"].strip():
-        return "no reason"
-    quote = _quote_of(item)
-    if len("".join(quote.split())) < MIN_QUOTE_CHARS:
-        return f"no quote of the candidate's code to check (at least {MIN_QUOTE_CHARS} characters)"
-    return None
-
-
-def _word(value: Any) -> str:
-    return value.strip().lower() if isinstance(value, str) else ""
-
-
-_Word = TypeVar("_Word", bound=str)
-
-
-def _one_of(words: tuple[_Word, ...], value: Any) -> _Word | None:
-    """The one of words that value spells (case and surrounding blanks aside); None: none."""
-    word = _word(value)
-    return next((w for w in words if w == word), None)
-
-
-def _quote_of(item: dict[str, Any]) -> str:
-    quote = item.get("quote")
-    evidence = item.get("evidence")
-    if quote is None and isinstance(evidence, dict):
-        quote = evidence.get("quote")
-    return _unfence(quote) if isinstance(quote, str) else ""
-
-
-def _explanation(item: dict[str, Any]) -> str:
-    evidence = item.get("evidence")
-    if isinstance(evidence, dict):
-        evidence = evidence.get("explanation") or evidence.get("fact")
-    return evidence.strip() if isinstance(evidence, str) else ""
-
-
-def _unfence(quote: str) -> str:
-    stripped = quote.strip()
-    if len(stripped) >= 2 and stripped[0] == stripped[-1] == "`":
-        stripped = stripped.strip("`")
-    return stripped.strip()
 
 
 def locate(text: str, quote: str, start: int = 0, end: int | None = None) -> tuple[int, int] | None:
@@ -191,13 +139,3 @@ def _bytes(text: str, found: re.Match[str], base: int) -> tuple[int, int]:
 
 def quote_in(text: str, quote: str) -> bool:
     return locate(text, quote) is not None
-
-
-def _cut(value: Any) -> Any:
-    if isinstance(value, str) and len(value) > _CUT:
-        return value[:_CUT] + "..."
-    return value if isinstance(value, str | int | float | bool) or value is None else _cut(str(value))
-
-
-def _cut_all(item: dict[str, Any]) -> dict[str, Any]:
-    return {str(k)[:40]: _cut(v) for k, v in list(item.items())[:12]}

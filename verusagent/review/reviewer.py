@@ -22,9 +22,10 @@ from verusagent.llm import BudgetExceeded, ModelCallError
 from verusagent.llm.litellm_data import LitellmDataMissing
 from verusagent.llm.tokens import count_messages, encoding_of
 from verusagent.prompt import chat
+from verusagent.prompt.review_text import validator_claim
 from verusagent.record.events import ReviewFindingDropped, ReviewProposal, ReviewVote
 from verusagent.record.sink import EventSink
-from verusagent.reply import ReplyError, ReplyReason, findings_of, vote_of
+from verusagent.reply import Dropped, ProposedFinding, ReplyError, ReplyReason, proposed_findings, vote_of
 from verusagent.review.decision import RejectRule
 from verusagent.review.findings import Finding, check_findings
 from verusagent.review.unit_view import REVIEW_PROMPT_TOKENS, UnitView, fits_review
@@ -249,9 +250,9 @@ class Reviewer:
         )
         return kept
 
-    def _items(self, reply: str) -> list[Any] | str:
+    def _items(self, reply: str) -> list[ProposedFinding | Dropped] | str:
         try:
-            return findings_of(reply)
+            return proposed_findings(reply)
         except ReplyError as error:
             return f"the reply held no JSON: {error.detail}" if error.reason == ReplyReason.NO_JSON else error.detail
 
@@ -290,14 +291,15 @@ class Reviewer:
     def _judgments(
         self, unit: ReviewUnit, context: str, finding: Finding, dispute: str | None, count: int, purpose: str
     ) -> list[Judgment]:
-        claim = {
-            "severity": finding.severity,
-            "location": _where(finding),
-            "reason": finding.reason,
-            "quote": finding.evidence.quote,
-            "explanation": finding.evidence.explanation or "(none given)",
-            "check": finding.check,
-        }
+        claim = validator_claim(
+            severity=finding.severity,
+            unit=finding.unit,
+            lines=finding.location.get("lines") or [],
+            reason=finding.reason,
+            quote=finding.evidence.quote,
+            explanation=finding.evidence.explanation,
+            check=finding.check,
+        )
         messages = chat(
             "review_validate",
             file_name=unit.file or self.file_name,
@@ -358,12 +360,6 @@ def prompt_tokens(model: str, messages: list[dict[str, str]]) -> int | None:
         return count_messages(messages, encoding_of(model)[0])
     except LitellmDataMissing:
         return None
-
-
-def _where(finding: Finding) -> str:
-    lines = finding.location.get("lines") or []
-    span = f"lines {lines[0]}-{lines[-1]}" if lines else "lines unknown"
-    return f"{finding.unit}, {span}"
 
 
 def _validator_ids(model: str, call_ids: list[str], count: int) -> list[tuple[str, str | None]]:
