@@ -9,6 +9,7 @@ from verusagent.guard import Violation
 from verusagent.prompt.feedback import evidence_text
 from verusagent.prompt.templates import render
 from verusagent.reply import ReplyError
+from verusagent.reply.tool_calls import ArgumentsError, ArgumentsProblem
 
 
 def task(**context: Any) -> str:
@@ -111,6 +112,14 @@ def unknown_tool(name: str | None, tools: list[str]) -> str:
 def repeated_once(result: str) -> str:
     """A result given once more for a call repeated with no edit in between."""
     return result + "\n(You made this same call before with no edit in between; making it again ends the session.)"
+
+
+def arguments_failure(tool: str, error: ArgumentsError, expected: str) -> str:
+    """A call's arguments that are not a JSON object, or do not fit the tool (`expected`: its parameters)."""
+    if error.problem == ArgumentsProblem.NOT_OBJECT:
+        return arguments_not_object(tool, error.raw, expected)
+    problems = "; ".join(f"{where or 'arguments'}: {message}" for where, message in error.problems)
+    return arguments_unfit(tool, problems, expected)
 
 
 def arguments_not_object(tool: str, arguments: str, expected: str) -> str:

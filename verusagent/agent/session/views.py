@@ -1,51 +1,36 @@
 """`view(target)`: the current candidate's text of a unit, a function, a line range, or its outline; numbered
 lines, errors of the latest verus run marked `>`, bounded in size."""
 
-import re
-
 from verusagent.agent.session.outcome import ToolOutcome, failure, unknown
 from verusagent.agent.session.workspace import Workspace
 from verusagent.lens import Call, Function, Loop, SourceModel, Span
 from verusagent.prompt import session as wording
+from verusagent.reply.tool_calls import view_target
 
 MAX_VIEW_LINES = 160
 MAX_OUTLINE_ENTRIES = 300
-_RANGE = re.compile(r"^\s*(?:lines?\s*)?(\d+)\s*(?:(?:-|:|\.\.=?|to)\s*(\d+))?\s*$", re.IGNORECASE)
-
-
-_FILE = re.compile(r"^(?P<file>[^\s:]+\.rs)(?:\s*[:\s]\s*(?P<rest>.*))?$")
 
 
 def view(workspace: Workspace, target: str) -> ToolOutcome:
-    wanted = target.strip()
-    if wanted.lower() in ("", "outline", "file", "all"):
+    wanted = view_target(target, files=workspace.is_crate)
+    if wanted.outline:
         return ToolOutcome(text=outline(workspace))
-    path, wanted = _file_part(workspace, wanted)
-    if isinstance(path, ToolOutcome):
-        return path
-    if path is not None and not wanted:
-        return ToolOutcome(text=file_outline(workspace, path))
-    numbers = _RANGE.match(wanted)
-    if numbers:
-        return _range(workspace, path, int(numbers[1]), int(numbers[2] or numbers[1]))
-    found = _units(workspace, wanted)
+    path = None
+    if wanted.file is not None:
+        path = workspace.crate_path(wanted.file)
+        if path is None:
+            return failure("unknown_target", wording.unknown_file(wanted.file, workspace.paths))
+        if wanted.first is None and not wanted.name:
+            return ToolOutcome(text=file_outline(workspace, path))
+    if wanted.first is not None and wanted.last is not None:
+        return _range(workspace, path, wanted.first, wanted.last)
+    found = _units(workspace, wanted.name)
     if isinstance(found, ToolOutcome):
         return found
     label, span, path = found
     lines = workspace.lines(path)
     shown = numbered(lines, span.line, span.end_line, workspace.error_lines(path))
     return ToolOutcome(text=f"{label}, lines {span.line}-{span.end_line} of {len(lines)}:\n{shown}")
-
-
-def _file_part(workspace: Workspace, wanted: str) -> tuple[str | None | ToolOutcome, str]:
-    """In a crate, a target may start with a file: `src/net.rs`, `src/net.rs:10-30`, `src/net.rs send`."""
-    match = _FILE.match(wanted) if workspace.is_crate else None
-    if match is None:
-        return None, wanted
-    path = workspace.crate_path(match["file"])
-    if path is None:
-        return failure("unknown_target", wording.unknown_file(match["file"], workspace.paths)), ""
-    return path, (match["rest"] or "").strip()
 
 
 def _range(workspace: Workspace, path: str | None, first: int, last: int) -> ToolOutcome:
