@@ -18,6 +18,61 @@ def task(**context: Any) -> str:
     return render("agent", **context)
 
 
+def target_names(targets: list[str]) -> list[str]:
+    """The targets as the task names them: in backticks."""
+    return [f"`{target}`" for target in targets]
+
+
+def session_limits(
+    max_tool_calls: int,
+    max_seconds: float,
+    max_verus_runs: int | None = None,
+    max_tokens: int | None = None,
+    max_cost_usd: float | None = None,
+) -> str:
+    """A session's limits as its task lists them."""
+    parts = [f"at most {max_tool_calls} tool calls", f"{max_seconds:g} seconds"]
+    if max_verus_runs is not None:
+        parts.insert(1, f"{max_verus_runs} fresh verus runs")
+    if max_tokens is not None:
+        parts.append(f"{max_tokens} tokens")
+    if max_cost_usd is not None:
+        parts.append(f"${max_cost_usd:g}")
+    return ", ".join(parts)
+
+
+# Why a session stops (the record keeps these too, and the next round's feedback says them).
+
+_SPENT = {"tool_calls": "tool calls made", "tokens": "tokens used", "cost": "USD spent", "seconds": "seconds passed"}
+
+
+def budget_spent(what: str, used: float, limit: float) -> str:
+    """A session budget spent before a model call: `what` is tool_calls, tokens, cost or seconds."""
+    return f"session budget spent: {used:g} of {limit:g} {_SPENT[what]}"
+
+
+def tool_calls_spent(used: int, limit: int) -> str:
+    return f"session budget spent: {used} of {limit} tool calls made"
+
+
+def seconds_spent(used: float, limit: float) -> str:
+    return f"session budget spent: {used:.0f} of {limit:g} seconds passed"
+
+
+def verus_runs_spent(used: int, limit: int) -> str:
+    return f"session budget spent: {used} of {limit} fresh verus runs made"
+
+
+def quiet_replies(count: int) -> str:
+    """The session ended: `count` replies in a row called no tool."""
+    return f"{count} replies in a row called no tool"
+
+
+def repeated_call(name: str, arguments: str, times: int) -> str:
+    """The session ended: a call (`arguments`: as sent) made `times` times with no edit between."""
+    return f"{name}({arguments[:120]}) made {times} times with no edit between"
+
+
 def nudge(protocol: str) -> str:
     """After a reply that called no tool."""
     return render("agent_nudge", protocol=protocol)
@@ -37,6 +92,11 @@ def tool_results(sections: list[tuple[str, str, str]]) -> str:
 def refused(by: str | None, sha: str, problems: list[str]) -> str:
     """An edit the guard, the pre-check or the review refused: `problems`, one line each."""
     return render("agent_refused", by=by, sha=sha, problems=problems)
+
+
+def finding_line(location: object, reason: str) -> str:
+    """One review finding as a refused edit lists it."""
+    return f"{location}: {reason}"
 
 
 def violation_line(violation: Violation) -> str:
@@ -141,6 +201,22 @@ def ambiguous(name: str, listed: str, action: str) -> str:
     return f"Several functions are named `{name}`: {listed}. {action} one by its id."
 
 
+def ambiguous_view(name: str, listed: list[str]) -> str:
+    """view() of a name several functions have (`listed`: each with its line)."""
+    return ambiguous(name, ", ".join(listed), "View")
+
+
+def ambiguous_function(name: str, ids: list[str]) -> str:
+    """verify(function) of a name several functions have."""
+    return ambiguous(name, ", ".join(ids), "Name")
+
+
+# What ``unknown_name`` says was looked for.
+UNKNOWN_UNIT = "function or unit"  # view()
+UNKNOWN_FUNCTION = "function"  # verify(function)
+UNKNOWN_DEFINITION = "definition of"  # definition()
+
+
 def unknown_file(name: str, paths: list[str]) -> str:
     return f"There is no file `{name}` in the crate; its files are {', '.join(paths)}."
 
@@ -162,7 +238,9 @@ def cut_result(shown: str, length: int) -> str:
 
 
 def rejected_before_verus(by: str | None, sha: str, errors: list[str]) -> str:
-    """verify() on a candidate the guard, pre-check or review rejected: verus does not run on it."""
+    """verify() on a candidate the guard, pre-check or review rejected (`by`: the evaluation's rejected_by):
+    verus does not run on it."""
+    by = "pre-check" if by == "precheck" else by
     listed = "".join(f"\n- {error}" for error in errors)
     what = f"; the errors verus would report:{listed}\nFix them with edit, then verify again." if errors else "."
     return f"Not run: the {by} rejected candidate {sha}, so verus does not run on it{what}"

@@ -17,6 +17,7 @@ from verusagent.agent.session.searching import search_lemmas
 from verusagent.agent.session.workspace import Workspace
 from verusagent.llm import ToolCall
 from verusagent.prompt import session as wording
+from verusagent.prompt import tool_results as shown_as
 from verusagent.reply.tool_calls import ArgumentsError, tool_arguments
 
 REPEATS_ANSWERED = 2  # the same call twice with no edit between is answered; a third time ends the session
@@ -46,8 +47,7 @@ class Toolbox:
                 ws, self.evaluator, arguments.items, self.origin.model_copy(update={"call_id": model_call_id})
             )
         return ToolOutcome(
-            text=f"Submitted candidate {ws.sha[:10]}. A whole-file verus run and a final guard "
-            "check on exactly this text decide whether it is accepted.",
+            text=shown_as.submitted(ws.sha[:10]),
             ends_session="submitted",
             detail=getattr(arguments, "summary", ""),
         )
@@ -82,7 +82,7 @@ class Dispatcher:
         self.since_edit[key] += 1
         if self.since_edit[key] <= REPEATS_ANSWERED:
             return None
-        detail = f"{call.name}({call.arguments_text()[:120]}) made {self.since_edit[key]} times with no edit between"
+        detail = wording.repeated_call(call.name, call.arguments_text(), self.since_edit[key])
         return failure("repeated", wording.not_run(detail), ends_session="repeated", detail=detail)
 
 

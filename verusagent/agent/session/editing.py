@@ -47,5 +47,5 @@ def _refusal(workspace: Workspace, screened: Evaluation) -> str:
     elif screened.rejected_by == "precheck":
         problems = [d.rendered or d.message for d in screened.errors]
     else:
-        problems = [f"{f.location}: {f.reason}" for f in screened.findings]
+        problems = [wording.finding_line(f.location, f.reason) for f in screened.findings]
     return wording.refused(screened.rejected_by, workspace.sha[:10], problems)
