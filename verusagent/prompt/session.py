@@ -1,7 +1,9 @@
 """What an agent-mode session tells the model: its task, the tools as a text protocol, the nudge after a reply
 with no tool call, the results of its calls (a refused or unusable edit, an applied one, a verus run), and the
-feedback a session leaves for the strategy's next round. The agent's session (``verusagent.agent.session``)
-computes the facts; the words are here and in the ``agent*.j2`` templates."""
+feedback a session leaves for the strategy's next round, the budgets and limits it stops at, and the words for
+a call's arguments that ``verusagent.reply.tool_calls`` could not use. The agent's session
+(``verusagent.agent.session``) computes the facts; the words are here, in ``tool_results`` (what the tools answer)
+and ``tools`` (their descriptions), and in the ``agent*.j2`` templates."""
 
 from typing import Any
 
