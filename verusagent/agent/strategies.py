@@ -5,42 +5,19 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from verusagent.prompt.approaches import approach
+
 
 class Strategy(BaseModel):
     name: str
-    approach: str  # the sentence the prompt gives as "Approach for this attempt"
+    approach: str  # the sentence the prompt gives as "Approach for this attempt" (verusagent.prompt.approaches)
     kind: Literal["prompt", "session"] = "prompt"  # one request for k candidates, or an agent-mode session
 
 
-PORTFOLIO = [
-    Strategy(
-        name="invariants",
-        approach="Start from the loops: their invariants and `decreases` clauses.",
-    ),
-    Strategy(
-        name="assertions",
-        approach="Work from the failing location: add `assert` statements that lead verus step by step to the "
-        "fact it could not prove there, with `by (nonlinear_arith)` or `by (bit_vector)` where arithmetic needs it.",
-    ),
-    Strategy(
-        name="lemmas",
-        approach="Factor the hard step into a new `proof fn` lemma with its own requires/ensures (proved by "
-        "induction with `decreases` where needed) and call it from a `proof { }` block.",
-    ),
-    Strategy(
-        name="minimal",
-        approach="Make the smallest change that fixes the errors shown; keep every part of the proof that "
-        "verus did not complain about.",
-    ),
-]
+PORTFOLIO = [Strategy(name=name, approach=approach(name)) for name in ("invariants", "assertions", "lemmas", "minimal")]
 
 
-AGENT = Strategy(
-    name="agent",
-    approach="Drive the proof yourself with the tools: read what you need, run verus when it helps, edit, and "
-    "submit when verus verifies the whole file.",
-    kind="session",
-)
+AGENT = Strategy(name="agent", approach=approach("agent"), kind="session")
 STRATEGIES = {strategy.name: strategy for strategy in [*PORTFOLIO, AGENT]}
 
 

@@ -1,7 +1,9 @@
 """What an agent-mode session tells the model: its task, the tools as a text protocol, the nudge after a reply
 with no tool call, the results of its calls (a refused or unusable edit, an applied one, a verus run), and the
-feedback a session leaves for the strategy's next round. The agent's session (``verusagent.agent.session``)
-computes the facts; the words are here and in the ``agent*.j2`` templates."""
+feedback a session leaves for the strategy's next round, the budgets and limits it stops at, and the words for
+a call's arguments that ``verusagent.reply.tool_calls`` could not use. The agent's session
+(``verusagent.agent.session``) computes the facts; the words are here, in ``tool_results`` (what the tools answer)
+and ``tools`` (their descriptions), and in the ``agent*.j2`` templates."""
 
 from typing import Any
 
@@ -9,12 +11,68 @@ from verusagent.guard import Violation
 from verusagent.prompt.feedback import evidence_text
 from verusagent.prompt.templates import render
 from verusagent.reply import ReplyError
+from verusagent.reply.tool_calls import ArgumentsError, ArgumentsProblem
 
 
 def task(**context: Any) -> str:
     """The session's first user message (``agent.j2``): mode, targets, file_name, outline, crate_files,
     diagnostics, protocol, tools, limits, feedback."""
     return render("agent", **context)
+
+
+def target_names(targets: list[str]) -> list[str]:
+    """The targets as the task names them: in backticks."""
+    return [f"`{target}`" for target in targets]
+
+
+def session_limits(
+    max_tool_calls: int,
+    max_seconds: float,
+    max_verus_runs: int | None = None,
+    max_tokens: int | None = None,
+    max_cost_usd: float | None = None,
+) -> str:
+    """A session's limits as its task lists them."""
+    parts = [f"at most {max_tool_calls} tool calls", f"{max_seconds:g} seconds"]
+    if max_verus_runs is not None:
+        parts.insert(1, f"{max_verus_runs} fresh verus runs")
+    if max_tokens is not None:
+        parts.append(f"{max_tokens} tokens")
+    if max_cost_usd is not None:
+        parts.append(f"${max_cost_usd:g}")
+    return ", ".join(parts)
+
+
+# Why a session stops (the record keeps these too, and the next round's feedback says them).
+
+_SPENT = {"tool_calls": "tool calls made", "tokens": "tokens used", "cost": "USD spent", "seconds": "seconds passed"}
+
+
+def budget_spent(what: str, used: float, limit: float) -> str:
+    """A session budget spent before a model call: `what` is tool_calls, tokens, cost or seconds."""
+    return f"session budget spent: {used:g} of {limit:g} {_SPENT[what]}"
+
+
+def tool_calls_spent(used: int, limit: int) -> str:
+    return f"session budget spent: {used} of {limit} tool calls made"
+
+
+def seconds_spent(used: float, limit: float) -> str:
+    return f"session budget spent: {used:.0f} of {limit:g} seconds passed"
+
+
+def verus_runs_spent(used: int, limit: int) -> str:
+    return f"session budget spent: {used} of {limit} fresh verus runs made"
+
+
+def quiet_replies(count: int) -> str:
+    """The session ended: `count` replies in a row called no tool."""
+    return f"{count} replies in a row called no tool"
+
+
+def repeated_call(name: str, arguments: str, times: int) -> str:
+    """The session ended: a call (`arguments`: as sent) made `times` times with no edit between."""
+    return f"{name}({arguments[:120]}) made {times} times with no edit between"
 
 
 def nudge(protocol: str) -> str:
@@ -36,6 +94,11 @@ def tool_results(sections: list[tuple[str, str, str]]) -> str:
 def refused(by: str | None, sha: str, problems: list[str]) -> str:
     """An edit the guard, the pre-check or the review refused: `problems`, one line each."""
     return render("agent_refused", by=by, sha=sha, problems=problems)
+
+
+def finding_line(location: object, reason: str) -> str:
+    """One review finding as a refused edit lists it."""
+    return f"{location}: {reason}"
 
 
 def violation_line(violation: Violation) -> str:
@@ -113,6 +176,14 @@ def repeated_once(result: str) -> str:
     return result + "\n(You made this same call before with no edit in between; making it again ends the session.)"
 
 
+def arguments_failure(tool: str, error: ArgumentsError, expected: str) -> str:
+    """A call's arguments that are not a JSON object, or do not fit the tool (`expected`: its parameters)."""
+    if error.problem == ArgumentsProblem.NOT_OBJECT:
+        return arguments_not_object(tool, error.raw, expected)
+    problems = "; ".join(f"{where or 'arguments'}: {message}" for where, message in error.problems)
+    return arguments_unfit(tool, problems, expected)
+
+
 def arguments_not_object(tool: str, arguments: str, expected: str) -> str:
     return f"The arguments of {tool} are not a JSON object: {arguments[:200]!r}. Expected an object with: {expected}"
 
@@ -130,6 +201,22 @@ def unknown_name(what: str, name: str, close: list[str]) -> str:
 def ambiguous(name: str, listed: str, action: str) -> str:
     """Several functions of one name (`listed`: their ids); `action`: what to do with one ("Name", "View")."""
     return f"Several functions are named `{name}`: {listed}. {action} one by its id."
+
+
+def ambiguous_view(name: str, listed: list[str]) -> str:
+    """view() of a name several functions have (`listed`: each with its line)."""
+    return ambiguous(name, ", ".join(listed), "View")
+
+
+def ambiguous_function(name: str, ids: list[str]) -> str:
+    """verify(function) of a name several functions have."""
+    return ambiguous(name, ", ".join(ids), "Name")
+
+
+# What ``unknown_name`` says was looked for.
+UNKNOWN_UNIT = "function or unit"  # view()
+UNKNOWN_FUNCTION = "function"  # verify(function)
+UNKNOWN_DEFINITION = "definition of"  # definition()
 
 
 def unknown_file(name: str, paths: list[str]) -> str:
@@ -153,7 +240,9 @@ def cut_result(shown: str, length: int) -> str:
 
 
 def rejected_before_verus(by: str | None, sha: str, errors: list[str]) -> str:
-    """verify() on a candidate the guard, pre-check or review rejected: verus does not run on it."""
+    """verify() on a candidate the guard, pre-check or review rejected (`by`: the evaluation's rejected_by):
+    verus does not run on it."""
+    by = "pre-check" if by == "precheck" else by
     listed = "".join(f"\n- {error}" for error in errors)
     what = f"; the errors verus would report:{listed}\nFix them with edit, then verify again." if errors else "."
     return f"Not run: the {by} rejected candidate {sha}, so verus does not run on it{what}"

@@ -5,6 +5,7 @@ import re
 from pydantic_core import PydanticUndefined
 
 from verusagent.agent.session.schema import SPECS, TOOL_NAMES, openai_tools
+from verusagent.prompt import tools as prompt_tools
 
 PORTABLE_KEYS = {"type", "description", "properties", "required"}
 PLAIN_TYPES = {"string", "integer"}
@@ -30,3 +31,11 @@ def test_the_schema_and_the_argument_models_agree():
         assert set(fields) == set(spec.properties), spec.name
         required = {name for name, field in fields.items() if field.default is PydanticUndefined}
         assert required == set(spec.required), spec.name
+
+
+def test_prompt_tools_describes_exactly_the_tools_and_their_parameters():
+    """The words of verusagent.prompt.tools: one description per tool, one per parameter, none left over."""
+    assert list(prompt_tools.DESCRIPTIONS) == TOOL_NAMES
+    assert {spec.name: set(spec.properties) for spec in SPECS} == {
+        tool: set(parameters) for tool, parameters in prompt_tools.PARAMETERS.items()
+    }

@@ -12,6 +12,8 @@ from verusagent.lemmas import Lemma
 from verusagent.lemmas.model import LemmaHit
 from verusagent.lemmas.render import render_hit
 from verusagent.lens import Function, Mode
+from verusagent.prompt import session as wording
+from verusagent.prompt import tool_results as shown_as
 
 MAX_DEFINITIONS = 5
 MAX_ITEM_LINES = 40
@@ -22,8 +24,7 @@ def definition(workspace: Workspace, library: LemmaLibrary, name: str) -> ToolOu
     wanted = name.strip()
     found = [_function(workspace, f) for f in workspace.functions_named(wanted)]
     for path in workspace.paths if workspace.is_crate else [None]:
-        where = f" in {path}" if path else ""
-        found += _items(workspace.source(path), wanted.rsplit("::", 1)[-1], where)
+        found += _items(workspace.source(path), wanted.rsplit("::", 1)[-1], path)
     if not found:
         found = [
             render_hit(LemmaHit(lemma=lemma, score=0.0), rank)
@@ -31,9 +32,8 @@ def definition(workspace: Workspace, library: LemmaLibrary, name: str) -> ToolOu
         ]
     if not found:
         known = [name for model in workspace.models().values() for name in unit_names(model)]
-        return unknown("definition of", wanted, known)
-    more = f"\n[... {len(found) - MAX_DEFINITIONS} more definitions]" if len(found) > MAX_DEFINITIONS else ""
-    return ToolOutcome(text="\n\n".join(found[:MAX_DEFINITIONS]) + more)
+        return unknown(wording.UNKNOWN_DEFINITION, wanted, known)
+    return ToolOutcome(text=shown_as.definitions(found, MAX_DEFINITIONS))
 
 
 def _function(workspace: Workspace, function: Function) -> str:
@@ -45,16 +45,12 @@ def _function(workspace: Workspace, function: Function) -> str:
         else function.span.end
     )
     text = _clip(model.data[function.span.start : end].decode("utf-8", "replace").rstrip())
-    where = f"{describe(function)} in {path}, lines {function.span.line}-{function.span.end_line}"
-    body = (
-        ""
-        if end == function.span.end or function.body is None
-        else f"\n(body: lines {function.body.line}-{function.body.end_line}; view('{function.id}') shows it)"
-    )
-    return f"{where}:\n{text}{body}"
+    body = None if end == function.span.end or function.body is None else (function.body.line, function.body.end_line)
+    span = function.span
+    return shown_as.function_definition(describe(function), path, span.line, span.end_line, text, body, function.id)
 
 
-def _items(source: Source, name: str, where: str = "") -> list[str]:
+def _items(source: Source, name: str, path: str | None = None) -> list[str]:
     """Items the lens steps over (structs, enums, types, consts, traits), found by their keyword and name."""
     stream, found = source.stream, []
     for match in re.finditer(rb"\b" + re.escape(name.encode("utf-8")) + rb"\b", source.data):
@@ -64,7 +60,7 @@ def _items(source: Source, name: str, where: str = "") -> list[str]:
         end = _item_end(source, i + 1)
         span = source.location(stream.tokens[i - 1].start, stream.tokens[end].end)
         text = _clip(source.data[_line_start(source.data, span.start) : span.end].decode("utf-8", "replace"))
-        found.append(f"{stream.text(i - 1)} {name}{where}, lines {span.line}-{span.end_line}:\n{text}")
+        found.append(shown_as.item_definition(stream.text(i - 1), name, path, span.line, span.end_line, text))
     return found
 
 
@@ -97,4 +93,4 @@ def _clip(text: str) -> str:
     lines = text.split("\n")
     if len(lines) <= MAX_ITEM_LINES:
         return text
-    return "\n".join(lines[:MAX_ITEM_LINES] + [f"[... {len(lines) - MAX_ITEM_LINES} more lines]"])
+    return "\n".join(lines[:MAX_ITEM_LINES] + [shown_as.more_item_lines(len(lines) - MAX_ITEM_LINES)])

@@ -6,8 +6,6 @@ more with a warning; the next repeat ends the session."""
 import json
 from collections import Counter
 
-from pydantic import ValidationError
-
 from verusagent.agent.candidate import Candidate
 from verusagent.agent.evaluator import Evaluator
 from verusagent.agent.session import definitions, editing, verification, views
@@ -19,6 +17,8 @@ from verusagent.agent.session.searching import search_lemmas
 from verusagent.agent.session.workspace import Workspace
 from verusagent.llm import ToolCall
 from verusagent.prompt import session as wording
+from verusagent.prompt import tool_results as shown_as
+from verusagent.reply.tool_calls import ArgumentsError, tool_arguments
 
 REPEATS_ANSWERED = 2  # the same call twice with no edit between is answered; a third time ends the session
 
@@ -47,8 +47,7 @@ class Toolbox:
                 ws, self.evaluator, arguments.items, self.origin.model_copy(update={"call_id": model_call_id})
             )
         return ToolOutcome(
-            text=f"Submitted candidate {ws.sha[:10]}. A whole-file verus run and a final guard "
-            "check on exactly this text decide whether it is accepted.",
+            text=shown_as.submitted(ws.sha[:10]),
             ends_session="submitted",
             detail=getattr(arguments, "summary", ""),
         )
@@ -83,7 +82,7 @@ class Dispatcher:
         self.since_edit[key] += 1
         if self.since_edit[key] <= REPEATS_ANSWERED:
             return None
-        detail = f"{call.name}({call.arguments_text()[:120]}) made {self.since_edit[key]} times with no edit between"
+        detail = wording.repeated_call(call.name, call.arguments_text(), self.since_edit[key])
         return failure("repeated", wording.not_run(detail), ends_session="repeated", detail=detail)
 
 
@@ -93,11 +92,9 @@ def _key(call: ToolCall) -> str:
 
 
 def _arguments(spec: ToolSpec, call: ToolCall):
-    expected = json.dumps(spec.openai()["function"]["parameters"]["properties"])
-    if not call.arguments_parsed:
-        return failure("malformed_arguments", wording.arguments_not_object(spec.name, str(call.arguments), expected))
+    """The call's arguments read by verusagent.reply; arguments it cannot use are a result the model reads."""
     try:
-        return spec.arguments.model_validate(call.arguments)
-    except ValidationError as error:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'arguments'}: {e['msg']}" for e in error.errors())
-        return failure("malformed_arguments", wording.arguments_unfit(spec.name, problems, expected))
+        return tool_arguments(call, spec.arguments)
+    except ArgumentsError as error:
+        expected = json.dumps(spec.openai()["function"]["parameters"]["properties"])
+        return failure("malformed_arguments", wording.arguments_failure(spec.name, error, expected))

@@ -11,14 +11,14 @@ from verusagent.edit import Edit
 from verusagent.edit.crate_splice import crate_edit
 from verusagent.prompt import session as wording
 from verusagent.record import sha256_text
-from verusagent.reply import ReplyError, edit_reply
+from verusagent.reply import ReplyError
+from verusagent.reply.tool_calls import items_reply
 
 
 def edit(workspace: Workspace, evaluator: Evaluator, items: str, origin: Candidate) -> ToolOutcome:
     """`origin` gives the new candidate its strategy, round and model call (its text is ignored)."""
-    reply = items if "```" in items else f"```rust\n{items.strip(chr(10))}\n```"
     try:
-        extracted = crate_edit(edit_reply(reply), workspace.crate, workspace.text)
+        extracted = crate_edit(items_reply(items), workspace.crate, workspace.text)
     except ReplyError as error:
         return failure("unusable", wording.edit_unusable(error))
     sha = sha256_text(extracted.candidate)
@@ -47,5 +47,5 @@ def _refusal(workspace: Workspace, screened: Evaluation) -> str:
     elif screened.rejected_by == "precheck":
         problems = [d.rendered or d.message for d in screened.errors]
     else:
-        problems = [f"{f.location}: {f.reason}" for f in screened.findings]
+        problems = [wording.finding_line(f.location, f.reason) for f in screened.findings]
     return wording.refused(screened.rejected_by, workspace.sha[:10], problems)

@@ -7,6 +7,7 @@ from pathlib import Path
 from verusagent.lemmas import Lemma, LemmaHit, LemmaSearch, VstdNotFound, find_vstd, load_index
 from verusagent.lemmas.build import model_lemmas
 from verusagent.lens import SourceModel
+from verusagent.prompt import tool_results as shown_as
 
 
 class LemmaLibrary:
@@ -50,10 +51,9 @@ def _load(vstd: Path | None, verus: str | None) -> tuple[LemmaSearch | None, str
     try:
         source = find_vstd(vstd, verus)
     except VstdNotFound as error:
-        return None, f"no vstd source found ({error}); only this file's lemmas are searched"
+        return None, shown_as.vstd_not_found(error)
     try:
         index, cached = load_index(source)
     except OSError as error:
-        return None, f"the vstd source at {source.root} cannot be read ({error}); only this file's lemmas are searched"
-    origin = "index from the cache" if cached else "index built"
-    return LemmaSearch(index.lemmas), f"{source.describe()}: {len(index.lemmas)} lemmas ({origin})"
+        return None, shown_as.vstd_unreadable(source.root, error)
+    return LemmaSearch(index.lemmas), shown_as.vstd_loaded(source.describe(), len(index.lemmas), cached)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from verusagent.agent.config import SessionLimits
 from verusagent.llm import Completion
+from verusagent.prompt import session as wording
 from verusagent.verus import VerusResult
 
 
@@ -37,14 +38,14 @@ class SessionMeter:
         """Why no further model call may start, or None."""
         limits = self.limits
         checks = [
-            (self.tool_calls, limits.max_tool_calls, "tool calls made"),
-            (self.tokens, limits.max_tokens, "tokens used"),
-            (self.cost_usd, limits.max_cost_usd, "USD spent"),
-            (self.seconds, limits.max_seconds, "seconds passed"),
+            (self.tool_calls, limits.max_tool_calls, "tool_calls"),
+            (self.tokens, limits.max_tokens, "tokens"),
+            (self.cost_usd, limits.max_cost_usd, "cost"),
+            (self.seconds, limits.max_seconds, "seconds"),
         ]
         return next(
             (
-                f"session budget spent: {used:g} of {limit:g} {what}"
+                wording.budget_spent(what, used, limit)
                 for used, limit, what in checks
                 if limit is not None and used >= limit
             ),
@@ -54,15 +55,15 @@ class SessionMeter:
     def tool_calls_spent(self) -> str | None:
         limit = self.limits.max_tool_calls
         if self.tool_calls >= limit:
-            return f"session budget spent: {self.tool_calls} of {limit} tool calls made"
+            return wording.tool_calls_spent(self.tool_calls, limit)
         if self.seconds >= self.limits.max_seconds:
-            return f"session budget spent: {self.seconds:.0f} of {self.limits.max_seconds:g} seconds passed"
+            return wording.seconds_spent(self.seconds, self.limits.max_seconds)
         return None
 
     def verus_spent(self) -> str | None:
         limit = self.limits.max_verus_runs
         if limit is not None and self.verus_runs >= limit:
-            return f"session budget spent: {self.verus_runs} of {limit} fresh verus runs made"
+            return wording.verus_runs_spent(self.verus_runs, limit)
         return None
 
     def summary(self) -> dict:

@@ -113,7 +113,7 @@ class Session:
             self.conversation.add_reply(choice, calls)
             quiet = 0 if calls else quiet + 1
             if quiet >= QUIET_REPLIES:
-                return "no_tool_calls", f"{QUIET_REPLIES} replies in a row called no tool"
+                return "no_tool_calls", wording.quiet_replies(QUIET_REPLIES)
             if not calls:
                 self.conversation.add_nudge()
                 continue
@@ -231,7 +231,7 @@ def task_message(
     )
     return wording.task(
         mode=config.mode.value,
-        targets=[f"`{t}`" for t in targets],
+        targets=wording.target_names(targets),
         file_name=workspace.file_name,
         outline=outline(workspace),
         crate_files=workspace.paths if workspace.is_crate else [],
@@ -244,11 +244,6 @@ def task_message(
 
 
 def describe_limits(limits: SessionLimits) -> str:
-    parts = [f"at most {limits.max_tool_calls} tool calls", f"{limits.max_seconds:g} seconds"]
-    if limits.max_verus_runs is not None:
-        parts.insert(1, f"{limits.max_verus_runs} fresh verus runs")
-    if limits.max_tokens is not None:
-        parts.append(f"{limits.max_tokens} tokens")
-    if limits.max_cost_usd is not None:
-        parts.append(f"${limits.max_cost_usd:g}")
-    return ", ".join(parts)
+    return wording.session_limits(
+        limits.max_tool_calls, limits.max_seconds, limits.max_verus_runs, limits.max_tokens, limits.max_cost_usd
+    )

@@ -1,5 +1,6 @@
 """The agent-mode tools, declared once: their JSON schema (the OpenAI function-tool form, which litellm maps for
-every provider it supports with tools) and the pydantic models that check the arguments a model sends.
+every provider it supports with tools) and the pydantic models that check the arguments a model sends; the
+descriptions the model reads are ``verusagent.prompt.tools``'.
 
 The schema keeps to what every provider accepts: each tool's parameters are an object with non-empty
 `properties` of plain types (`string`, `integer`) with descriptions, and `required` where something is. Gemini
@@ -10,6 +11,8 @@ rejects a tool whose `properties` is empty, so `submit` takes an optional `summa
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from verusagent.prompt import tools
 
 
 class _Arguments(BaseModel):
@@ -58,65 +61,52 @@ class ToolSpec(BaseModel):
         }
 
 
-def _text(description: str) -> dict[str, str]:
-    return {"type": "string", "description": description}
+def _text(tool: str, name: str) -> dict[str, str]:
+    return {"type": "string", "description": tools.parameter(tool, name)}
 
 
 SPECS = [
     ToolSpec(
         name="view",
-        description="Show the current candidate's text, with line numbers: a function by name or unit id "
-        "(`binary_search`, `fn:Type::name`, `fn:f/loop#1`), a line range (`120-180`), or `outline` for the list "
-        "of functions with their lines and which fail. Long units are cut; view a line range for the rest.",
-        properties={"target": _text("A function name, a unit id, a line range like 120-180, or outline.")},
+        description=tools.description("view"),
+        properties={"target": _text("view", "target")},
         required=["target"],
         arguments=ViewArguments,
     ),
     ToolSpec(
         name="definition",
-        description="Where a name is defined in the file (a function, lemma, struct, enum, type or const) or in "
-        "vstd (a lemma), with its signature and its spec (requires, ensures; the body of a spec fn).",
-        properties={"name": _text("The name, e.g. `lemma_div_pos`, `Seq::take` or `MyStruct`.")},
+        description=tools.description("definition"),
+        properties={"name": _text("definition", "name")},
         required=["name"],
         arguments=DefinitionArguments,
     ),
     ToolSpec(
         name="search_lemmas",
-        description="Search the lemmas of this file and of vstd whose ensures, requires or name match the "
-        "query, ranked; each with its path, signature, requires and ensures. The query may be words or Verus "
-        "text, e.g. `s.take(n).len() == n` or `seq subrange len`.",
+        description=tools.description("search_lemmas"),
         properties={
-            "query": _text("Words or Verus text describing the fact you need."),
-            "limit": {"type": "integer", "description": "How many vstd lemmas to list (1 to 20, default 8)."},
+            "query": _text("search_lemmas", "query"),
+            "limit": {"type": "integer", "description": tools.parameter("search_lemmas", "limit")},
         },
         required=["query"],
         arguments=SearchArguments,
     ),
     ToolSpec(
         name="verify",
-        description="Run verus on the current candidate: the whole file (or, in a large file, the functions "
-        "that changed), or only the function named. Gives the verdict and the errors with their code lines. A "
-        "run on part of the file is partial: it never accepts. Counts against the verus budget; a repeated run "
-        "on the same text is answered from the cache.",
-        properties={"function": _text("Optional: verify only this function (name or unit id).")},
+        description=tools.description("verify"),
+        properties={"function": _text("verify", "function")},
         arguments=VerifyArguments,
     ),
     ToolSpec(
         name="edit",
-        description="Replace or add items of the current candidate: complete functions, from their attributes "
-        "to their closing brace, each replacing the function of the same name; new functions (lemmas) are "
-        "added. The whole file is accepted too. The guard checks the result first: a change to a spec or to "
-        "the executable code, or an escape hatch (assume, admit, external_body, ...), is refused with its reason "
-        "and location, and the candidate stays as it was.",
-        properties={"items": _text("Rust code: the complete functions to replace or add (no diff).")},
+        description=tools.description("edit"),
+        properties={"items": _text("edit", "items")},
         required=["items"],
         arguments=EditArguments,
     ),
     ToolSpec(
         name="submit",
-        description="End the session with the current candidate. A whole-file verus run (with --no-cheating "
-        "where possible) and a final guard check on exactly that text decide whether it is accepted.",
-        properties={"summary": _text("Optional: one sentence on what the proof does.")},
+        description=tools.description("submit"),
+        properties={"summary": _text("submit", "summary")},
         arguments=SubmitArguments,
     ),
 ]

@@ -7,14 +7,13 @@ from verusagent.agent.session.workspace import Workspace
 from verusagent.lemmas.render import render_hits
 from verusagent.lemmas.words import words
 from verusagent.prompt import session as wording
+from verusagent.prompt import tool_results as shown_as
 
 
 def search_lemmas(workspace: Workspace, library: LemmaLibrary, query: str, limit: int) -> ToolOutcome:
     if not words(query):
         return failure("malformed_arguments", wording.no_query_words(query))
     in_file, in_vstd = library.search(query, limit, workspace.sha, workspace.models())
-    where = "the crate" if workspace.is_crate else workspace.file_name
-    sections = [library.note or "vstd: not searched"]
-    sections.append(f"In {where}:\n{render_hits(in_file)}" if in_file else f"In {where}: no lemma matches.")
-    sections.append(f"In vstd:\n{render_hits(in_vstd)}" if in_vstd else "In vstd: no lemma matches.")
-    return ToolOutcome(text="\n".join(sections))
+    file_hits, vstd_hits = (render_hits(hits) if hits else "" for hits in (in_file, in_vstd))
+    text = shown_as.search_results(library.note, workspace.is_crate, workspace.file_name, file_hits, vstd_hits)
+    return ToolOutcome(text=text)

@@ -41,18 +41,17 @@ def _function(workspace: Workspace, name: str) -> Function | ToolOutcome:
     if len(found) == 1:
         return found[0]
     if found:
-        listed = ", ".join(f.id for f in found)
-        return failure("ambiguous_target", wording.ambiguous(name, listed, "Name"))
-    return unknown("function", name, [n for model in workspace.models().values() for n in unit_names(model)])
+        return failure("ambiguous_target", wording.ambiguous_function(name, [f.id for f in found]))
+    names = [n for model in workspace.models().values() for n in unit_names(model)]
+    return unknown(wording.UNKNOWN_FUNCTION, name, names)
 
 
 def _rejected(workspace: Workspace) -> ToolOutcome:
     """The current candidate was rejected before verus (a session may start from an input the pre-check rejects):
     verus never runs on it."""
     current = workspace.current
-    by = "pre-check" if current.rejected_by == "precheck" else current.rejected_by
     errors = [d.rendered or d.message for d in current.errors]
-    return failure("rejected", wording.rejected_before_verus(by, workspace.sha[:10], errors))
+    return failure("rejected", wording.rejected_before_verus(current.rejected_by, workspace.sha[:10], errors))
 
 
 def _run_whole(workspace: Workspace, evaluator: Evaluator) -> VerifyMemo:

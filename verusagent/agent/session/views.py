@@ -1,73 +1,55 @@
 """`view(target)`: the current candidate's text of a unit, a function, a line range, or its outline; numbered
 lines, errors of the latest verus run marked `>`, bounded in size."""
 
-import re
-
 from verusagent.agent.session.outcome import ToolOutcome, failure, unknown
 from verusagent.agent.session.workspace import Workspace
 from verusagent.lens import Call, Function, Loop, SourceModel, Span
 from verusagent.prompt import session as wording
+from verusagent.prompt import tool_results as shown_as
+from verusagent.reply.tool_calls import view_target
 
 MAX_VIEW_LINES = 160
 MAX_OUTLINE_ENTRIES = 300
-_RANGE = re.compile(r"^\s*(?:lines?\s*)?(\d+)\s*(?:(?:-|:|\.\.=?|to)\s*(\d+))?\s*$", re.IGNORECASE)
-
-
-_FILE = re.compile(r"^(?P<file>[^\s:]+\.rs)(?:\s*[:\s]\s*(?P<rest>.*))?$")
 
 
 def view(workspace: Workspace, target: str) -> ToolOutcome:
-    wanted = target.strip()
-    if wanted.lower() in ("", "outline", "file", "all"):
+    wanted = view_target(target, files=workspace.is_crate)
+    if wanted.outline:
         return ToolOutcome(text=outline(workspace))
-    path, wanted = _file_part(workspace, wanted)
-    if isinstance(path, ToolOutcome):
-        return path
-    if path is not None and not wanted:
-        return ToolOutcome(text=file_outline(workspace, path))
-    numbers = _RANGE.match(wanted)
-    if numbers:
-        return _range(workspace, path, int(numbers[1]), int(numbers[2] or numbers[1]))
-    found = _units(workspace, wanted)
+    path = None
+    if wanted.file is not None:
+        path = workspace.crate_path(wanted.file)
+        if path is None:
+            return failure("unknown_target", wording.unknown_file(wanted.file, workspace.paths))
+        if wanted.first is None and not wanted.name:
+            return ToolOutcome(text=file_outline(workspace, path))
+    if wanted.first is not None and wanted.last is not None:
+        return _range(workspace, path, wanted.first, wanted.last)
+    found = _units(workspace, wanted.name)
     if isinstance(found, ToolOutcome):
         return found
     label, span, path = found
     lines = workspace.lines(path)
     shown = numbered(lines, span.line, span.end_line, workspace.error_lines(path))
-    return ToolOutcome(text=f"{label}, lines {span.line}-{span.end_line} of {len(lines)}:\n{shown}")
-
-
-def _file_part(workspace: Workspace, wanted: str) -> tuple[str | None | ToolOutcome, str]:
-    """In a crate, a target may start with a file: `src/net.rs`, `src/net.rs:10-30`, `src/net.rs send`."""
-    match = _FILE.match(wanted) if workspace.is_crate else None
-    if match is None:
-        return None, wanted
-    path = workspace.crate_path(match["file"])
-    if path is None:
-        return failure("unknown_target", wording.unknown_file(match["file"], workspace.paths)), ""
-    return path, (match["rest"] or "").strip()
+    return ToolOutcome(text=shown_as.unit_view(label, span.line, span.end_line, len(lines), shown))
 
 
 def _range(workspace: Workspace, path: str | None, first: int, last: int) -> ToolOutcome:
     lines = workspace.lines(path)
-    where = f" of {path or workspace.file_name}" if workspace.is_crate else ""
+    where = shown_as.of_file((path or workspace.file_name) if workspace.is_crate else None)
     if first > len(lines) or first < 1 or last < first:
         return failure("unknown_target", wording.no_such_lines(first, last, where, len(lines)))
     last = min(last, len(lines))
-    heading = (
-        f"lines {first}-{last}{where} ({len(lines)} lines)"
-        if workspace.is_crate
-        else f"lines {first}-{last} of {len(lines)}"
-    )
-    return ToolOutcome(text=f"{heading}:\n" + numbered(lines, first, last, workspace.error_lines(path)))
+    shown = numbered(lines, first, last, workspace.error_lines(path))
+    return ToolOutcome(text=shown_as.lines_view(first, last, where, len(lines), workspace.is_crate, shown))
 
 
 def numbered(lines: list[str], first: int, last: int, marked: set[int]) -> str:
     """Lines first..last (1-based), numbered, at most MAX_VIEW_LINES; error lines marked with `>`."""
     stop = min(last, first + MAX_VIEW_LINES - 1)
-    shown = [f"{'>' if n in marked else ' '}{n:5} | {lines[n - 1]}" for n in range(first, stop + 1)]
+    shown = [shown_as.numbered_line(n, lines[n - 1], n in marked) for n in range(first, stop + 1)]
     if stop < last:
-        shown.append(f"[... {last - stop} more lines: view('{stop + 1}-{last}') shows them]")
+        shown.append(shown_as.more_lines(last - stop, stop + 1, last))
     return "\n".join(shown)
 
 
@@ -77,26 +59,27 @@ def _units(workspace: Workspace, target: str) -> tuple[str, Span, str | None] | 
     for path, model in models.items():
         for unit in _loops_and_calls(model):
             if unit.id == target:
-                return _in_file(workspace, unit.id, path), unit.span, path
+                return shown_as.in_file(unit.id, _crate_file(workspace, path)), unit.span, path
     functions = workspace.functions_named(target)
     if len(functions) == 1:
         path = workspace.file_of(functions[0])
-        return _in_file(workspace, describe(functions[0]), path), functions[0].span, path
+        return shown_as.in_file(describe(functions[0]), _crate_file(workspace, path)), functions[0].span, path
     if functions:
-        listed = ", ".join(
-            f"{f.id} ({_in_file(workspace, 'line', workspace.file_of(f))} {f.span.line})" for f in functions
-        )
-        return failure("ambiguous_target", wording.ambiguous(target, listed, "View"))
-    return unknown("function or unit", target, [n for model in models.values() for n in unit_names(model)])
+        listed = [
+            shown_as.ambiguous_entry(f.id, _crate_file(workspace, workspace.file_of(f)), f.span.line) for f in functions
+        ]
+        return failure("ambiguous_target", wording.ambiguous_view(target, listed))
+    names = [n for model in models.values() for n in unit_names(model)]
+    return unknown(wording.UNKNOWN_UNIT, target, names)
 
 
-def _in_file(workspace: Workspace, label: str, path: str) -> str:
-    return f"{label} in {path}" if workspace.is_crate else label
+def _crate_file(workspace: Workspace, path: str) -> str | None:
+    """The file to name beside a unit: in a crate its file, else none."""
+    return path if workspace.is_crate else None
 
 
 def describe(function: Function) -> str:
-    flags = " ".join([*function.modifiers, function.mode.value]).strip()
-    return f"{function.id} ({flags} fn)"
+    return shown_as.function_label(function.id, function.modifiers, function.mode.value)
 
 
 def unit_names(model: SourceModel) -> list[str]:
@@ -114,7 +97,7 @@ def outline(workspace: Workspace) -> str:
     status = _status(workspace, failing)
     if not workspace.is_crate:
         return file_outline(workspace, None, status)
-    header = f"crate with {len(workspace.paths)} files (the prompt's file: {workspace.file_name}); {status}"
+    header = shown_as.crate_outline_header(len(workspace.paths), workspace.file_name, status)
     return "\n".join([header, *(file_outline(workspace, path) for path in workspace.paths)])
 
 
@@ -123,23 +106,21 @@ def file_outline(workspace: Workspace, path: str | None, status: str = "") -> st
     rows = [_outline_row(f, failing.get(f.id, 0)) for f in model.functions[:MAX_OUTLINE_ENTRIES]]
     more = len(model.functions) - MAX_OUTLINE_ENTRIES
     if more > 0:
-        rows.append(f"[... {more} more functions]")
+        rows.append(shown_as.more_functions(more))
     name = path or workspace.file_name
     module = workspace.crate.layout.module_of(name) if workspace.is_crate else None
-    named = f"{name} (module {module or 'the crate root'})" if workspace.is_crate else name
-    header = f"{named}: {len(workspace.lines(path))} lines, {len(model.functions)} functions"
-    return "\n".join([header + (f"; {status}" if status else ""), *rows])
+    lines, functions = len(workspace.lines(path)), len(model.functions)
+    header = shown_as.file_outline_header(name, module, workspace.is_crate, lines, functions, status)
+    return "\n".join([header, *rows])
 
 
 def _outline_row(function: Function, errors: int) -> str:
-    mark = f"  <- {errors} error{'s' if errors != 1 else ''}" if errors else ""
-    return f"  lines {function.span.line}-{function.span.end_line}  {describe(function)}{mark}"
+    return shown_as.outline_row(function.span.line, function.span.end_line, describe(function), errors)
 
 
 def _status(workspace: Workspace, failing: dict[str, int]) -> str:
     result = workspace.latest_result()
     if result is None:
-        return "not verified yet (call verify)"
-    checker = "the verus STAND-IN (not verus)" if result.is_standin else "verus"
-    scope = "a partial run" if result.partial else ("whole crate" if workspace.is_crate else "whole file")
-    return f"last result, from {checker} ({scope}): {result.verdict.value}, {sum(failing.values())} errors"
+        return shown_as.not_verified_yet()
+    errors = sum(failing.values())
+    return shown_as.last_result(result.is_standin, result.partial, workspace.is_crate, result.verdict.value, errors)

@@ -5,14 +5,13 @@ In a crate the candidate is a set of files (verusagent.crate.workspace): each me
 the file (`path`, relative to the crate folder; None: the target's file, or the only file), and functions are
 found in every file (their ids carry their module path, `fn:net::send`, so they are unique in the crate)."""
 
-from pathlib import PurePosixPath
-
 from pydantic import BaseModel
 
 from verusagent.agent.candidate import Evaluation
 from verusagent.crate.workspace import CrateWorkspace
 from verusagent.guard.source import Source, analyse, as_bytes
 from verusagent.lens import Function, SourceModel
+from verusagent.reply.tool_calls import written_path
 from verusagent.verus import VerusResult
 
 
@@ -76,7 +75,7 @@ class Workspace:
 
     def crate_path(self, written: str) -> str | None:
         """A file of the crate as a model writes it (`./src/net.rs`, `src\\net.rs`); None: no file of the crate."""
-        normal = PurePosixPath(written.strip().strip("`").replace("\\", "/").removeprefix("./")).as_posix()
+        normal = written_path(written)
         return normal if normal in self.paths else None
 
     def apply(self, evaluation: Evaluation) -> None:
