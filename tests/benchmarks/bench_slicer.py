@@ -3,7 +3,7 @@
 Reports, per 1,000 lines, the lens parse (`parse_with_tokens`) and the slicer's own work on top of it (outline,
 names and types, the dependency closure, selection, rendering) at the default budget, for every task file the
 prompt would slice, its target from the file name; then the same per task for the largest files, and the whole
-prompt build there: `prove --dry-run`'s first request as a run builds it (the file parsed, sliced within the
+prompt build there: the first strategy's prove prompt as a run builds it (the file parsed, sliced within the
 prompt's cap of CONTEXT_CEILING_TOKENS counted tokens, up to prompt/capped.py's FIT_TRIES slices, rendered and
 counted), against the goal of 150 ms a task. Times are CPU (process) time; the tokenizer is loaded before.
 
@@ -15,7 +15,6 @@ import sys
 import time
 from pathlib import Path
 
-from verusagent.bench.slice_coverage import prove_request
 from verusagent.bench.verusage import VerusageTask, discover, target_of
 from verusagent.context import needs_slicing, slice_parsed
 from verusagent.lens import parse_with_tokens
@@ -73,14 +72,31 @@ def main() -> int:
 
 
 def prompt_build(task: VerusageTask) -> tuple[float, int]:
-    """CPU seconds of `prove --fn TARGET --dry-run`'s first request (read, parsed, sliced within the cap, counted),
-    and its prompt tokens."""
-    started = time.process_time()
+    """CPU seconds of the first strategy's prove prompt as a run builds it (`agent.proposer.build_prompt`: the
+    file parsed, sliced within the cap, rendered and counted; `prove --dry-run`'s pre-check notes aside), and its
+    prompt tokens."""
+    from verusagent.agent.candidate import Candidate, Evaluation
+    from verusagent.agent.config import AgentConfig, TaskMode
+    from verusagent.agent.proposer import build_prompt
+    from verusagent.agent.strategies import portfolio
+    from verusagent.guard import GuardReport
+    from verusagent.llm.tokens import prompt_size
+    from verusagent.prompt import chat
+    from verusagent.record import sha256_text
+
     text = task.task_path.read_text(encoding="utf-8", errors="replace")
     target = target_of(task, text)
     assert target is not None
-    request = prove_request(task, text, target, None)
-    return time.process_time() - started, request.prompt_tokens
+    model = "o200k/unknown-model"
+    config = AgentConfig(mode=TaskMode.PROVE, targets=[target], strategies=1, model=model)
+    base = Evaluation(
+        candidate=Candidate(text=text, sha256=sha256_text(text), strategy="baseline", round=0),
+        guard=GuardReport(violations=[]),
+    )
+    started = time.process_time()
+    name, context = build_prompt(config, task.task_path.name, portfolio(1)[0], base, [])
+    tokens = prompt_size(model, chat(name, **context)).tokens
+    return time.process_time() - started, tokens
 
 
 if __name__ == "__main__":
