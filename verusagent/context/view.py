@@ -7,9 +7,9 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from verusagent.context.slicer import FileSlicer, NoTargets, SlicedSource, needs_slicing
+from verusagent.context.slicer import NoTargets, SlicedSource, needs_slicing, slice_parsed
 from verusagent.context.targets import choose_targets
-from verusagent.lens import SourceModel, parse_with_tokens
+from verusagent.lens import SourceModel, TokenStream, parse_with_tokens
 
 
 class PromptView(BaseModel):
@@ -37,21 +37,19 @@ def prompt_view(
     (None: what they need is shown whatever it costs)."""
     if not needs_slicing(source):
         return PromptView(source=source, reply_format="file", targets=[])
-    model, slicer = _slicer(source, module)
+    model, stream = _parsed(source, module)
     targets = choose_targets(model, named, error_units)
     if not targets:  # nothing to centre a slice on: the whole file, still without an echo of it
         return PromptView(source=source, reply_format="items", targets=[])
     try:
-        sliced = slicer.slice(targets, budget_tokens, ceiling_tokens=ceiling_tokens)
+        sliced = slice_parsed(source, model, stream, targets, budget_tokens, ceiling_tokens)
     except NoTargets:  # a target the outline cannot place (a broken file): show it all
         return PromptView(source=source, reply_format="items", targets=targets)
     return PromptView(source=sliced.text, reply_format="items", targets=sliced.targets, sliced=sliced)
 
 
 @lru_cache(maxsize=2)
-def _slicer(source: str, module: str) -> tuple[SourceModel, FileSlicer]:
+def _parsed(source: str, module: str) -> tuple[SourceModel, TokenStream]:
     """A prompt's file is sliced several times over (each strategy's prompt, each try of the prompt cap,
-    prompt.capped): it is parsed, outlined and indexed once. The slicer reads the model, its stream, the outline
-    and the names, never changes them (each slice has its own selection)."""
-    model, stream = parse_with_tokens(source, module=module)
-    return model, FileSlicer(source, model, stream)
+    prompt.capped): it is parsed once. The slicer reads the model and its stream, never changes them."""
+    return parse_with_tokens(source, module=module)
