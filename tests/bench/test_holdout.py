@@ -3,7 +3,17 @@ that suits the held-out project alone is not chosen for it."""
 
 import importlib
 
-from verusagent.bench.holdout import CONSTANTS, choose, leave_one_out, meets, setting
+from verusagent.bench.holdout import (
+    CONSTANTS,
+    GOAL_OVER_BUDGET_P90,
+    GOAL_P90,
+    choose,
+    clause,
+    floor_bound,
+    leave_one_out,
+    meets,
+    setting,
+)
 from verusagent.context import slicer
 
 
@@ -78,3 +88,35 @@ def test_a_setting_holds_for_its_measure_only() -> None:
     with setting("UNMENTIONED_TOKENS", 150.0):
         assert slicer.UNMENTIONED_TOKENS == 150 and isinstance(slicer.UNMENTIONED_TOKENS, int)
     assert before == slicer.UNMENTIONED_TOKENS
+
+
+def over_floor(
+    p90: int, floor_p90: int = 33_099, unreported: int = 0, coverage: float = 42.3, median: int = 11_942
+) -> dict:
+    return part(coverage, median=median, p90=p90) | {
+        "floor_p90_tokens": floor_p90,
+        "unreported_over_budget": unreported,
+    }
+
+
+def test_a_project_whose_needed_floor_exceeds_the_p90_goal_is_held_to_the_over_budget_clause() -> None:
+    # anvil-controller: at p90 its proofs need 33,099 tokens by the ground truth's measure, so no prompt within
+    # the p90 goal of 8,000 shows them; the issue's own clause applies: over_budget said, p90 within 12,000.
+    assert GOAL_OVER_BUDGET_P90 == 12_000
+    assert floor_bound(over_floor(11_993)) and clause(over_floor(11_993)) == "over budget"
+    assert meets(over_floor(11_993)) and meets(over_floor(12_000))
+    assert not meets(over_floor(12_001))  # over the cap the clause names
+    assert not meets(over_floor(11_993, unreported=1))  # a task over the cap that does not say so
+    # the rule is the floor, not the project's name: a project whose floor fits the p90 goal keeps the 98% rule
+    fitting = over_floor(7_900, floor_p90=GOAL_P90)
+    assert not floor_bound(fitting) and clause(fitting) == "98%" and not meets(fitting)
+    assert meets(over_floor(7_900, floor_p90=GOAL_P90, coverage=98.0, median=2_999))
+    assert clause(part(99.0)) == "98%"  # a summary without a floor: the 98% rule
+
+
+def test_the_held_out_row_says_which_clause_it_is_held_to() -> None:
+    curve = {5000: {"anvil": over_floor(11_993), "b": part(99.0)}, 8000: {"anvil": over_floor(12_500), "b": part(99.5)}}
+    rows = {r.project: r for r in leave_one_out(curve)}
+    assert rows["anvil"].value == 8000 and rows["anvil"].clause == "over budget" and not rows["anvil"].meets_goals
+    assert rows["b"].value == 5000 and rows["b"].clause == "98%" and rows["b"].meets_goals
+    assert (rows["anvil"].floor_p90_tokens, rows["anvil"].unreported_over_budget) == (33_099, 0)

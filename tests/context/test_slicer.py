@@ -157,3 +157,15 @@ def test_only_large_files_are_sliced(ledger, rust_fixtures):
     assert needs_slicing(ledger)
     for small in sorted((rust_fixtures / "demo").glob("*.rs")) + [rust_fixtures / "lens_constructs.rs"]:
         assert not needs_slicing(small.read_text()), small.name
+
+
+@pytest.mark.parametrize("target", ["sum_balances", "deposit", "largest_balance"])
+def test_one_slicer_slices_again_at_other_budgets_as_a_fresh_one_does(ledger, target):
+    # what the targets need is closed once per slicer (select._closed) and each slice starts from a copy of it:
+    # a slice at one budget leaves nothing behind for the next (a prompt cut to its cap slices several times)
+    once = FileSlicer(ledger, *parse_with_tokens(ledger))
+    for budget, ceiling in [(100, None), (2000, None), (300, 400), (100, None), (700, 700)]:
+        again = once.slice([target], budget, ceiling_tokens=ceiling)
+        fresh = FileSlicer(ledger, *parse_with_tokens(ledger)).slice([target], budget, ceiling_tokens=ceiling)
+        assert again == fresh
+    assert len(once.index.closures) == 1

@@ -7,7 +7,7 @@ import pytest
 
 from verusagent.agent.strategies import portfolio
 from verusagent.bench.needed import CrateDefinitions, coverage
-from verusagent.bench.slice_coverage import _prove_request
+from verusagent.bench.slice_coverage import prove_request
 from verusagent.bench.verusage import SplicedPair, discover, spliced_pair
 from verusagent.crate.discover import find_crate
 from verusagent.crate.model import CrateModel, read_sources
@@ -40,7 +40,7 @@ def crate_coverage(pair: SplicedPair, folder: Path):
 
 
 def single_coverage(pair: SplicedPair):
-    request = _prove_request(pair.task, pair.original, pair.target, None, ceiling=None)  # as round_prompt: no cap
+    request = prove_request(pair.task, pair.original, pair.target, None, ceiling=None)  # as round_prompt: no cap
     model, stream = parse_with_tokens(pair.original)
     found = coverage(
         CrateDefinitions([(model, stream)]),

@@ -47,7 +47,7 @@ def measure_task(
     target = pair.target if isinstance(pair, SplicedPair) else target_of(task, text)
     if target is None:
         return None
-    request = _prove_request(task, text, target, context_tokens, ceiling)
+    request = prove_request(task, text, target, context_tokens, ceiling)
     measure = TaskMeasure(
         task=task.task_id,
         project=task.project,
@@ -89,9 +89,10 @@ def _by_depth(entries: list[Needed]) -> dict[str, int]:
     return {name: sum(depth_class(e.depth) == name for e in entries) for name in DEPTH_CLASSES}
 
 
-def _prove_request(
+def prove_request(
     task: VerusageTask, text: str, target: str, context_tokens: int | None, ceiling: int | None = CONTEXT_CEILING_TOKENS
 ):
+    """`prove --fn TARGET --dry-run`'s first request on the task (its prompt within the cap, counted)."""
     config = AgentConfig(
         mode=TaskMode.PROVE,
         targets=[target],

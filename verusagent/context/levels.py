@@ -38,6 +38,15 @@ class Selection:
         self.left_out: set[Node] = set()  # offered, but over the budget
         self.windows: dict[Node, tuple[int, int]] = {}  # a target shown by signature and these lines of its body
 
+    def copy(self) -> "Selection":
+        """The same shown nodes and spending, to change apart from this one."""
+        other = Selection(self.index, self.whole_files)
+        other.levels, other.windows = dict(self.levels), dict(self.windows)
+        other.optional, other.left_out = list(self.optional), set(self.left_out)
+        for name in ("budget", "spent", "floor", "needed_floor", "over_budget", "at_ceiling"):
+            setattr(other, name, getattr(self, name))
+        return other
+
     def add(self, node: Node, level: Detail, free: bool = False) -> list[Node]:
         """Show node at level (free: part of the floor, not counted against the budget). Returns the nodes newly
         shown: node and the containers opened for it; nothing if it was shown already or does not fit."""

@@ -9,6 +9,7 @@ mentions `view`."""
 from bisect import bisect_left
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import Any
 
 from verusagent.context.outline import Node
 from verusagent.context.types import Scope, TypeFacts, function_scope, receiver_type
@@ -62,6 +63,7 @@ class NameIndex:
         self.qualifiers: set[str] = {segment for file in files for segment in file.module.split("::") if segment}
         self.facts = TypeFacts()
         self._scopes: dict[Node, Scope] = {}
+        self.closures: dict[tuple[Any, ...], Any] = {}  # select._closed: what given targets need, by targets
         for file in files:
             self.facts.add_file(file.model, file.stream)
             for node in file.root.walk():

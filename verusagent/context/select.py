@@ -75,17 +75,7 @@ def select(
     the budget where it exceeds it (fit.py; cut_targets: the targets' bodies too). ceiling_bytes: what no slice
     exceeds however much its targets need (the prover's, above the budget): a floor over it is cut down to it
     with the targets kept whole, and what is added beyond the floor stops at it."""
-    selection = Selection(index, whole_files)
-    offers = _Offers(selection, targets, focus)
-    for file in {target.file for target in targets} | set(whole_files):
-        offers.show_uses(index.files[file].root)
-    for target in targets:  # whole, whatever their mode
-        offers.show_target(target)
-    for target in targets:
-        for own_type in index.types_named(enclosing_type(target)):
-            offers.show_needed(own_type, 0)
-        offers.queue.append((target, 0))
-    offers.close_needed()
+    selection, offers = _closed(index, targets, whole_files, focus)
     needed = selection.floor  # the whole spec family, before what lies too deep is cut
     if needed_depth is not None:
         offers.cut_deep_family(budget_bytes, needed_depth)
@@ -114,6 +104,30 @@ def select(
     return selection
 
 
+def _closed(
+    index: NameIndex, targets: list[Node], whole_files: frozenset[int], focus: Sequence[tuple[int, int]]
+) -> tuple[Selection, "_Offers"]:
+    """What the targets need, closed (the selection and the offers it made), whatever the budget: a prompt cut to
+    a cap slices the same targets several times at other budgets (prompt/capped.py), so the closure is made once
+    per index and targets, and each slice starts from a copy of it."""
+    key = (tuple(targets), whole_files, tuple(focus))
+    made = index.closures.get(key)
+    if made is None:
+        selection = Selection(index, whole_files)
+        offers = _Offers(selection, targets, focus)
+        for file in {target.file for target in targets} | set(whole_files):
+            offers.show_uses(index.files[file].root)
+        for target in targets:  # whole, whatever their mode
+            offers.show_target(target)
+        for target in targets:
+            for own_type in index.types_named(enclosing_type(target)):
+                offers.show_needed(own_type, 0)
+            offers.queue.append((target, 0))
+        offers.close_needed()
+        made = index.closures[key] = offers
+    return made.copy()
+
+
 def _extra_bytes(floor: int, needed: int, budget_bytes: int, least_bytes: int, growth: float) -> int:
     """What may be shown beyond the floor: the rest of the budget, at least least_bytes, and growth times what the
     targets need. That need counts the spec family cut from the floor (up to the budget): cutting a depth that
@@ -139,6 +153,14 @@ class _Offers:
         self.mentioned: set[Node] = set()  # offered because a shown part mentions it, or as a seed
         self.unmentioned_room: int | None = None  # what the other candidates may take (None: no limit)
         self.unmentioned_spent = 0
+
+    def copy(self) -> tuple[Selection, "_Offers"]:
+        """A fresh selection and offers as this closure left them (nothing beyond the floor is chosen yet)."""
+        selection = self.selection.copy()
+        offers = _Offers(selection, list(self.targets), self.focus)
+        offers.depth, offers.chance, offers.mentioned = dict(self.depth), dict(self.chance), set(self.mentioned)
+        offers.heap, offers.order = list(self.heap), self.order
+        return selection, offers
 
     # ---- what the targets need
 

@@ -7,9 +7,10 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from verusagent.context.slicer import NoTargets, SlicedSource, needs_slicing, slice_parsed
+from verusagent.context.slicer import FileSlicer, NoTargets, SlicedSource, needs_slicing
 from verusagent.context.targets import choose_targets
-from verusagent.lens import SourceModel, TokenStream, parse_with_tokens
+from verusagent.lens import SourceModel
+from verusagent.lens.parse import parse_shared
 
 
 class PromptView(BaseModel):
@@ -37,19 +38,22 @@ def prompt_view(
     (None: what they need is shown whatever it costs)."""
     if not needs_slicing(source):
         return PromptView(source=source, reply_format="file", targets=[])
-    model, stream = _parsed(source, module)
+    model, slicer = _slicer(source, module)
     targets = choose_targets(model, named, error_units)
     if not targets:  # nothing to centre a slice on: the whole file, still without an echo of it
         return PromptView(source=source, reply_format="items", targets=[])
     try:
-        sliced = slice_parsed(source, model, stream, targets, budget_tokens, ceiling_tokens)
+        sliced = slicer.slice(targets, budget_tokens, ceiling_tokens=ceiling_tokens)
     except NoTargets:  # a target the outline cannot place (a broken file): show it all
         return PromptView(source=source, reply_format="items", targets=targets)
     return PromptView(source=sliced.text, reply_format="items", targets=sliced.targets, sliced=sliced)
 
 
 @lru_cache(maxsize=2)
-def _parsed(source: str, module: str) -> tuple[SourceModel, TokenStream]:
+def _slicer(source: str, module: str) -> tuple[SourceModel, FileSlicer]:
     """A prompt's file is sliced several times over (each strategy's prompt, each try of the prompt cap,
-    prompt.capped): it is parsed once. The slicer reads the model and its stream, never changes them."""
-    return parse_with_tokens(source, module=module)
+    prompt.capped): it is parsed, outlined and indexed once, and what its targets need is closed once
+    (select._closed). The slicer reads the model, its stream, the outline and the names, never changes them
+    (each slice has its own selection)."""
+    model, stream = parse_shared(source, module=module)  # the agent's shared parse: the same text, read once
+    return model, FileSlicer(source, model, stream)
