@@ -5,6 +5,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from verusagent.choices import DEFAULT_TASK_TIMEOUT_S
+
 BENCH_FILE = "bench.json"
 
 
@@ -21,7 +23,7 @@ class BenchSettings(BaseModel):
     model: str | None = None
     agent_config: dict[str, Any] = Field(default_factory=dict)  # every task's AgentConfig, as JSON
     verus: str | None = None  # None: the verus stand-in (oracle runs only)
-    task_timeout_s: float = 3600.0
+    task_timeout_s: float = DEFAULT_TASK_TIMEOUT_S
     max_total_cost: float | None = None
     tasks_glob: str | None = None
     limit: int | None = None

@@ -9,15 +9,13 @@ from typing import Annotated, Optional
 
 import typer
 
-from verusagent.choices import DEFAULT_RUNS_DIR
+from verusagent.choices import DEFAULT_RUNS_DIR, DEMO_DIR
 from verusagent.cli_app import app
 from verusagent.commands.agent_options import AgentOptions
 from verusagent.commands.agent_run import run_command
 from verusagent.commands.demo import prepare_workdir, real_verus, standin_launcher, use_demo_script
 from verusagent.commands.option_sets import Json, NoCache, RunsDir
 from verusagent.commands.options import with_options
-
-DEMO_DIR = Path(".verusagent/demo")
 
 
 @app.command()
