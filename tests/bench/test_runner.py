@@ -111,8 +111,11 @@ def test_agent_options_reach_every_job_as_its_config(tmp_path):
 
 
 def test_oracle_overrides_the_model_and_the_search_and_turns_the_review_off():
-    given = TaskOptions(samples=4, rounds=9, api_base="http://x", jobs=1, review=ReviewMode.ON)
+    given = TaskOptions(samples=4, rounds=9, api_base="http://x", jobs=1, review=ReviewMode.ON, review_votes=5)
     config = agent_config(given, "prove", oracle=True)
+    assert config.review == agent_config(given, "prove", oracle=False).review.model_copy(
+        update={"mode": ReviewMode.OFF}
+    )
     assert (config.model, config.samples, config.strategies, config.rounds, config.jobs) == (
         "scripted/oracle",
         1,
