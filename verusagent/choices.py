@@ -15,6 +15,17 @@ DEFAULT_RLIMIT, DEFAULT_MULTIPLE_ERRORS = 10, 2  # verus's SMT resource limit; e
 CONTEXT_CEILING_TOKENS = 12_000
 DEFAULT_RUNS_DIR = Path(".verusagent") / "runs"  # where run records go (relative to where a command runs)
 DEFAULT_SESSION_TOOL_CALLS, DEFAULT_SESSION_VERUS_RUNS, DEFAULT_SESSION_SECONDS = 40, 12, 1200.0  # agent mode
+# the model's temperature unless --temperature says: greedy for one sample, sampling for more (votes, portfolios)
+GREEDY_TEMPERATURE, SAMPLING_TEMPERATURE = 0.0, 0.7
+# Stated priors of the review's `auto` mode, replaced by what the run measures: a rejection rate of one candidate in
+# five (a guess: no real-model measurement exists yet), counted as worth five reviews, and 30 s for one candidate's
+# review (a proposer call per changed unit and three validator calls per finding, at a few seconds each).
+PRIOR_REJECTION_RATE, PRIOR_WEIGHT, PRIOR_REVIEW_S = 0.2, 5.0, 30.0
+# calibrate: the target false-negative rate, the probability it may be exceeded, the resampling trials
+DEFAULT_TAU, DEFAULT_DELTA, DEFAULT_TRIALS = 0.05, 0.10, 2000
+DEFAULT_TASK_TIMEOUT_S = 3600.0  # bench: a task's wall-clock seconds
+DEFAULT_LEMMA_LIMIT = 10  # lemmas: how many it prints
+DEMO_DIR = Path(".verusagent") / "demo"  # where the demo copies its file
 
 
 class FocusMode(StrEnum):

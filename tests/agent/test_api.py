@@ -8,13 +8,22 @@ import pytest
 from verusagent.agent.api import PlanError, RunInputs, plan, preview, run
 from verusagent.agent.config import AgentConfig, TaskMode
 from verusagent.commands.progress import Reporter
+from verusagent.llm import ModelSettings
 from verusagent.verus import VerusNotFound
 
 from tests.agent.agent_harness import BASELINE_RULE, GOOD_PROOF, GOOD_RULE, STANDIN, file_reply
 
 
 def _config(mode: TaskMode = TaskMode.PROVE, **fields) -> AgentConfig:
-    return AgentConfig(mode=mode, model="scripted/test", strategies=1, rounds=3, jobs=1, samples=1, **fields)
+    return AgentConfig(
+        mode=mode,
+        model_settings=ModelSettings(model="scripted/test"),
+        strategies=1,
+        rounds=3,
+        jobs=1,
+        samples=1,
+        **fields,
+    )
 
 
 def _inputs(harness, source: Path, **fields) -> RunInputs:

@@ -15,6 +15,8 @@ from verusagent.bench.suites import load_suite
 from verusagent.bench.summary import summarize
 from verusagent.choices import ReviewMode
 from verusagent.commands.agent_options import TaskOptions
+from verusagent.llm import Budget, ModelSettings
+from verusagent.verus import RunOptions
 
 from tests.bench.bench_support import count_up_task, write_suite
 
@@ -81,7 +83,7 @@ def test_no_task_starts_once_the_total_cost_is_spent(tmp_path):
     runner, executor, summary = _run(tmp_path, [f"t{i}" for i in range(6)], max_total_cost=1.0, cost=0.4)
     assert runner.stopped_for_budget
     assert len(executor.jobs) == 4  # 2 in flight at a time: 0.4, 0.8 < 1.0 -> two more start; then 1.6 >= 1.0
-    assert [job.config["max_cost_usd"] for job in executor.jobs][:2] == [1.0, 1.0]
+    assert [job.config["budget"]["max_cost_usd"] for job in executor.jobs][:2] == [1.0, 1.0]
     assert (summary["solved"], summary["skipped"], summary["not_run"], summary["total"]) == (4, 2, 2, 6)
 
 
@@ -106,21 +108,32 @@ def test_agent_options_reach_every_job_as_its_config(tmp_path):
     )
     config = AgentConfig.model_validate(executor.jobs[0].config)
     assert config == AgentConfig(
-        model="m", samples=3, rounds=2, max_calls=9, timeout_s=42.0, temperature=0.7, api_base="http://127.0.0.1:1/v1"
+        model_settings=ModelSettings(model="m", temperature=0.7, api_base="http://127.0.0.1:1/v1"),
+        samples=3,
+        rounds=2,
+        budget=Budget(max_calls=9),
+        run_options=RunOptions(timeout_s=42.0),
     )
 
 
 def test_oracle_overrides_the_model_and_the_search_and_turns_the_review_off():
-    given = TaskOptions(samples=4, rounds=9, api_base="http://x", jobs=1, review=ReviewMode.ON)
+    given = TaskOptions(samples=4, rounds=9, api_base="http://x", jobs=1, review=ReviewMode.ON, review_votes=5)
     config = agent_config(given, "prove", oracle=True)
-    assert (config.model, config.samples, config.strategies, config.rounds, config.jobs) == (
+    assert config.review == agent_config(given, "prove", oracle=False).review.model_copy(
+        update={"mode": ReviewMode.OFF}
+    )
+    assert (config.model_settings.model, config.samples, config.strategies, config.rounds, config.jobs) == (
         "scripted/oracle",
         1,
         1,
         1,
         1,
     )
-    assert config.api_base is None and config.temperature == 0.0 and config.review.mode == ReviewMode.OFF
+    assert (
+        config.model_settings.api_base is None
+        and config.model_settings.temperature == 0.0
+        and config.review.mode == ReviewMode.OFF
+    )
 
 
 def test_every_agent_option_of_bench_is_a_task_option():

@@ -72,6 +72,7 @@ def make_session(folder: Path, text: str, error_line: int, vstd: Path | None):
     from verusagent.agent.session.run import Session
     from verusagent.agent.strategies import AGENT
     from verusagent.guard import GuardPolicy
+    from verusagent.llm import ModelSettings
     from verusagent.record import RunWriter, sha256_text
 
     from tests.review.pass_through import PassThroughReview
@@ -81,7 +82,9 @@ def make_session(folder: Path, text: str, error_line: int, vstd: Path | None):
     base = evaluator.screen(Candidate(text=text, sha256=sha256_text(text), strategy="baseline", round=0))
     kit = SessionKit(evaluator=evaluator, library=LemmaLibrary(vstd=vstd))
     started = time.perf_counter()
-    session = Session(kit, None, AgentConfig(model="scripted/bench"), "task.rs", AGENT, base, 1, [])
+    session = Session(
+        kit, None, AgentConfig(model_settings=ModelSettings(model="scripted/bench")), "task.rs", AGENT, base, 1, []
+    )
     return session, time.perf_counter() - started
 
 

@@ -17,6 +17,7 @@ from verusagent.cli import app
 from verusagent.commands.agent_options import AgentOptions
 from verusagent.commands.exits import UsageError
 from verusagent.commands.options import with_options
+from verusagent.llm import ModelSettings
 
 CAPTURED = Path(__file__).parent / "data" / "agent_command_params.json"
 COMMANDS = ("prove", "repair", "synth", "demo")
@@ -96,9 +97,15 @@ def test_the_options_become_the_run_s_config_in_one_conversion(tmp_path):
     )
     config = options.to_config("synth")
     default = AgentOptions(model="m").to_config("prove")
-    assert default == AgentConfig(model="m")
-    assert (config.mode, config.targets, config.samples, config.temperature) == ("synth", ["f"], 3, 0.7)
-    assert (config.max_cost_usd, config.timeout_s, config.strategy_names) == (1.5, 9.0, ["lemmas"])
+    assert default == AgentConfig(model_settings=ModelSettings(model="m"))
+    assert (config.mode, config.targets, config.samples, config.model_settings.temperature) == ("synth", ["f"], 3, 0.7)
+    assert (config.budget, config.run_options, config.strategy_names) == (
+        options.budget(),
+        options.run_options(),
+        ["lemmas"],
+    )
+    assert config.model_settings == options.model_settings(temperature=0.7)  # the sets' own conversions
+    assert (config.budget.max_cost_usd, config.run_options.timeout_s) == (1.5, 9.0)
     assert (config.session.max_seconds, config.review.votes) == (60.0, 5)
     assert options.inputs(Path("x.rs")).out == tmp_path / "o.rs"
     with pytest.raises(UsageError, match="unknown --strategy nope"):

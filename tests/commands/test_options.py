@@ -135,3 +135,36 @@ def test_the_scan_finds_a_literal_default():
         "timeout = 300.0",
         "votes = 3",
     ]
+
+
+def _commands() -> dict[str, set[str]]:
+    """Each command's own parameters (those of its function, not of the sets `@with_options` adds), by `file:name`."""
+    found = {}
+    for path, tree in _sources().items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and any(
+                "command" in ast.unparse(decorator) for decorator in node.decorator_list
+            ):
+                arguments = [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]
+                found[f"{path.relative_to(PACKAGE.parent)}:{node.name}"] = {a.arg for a in arguments}
+    return found
+
+
+def test_a_command_that_takes_a_whole_set_takes_it_through_with_options():
+    """A command whose own parameters hold every field of an option set declares them again, one by one, and
+    converts them on its own: it takes the set by `@with_options(Set)` instead."""
+    from dataclasses import fields
+
+    from verusagent.commands import option_sets
+
+    sets = [option_sets.ModelOptions, option_sets.ReviewOptions, option_sets.BudgetOptions]
+    sets += [option_sets.VerusOptions, option_sets.RecordOptions, option_sets.GuardOptions]
+    commands = _commands()
+    assert {"verusagent/commands/agent.py:prove", "verusagent/commands/lemmas.py:lemmas"} <= set(commands)
+    whole = {
+        (command, option_set.__name__)
+        for command, own in commands.items()
+        for option_set in sets
+        if {f.name for f in fields(option_set)} <= own
+    }
+    assert whole == set()

@@ -110,3 +110,29 @@ def test_lemmas_from_the_vstd_source(shared_dir: Path) -> None:
     assert len(hits) == 5 and all(h.path.startswith("vstd::") for h in hits)
     with pytest.raises(ToolError, match="limit"):
         tools.lemmas(bench, "len", limit=0)
+
+
+def test_every_verus_run_takes_the_servers_run_options(netlib: tools.Workbench, monkeypatch) -> None:
+    """The server's verus options are its option set's conversion (VerusOptions.run_options); each tool's run only
+    adds its own scope: verify a function's, accept a fresh whole run."""
+    from verusagent.commands.mcp import McpOptions
+    from verusagent.mcp import accept as accepting
+
+    netlib.run_options = McpOptions(timeout=7.0).run_options()
+    seen = []
+    real = tools.run_on
+
+    def spy(bench, now, options):
+        seen.append(options)
+        return real(bench, now, options)
+
+    monkeypatch.setattr(tools, "run_on", spy)
+    monkeypatch.setattr(accepting, "run_on", spy)
+    tools.verify(netlib, "send")
+    net = netlib.tree.root / "src" / "net.rs"
+    net.write_text(net.read_text().replace(LOOP, HONEST))
+    accept(netlib)
+    assert [(o.timeout_s, o.verify_function is not None, o.use_cache) for o in seen] == [
+        (7.0, True, True),
+        (7.0, False, False),
+    ]

@@ -154,7 +154,7 @@ def check_models(config: AgentConfig) -> None:
     """The prover's model and, when the review may run, the review's: each known to litellm, with its key set
     (before the baseline verus run: a typo or a missing key costs nothing). Raises ModelUnusable."""
     review_model = config.review.model if config.review.mode != ReviewMode.OFF else None
-    check_model_names([config.model, review_model], config.api_base)
+    check_model_names([config.model_settings.model, review_model], config.model_settings.api_base)
 
 
 def check_calibration(path: Path | None) -> None:

@@ -94,7 +94,7 @@ def build_prompt(
 
     if config.context_ceiling is None:
         return build(config.context_tokens, None)
-    return capped_prompt(build, config.context_tokens, config.context_ceiling, _counter(config.model))
+    return capped_prompt(build, config.context_tokens, config.context_ceiling, _counter(config.model_settings.model))
 
 
 def _counter(model: str) -> Count:

@@ -17,13 +17,13 @@ from verusagent.agent.verifier import Verifier
 from verusagent.choices import ReviewMode
 from verusagent.crate.workspace import CrateWorkspace, crate_name
 from verusagent.guard import GuardPolicy
-from verusagent.llm import Budget, BudgetTracker, ModelSettings, make_client
+from verusagent.llm import BudgetTracker, ModelSettings, make_client
 from verusagent.llm.settings import strip_credentials
 from verusagent.precheck import Prechecker
 from verusagent.record import DEFAULT_RUNS_DIR, RunStarted, RunWriter
 from verusagent.review.build import build_reviewer, load_rule, rule_event
 from verusagent.review.screening import AgentReview
-from verusagent.verus import RunOptions, VerusInstall, find_verus
+from verusagent.verus import VerusInstall, find_verus
 from verusagent.verus.cargo import find_cargo_verus, identity
 
 
@@ -72,20 +72,10 @@ def build_agent(
     workspace = workspace_for(task, install)
     if config.mode == TaskMode.SYNTH and not config.targets:  # the functions to write, named once for every prompt
         config = config.model_copy(update={"targets": workspace.placeholders(task.original)})
-    budget = BudgetTracker(
-        Budget(max_calls=config.max_calls, max_tokens=config.max_tokens, max_cost_usd=config.max_cost_usd)
-    )
-    settings = ModelSettings(
-        model=config.model,
-        api_base=config.api_base,
-        temperature=config.temperature,
-        n=config.samples,
-        cache=config.use_cache,
-    )
+    budget = BudgetTracker(config.budget)
+    settings = config.model_settings.model_copy(update={"n": config.samples, "cache": config.use_cache})
     client = make_client(settings, budget=budget, recorder=record)
-    options = RunOptions(
-        timeout_s=config.timeout_s, rlimit=config.rlimit, file_name=task.source_path.name, use_cache=config.use_cache
-    )
+    options = config.run_options.model_copy(update={"file_name": task.source_path.name, "use_cache": config.use_cache})
     verifier = Verifier(install, options, jobs=config.jobs, max_runs=config.max_verus_runs, workspace=workspace)
     costs = CostBook()
     record.emit(_started(plan, record, install, settings, resumed))
@@ -146,21 +136,18 @@ def _started(
         version=__version__,
         resumed=resumed,
         config={"plan": _plan_for_record(plan), "model": settings.public_view(), "verus_path": install.path},
-        budgets={
-            "max_calls": config.max_calls,
-            "max_tokens": config.max_tokens,
-            "max_cost_usd": config.max_cost_usd,
-            "max_verus_runs": config.max_verus_runs,
-        },
+        budgets={**config.budget.model_dump(), "max_verus_runs": config.max_verus_runs},
         verus_version=install.version,
         verus_is_standin=install.is_standin,
     )
 
 
 def _plan_for_record(plan: RunPlan) -> dict:
-    """The plan as --resume needs it, without the input text (stored as a candidate) or URL credentials."""
-    data = plan.model_dump(mode="json", exclude={"task": {"original"}})
-    data["config"]["api_base"] = strip_credentials(plan.config.api_base)
+    """The plan as --resume needs it, without the input text (stored as a candidate), URL credentials or the key's
+    variable."""
+    # api_key_env: a variable's name, which no option sets, and which the record's scrubbing would blank as a key's
+    data = plan.model_dump(mode="json", exclude={"task": {"original"}, "config": {"model_settings": {"api_key_env"}}})
+    data["config"]["model_settings"]["api_base"] = strip_credentials(plan.config.model_settings.api_base)
     return data
 
 

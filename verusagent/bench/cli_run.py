@@ -26,7 +26,6 @@ from verusagent.commands.agent_options import TaskOptions
 from verusagent.commands.exits import EXIT_DONE, EXIT_INTERRUPTED, EXIT_USAGE, UsageError
 from verusagent.console import make_console
 from verusagent.llm.litellm_data import known_to_litellm
-from verusagent.review.settings import ReviewSettings
 
 MODES = ("prove", "repair", "synth")
 
@@ -92,10 +91,9 @@ def agent_config(options: TaskOptions, mode: str, oracle: bool) -> AgentConfig:
     with the ground truth, once, with no server and no review: the run measures our side only."""
     if not oracle:
         return options.to_config(mode)
-    # the ground truth answers once
-    once = replace(options, model=None, api_base=None, strategies=1, rounds=1, samples=1)
-    config = once.to_config(mode, ORACLE_MODEL)
-    return config.model_copy(update={"review": ReviewSettings(mode=ReviewMode.OFF)})
+    # the ground truth answers once, unreviewed: the review's other options stay as given (they do nothing when off)
+    once = replace(options, model=None, api_base=None, strategies=1, rounds=1, samples=1, review=ReviewMode.OFF)
+    return once.to_config(mode, ORACLE_MODEL)
 
 
 def _verus_path(given: str | None) -> str | None:

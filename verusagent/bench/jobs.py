@@ -5,6 +5,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from verusagent.choices import DEFAULT_TASK_TIMEOUT_S
+
 Outcome = Literal["solved", "unsolved", "error", "skipped"]
 
 
@@ -19,7 +21,7 @@ class TaskJob(BaseModel):
     verus: str | None = None  # the verus on the worker; None: $VERUS_PATH or PATH there
     standin_scenario: dict | None = None  # set: the shipped verus stand-in answers, from this scenario
     script: dict | None = None  # the scripted model's replies (--oracle)
-    timeout_s: float = 3600.0  # the task's wall-clock limit
+    timeout_s: float = DEFAULT_TASK_TIMEOUT_S  # the task's wall-clock limit
 
 
 class TaskResult(BaseModel):

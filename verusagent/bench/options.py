@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from verusagent.choices import DEFAULT_TASK_TIMEOUT_S
 from verusagent.commands.agent_options import TaskOptions
 
 PANEL = "Bench"
@@ -66,7 +67,7 @@ class BenchOptions(TaskOptions):
     task_timeout: Annotated[
         float,
         typer.Option("--task-timeout", min=1.0, help="Wall-clock seconds per task.", rich_help_panel=PANEL),
-    ] = 3600.0
+    ] = DEFAULT_TASK_TIMEOUT_S
     max_total_cost: Annotated[
         float | None,
         typer.Option(

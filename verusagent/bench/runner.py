@@ -98,7 +98,9 @@ class BenchRunner:
         config = dict(self.settings.agent_config)
         if self.settings.max_total_cost is not None:
             left = max(self.settings.max_total_cost - self.spent, 0.0)
-            config["max_cost_usd"] = min(config.get("max_cost_usd") or math.inf, left)
+            budget = dict(config.get("budget") or {})
+            budget["max_cost_usd"] = min(budget.get("max_cost_usd") or math.inf, left)
+            config["budget"] = budget
         return config
 
     def _budget_spent(self) -> bool:

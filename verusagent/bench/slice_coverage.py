@@ -11,6 +11,7 @@ from verusagent.bench.verusage import SplicedPair, VerusageTask, spliced_pair, t
 from verusagent.choices import CONTEXT_CEILING_TOKENS
 from verusagent.commands.dry_run import dry_run
 from verusagent.lens import parse_with_tokens
+from verusagent.llm.settings import ModelSettings
 from verusagent.llm.tokens import count_messages_o200k
 from verusagent.prompt import chat
 from verusagent.prompt.proposal import prove_prompt
@@ -97,7 +98,7 @@ def prove_request(
         mode=TaskMode.PROVE,
         targets=[target],
         strategies=1,
-        model="o200k/unknown-model",
+        model_settings=ModelSettings(model="o200k/unknown-model"),
         context_tokens=context_tokens,
         context_ceiling=ceiling,
     )

@@ -9,15 +9,13 @@ from typing import Annotated, Optional
 
 import typer
 
-from verusagent.choices import DEFAULT_RUNS_DIR
+from verusagent.choices import DEMO_DIR
 from verusagent.cli_app import app
 from verusagent.commands.agent_options import AgentOptions
 from verusagent.commands.agent_run import run_command
 from verusagent.commands.demo import prepare_workdir, real_verus, standin_launcher, use_demo_script
-from verusagent.commands.option_sets import Json, NoCache, RunsDir
+from verusagent.commands.option_sets import Json, NoCache, RecordOptions
 from verusagent.commands.options import with_options
-
-DEMO_DIR = Path(".verusagent/demo")
 
 
 @app.command()
@@ -60,11 +58,13 @@ def _launch(mode: str, options: AgentOptions, file: Path, log: Path | None = Non
 
 
 @app.command()
+@with_options(RecordOptions)
 def demo(
     workdir: Annotated[Path, typer.Option("--workdir", help="Where the demo copies its file.")] = DEMO_DIR,
-    runs_dir: RunsDir = DEFAULT_RUNS_DIR,
     as_json: Json = False,
     no_cache: NoCache = False,
+    *,
+    options: RecordOptions,
 ) -> None:
     """Prove a small fixture with the scripted model: real verus if installed, else the verus stand-in."""
     try:
@@ -83,15 +83,15 @@ def demo(
             "its verdicts prove nothing)",
             err=as_json,
         )
-    options = AgentOptions(
+    agent = AgentOptions(
         model="scripted/demo",
         strategies=1,
         rounds=3,
         samples=1,
         verus=verus,
-        runs_dir=runs_dir,
+        runs_dir=options.runs_dir,
         as_json=as_json,
         jobs=1,
         no_cache=no_cache,
     )
-    _launch("prove", options, source)
+    _launch("prove", agent, source)

@@ -65,7 +65,12 @@ class TaskOptions(ModelOptions, ReviewOptions, ReviewModeOptions, BudgetOptions,
     temperature: Annotated[
         Optional[float],
         typer.Option(
-            "--temperature", min=0.0, max=2.0, help="Default: 0 for one sample, 0.7 for more.", rich_help_panel="Model"
+            "--temperature",
+            min=0.0,
+            max=2.0,
+            help=f"Default: {defaults.GREEDY_TEMPERATURE:g} for one sample, "
+            f"{defaults.SAMPLING_TEMPERATURE:g} for more.",
+            rich_help_panel="Model",
         ),
     ] = None
     max_verus_runs: Annotated[
@@ -102,7 +107,7 @@ class TaskOptions(ModelOptions, ReviewOptions, ReviewModeOptions, BudgetOptions,
             "--review-prior-seconds",
             min=0.0,
             help="auto: the seconds one candidate's "
-            "review is expected to take until reviews are measured (default 30).",
+            f"review is expected to take until reviews are measured (default {defaults.PRIOR_REVIEW_S:g}).",
             rich_help_panel="Review",
         ),
     ] = None
@@ -112,7 +117,8 @@ class TaskOptions(ModelOptions, ReviewOptions, ReviewModeOptions, BudgetOptions,
             "--review-prior-rate",
             min=0.0,
             max=1.0,
-            help="auto: the rejection rate expected until rejections are measured (default 0.2).",
+            help="auto: the rejection rate expected until rejections are measured "
+            f"(default {defaults.PRIOR_REJECTION_RATE:g}).",
             rich_help_panel="Review",
         ),
     ] = None
@@ -173,24 +179,20 @@ class TaskOptions(ModelOptions, ReviewOptions, ReviewModeOptions, BudgetOptions,
         """The run's config: the one conversion from options (UsageError: an unknown --strategy)."""
         temperature = self.temperature
         if temperature is None:
-            temperature = 0.0 if self.samples == 1 else 0.7
+            temperature = defaults.GREEDY_TEMPERATURE if self.samples == 1 else defaults.SAMPLING_TEMPERATURE
         return AgentConfig(
             mode=TaskMode(mode),
             targets=list(targets or []),
-            model=model or self.model or "",
-            api_base=self.api_base,
-            temperature=temperature,
+            model_settings=self.model_settings(model=model or self.model or "", temperature=temperature),
             samples=self.samples,
             strategies=self.strategies,
             rounds=self.rounds,
-            max_calls=self.max_calls,
-            max_tokens=self.max_tokens,
-            max_cost_usd=self.max_cost,
+            budget=self.budget(),
             max_verus_runs=self.max_verus_runs,
             context_tokens=self.context_budget,
             context_ceiling=defaults.CONTEXT_CEILING_TOKENS if self.context_budget is None else self.context_budget,
             jobs=self.jobs,
-            timeout_s=self.timeout,
+            run_options=self.run_options(),
             focus=self.focus,
             review=self.review_settings(
                 mode=self.review,

@@ -10,6 +10,7 @@ from typing import NoReturn
 
 import typer
 
+from verusagent.choices import DEFAULT_DELTA, DEFAULT_TAU, DEFAULT_TRIALS
 from verusagent.cli_app import app
 from verusagent.commands.exits import EXIT_OK, EXIT_USAGE
 from verusagent.commands.option_sets import Json, RecordOptions
@@ -26,11 +27,13 @@ def calibrate(
     labels: list[str] = typer.Argument(
         ..., help='JSONL files of {"score", "valid"} rows, run folders (their shadow-mode reviews), or run ids.'
     ),
-    tau: float = typer.Option(0.05, "--tau", help="Target false-negative rate: valid candidates rejected."),
-    delta: float = typer.Option(0.10, "--delta", help="Allowed probability that the FNR exceeds tau."),
+    tau: float = typer.Option(DEFAULT_TAU, "--tau", help="Target false-negative rate: valid candidates rejected."),
+    delta: float = typer.Option(DEFAULT_DELTA, "--delta", help="Allowed probability that the FNR exceeds tau."),
     out: Path | None = typer.Option(None, "--out", help="Write the calibration file for the agent's --calibration."),
     as_json: Json = False,
-    trials: int = typer.Option(2000, "--trials", min=2, help="Resampling trials (when the labels carry votes)."),
+    trials: int = typer.Option(
+        DEFAULT_TRIALS, "--trials", min=2, help="Resampling trials (when the labels carry votes)."
+    ),
     seed: int = typer.Option(0, "--seed", min=0, help="Seed of the resampling: the same seed gives the same figures."),
     *,
     options: RecordOptions,

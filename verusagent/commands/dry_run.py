@@ -60,7 +60,7 @@ def dry_run(task: Task, config: AgentConfig) -> DryRun:
     ]
     if requests and not requests[0].known_model:
         notes.append(
-            f"unknown model {config.model!r}: litellm knows no such provider or model, price unknown; a "
+            f"unknown model {config.model_settings.model!r}: litellm knows no such provider or model, price unknown; a "
             "real run stops before any work (exit 2)"
         )
     return DryRun(requests=requests, notes=notes)
@@ -78,7 +78,7 @@ def _request(
     else:
         name, context = build_prompt(config, task.source_path.name, strategy, base, [], workspace)
         messages = chat(name, **context)
-    size = prompt_size(config.model, messages)
+    size = prompt_size(config.model_settings.model, messages)
     return DryRequest(
         task=name,
         strategy=strategy.name,

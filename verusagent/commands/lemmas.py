@@ -8,6 +8,7 @@ from typing import NoReturn
 
 import typer
 
+from verusagent.choices import DEFAULT_LEMMA_LIMIT
 from verusagent.cli_app import app
 from verusagent.commands.exits import EXIT_NO_VSTD, EXIT_USAGE
 from verusagent.commands.option_sets import Json, Verus, Vstd
@@ -23,7 +24,7 @@ def lemmas(
     vstd: Vstd = None,
     file: Path | None = typer.Option(None, "--file", help="Also search the lemmas of this file."),
     as_json: Json = False,
-    limit: int = typer.Option(10, "--limit", min=1, help="How many lemmas to print."),
+    limit: int = typer.Option(DEFAULT_LEMMA_LIMIT, "--limit", min=1, help="How many lemmas to print."),
     verus: Verus = None,
     no_cache: bool = typer.Option(False, "--no-cache", help="Rebuild the vstd index instead of reading the cache."),
 ) -> None:

@@ -42,4 +42,8 @@ def mcp(
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(EXIT_USAGE) from error
     runs_dir = options.runs_dir.resolve()
-    serve(Workbench(tree, verus=options.verus, vstd_path=options.vstd, timeout_s=options.timeout, runs_dir=runs_dir))
+    serve(
+        Workbench(
+            tree, verus=options.verus, vstd_path=options.vstd, run_options=options.run_options(), runs_dir=runs_dir
+        )
+    )

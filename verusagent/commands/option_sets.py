@@ -83,12 +83,14 @@ class ModelOptions:
     model: OptionalModel = None
     api_base: ApiBase = None
 
-    def model_settings(self) -> "ModelSettings":
-        """The model's settings (ValueError without --model: a command that may run without one checks first)."""
+    def model_settings(self, **more: Any) -> "ModelSettings":
+        """The model's settings: these options, and `more` of ModelSettings' fields (ValueError without a model: a
+        command that may run without one checks first)."""
 
-        if self.model is None:
+        given = {"model": self.model, "api_base": self.api_base, **more}
+        if given["model"] is None:
             raise ValueError("no --model given")
-        return ModelSettings(model=self.model, api_base=self.api_base)
+        return ModelSettings(**given)
 
 
 @dataclass(kw_only=True)

@@ -29,7 +29,7 @@ from verusagent.record.events import (
 )
 from verusagent.record.result import RunResult
 from verusagent.record.writer import RunWriter
-from verusagent.verus import RunOptions, VerusResult
+from verusagent.verus import VerusResult
 
 
 def accept(bench: Workbench) -> AcceptResult:
@@ -96,8 +96,7 @@ def _accept(bench: Workbench, now: Snapshot, record: RunWriter) -> AcceptResult:
 def _whole_run(bench: Workbench, now: Snapshot) -> VerusResult:
     install = bench.install()
     no_cheating = install.supports("--no-cheating") and not _has_hatches(bench.tree.original)
-    options = RunOptions(timeout_s=bench.timeout_s, no_cheating=no_cheating, use_cache=False)
-    return run_on(bench, now, options)
+    return run_on(bench, now, bench.run_options.model_copy(update={"no_cheating": no_cheating, "use_cache": False}))
 
 
 def _has_hatches(snapshot: Snapshot) -> bool:

@@ -11,6 +11,7 @@ from mcp.server.fastmcp import FastMCP
 from mcp.server.fastmcp.exceptions import ToolError as McpToolError
 from pydantic import Field
 
+from verusagent.choices import DEFAULT_LEMMA_LIMIT
 from verusagent.mcp import tools
 from verusagent.mcp.accept import accept
 from verusagent.mcp.results import (
@@ -88,7 +89,7 @@ def _register_tools(server: FastMCP, bench: tools.Workbench) -> None:
     @server.tool()
     async def lemmas(
         query: Annotated[str, Field(description="words or an expression, e.g. s.take(n).len() == n")],
-        limit: Annotated[int, Field(ge=1, le=100)] = 10,
+        limit: Annotated[int, Field(ge=1, le=100)] = DEFAULT_LEMMA_LIMIT,
     ) -> list[LemmaResult]:
         """vstd lemmas ranked for the query's identifier words (the vstd beside verus, or the server's --vstd)."""
         return await _call(tools.lemmas, bench, query, limit)

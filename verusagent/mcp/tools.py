@@ -5,7 +5,7 @@ them writes the tree. Only `accept` (verusagent.mcp.accept) can say verified."""
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from verusagent.choices import DEFAULT_RUNS_DIR, DEFAULT_TIMEOUT_S
+from verusagent.choices import DEFAULT_LEMMA_LIMIT, DEFAULT_RUNS_DIR
 from verusagent.context import slice_parsed
 from verusagent.crate.layout import CrateError
 from verusagent.crate.model import CrateModel
@@ -49,7 +49,7 @@ class Workbench:
     tree: Tree
     verus: str | None = None  # --verus; else $VERUS_PATH, else PATH (looked up when a tool first needs it)
     vstd_path: Path | None = None  # --vstd; else beside verus, else cargo's registry
-    timeout_s: float = DEFAULT_TIMEOUT_S
+    run_options: RunOptions = field(default_factory=RunOptions)  # --timeout...: VerusOptions.run_options()
     runs_dir: Path = DEFAULT_RUNS_DIR
     last_run: Path | None = None  # the run folder of the last `accept`
     _install: VerusInstall | None = field(default=None, repr=False)
@@ -109,7 +109,7 @@ def verify(bench: Workbench, function: str | None = None) -> VerifyResult:
     now = bench.tree.snapshot()
     model = now.model()
     scope = function_scope(model, function) if function else {}
-    result = run_on(bench, now, RunOptions(timeout_s=bench.timeout_s).model_copy(update=scope))
+    result = run_on(bench, now, bench.run_options.model_copy(update=scope))
     return verify_result(result, map_crate_units(result.diagnostics, model.models, result.file_name))
 
 
@@ -236,7 +236,7 @@ def units(bench: Workbench, path: str | None = None) -> list[Unit]:
     ]
 
 
-def lemmas(bench: Workbench, query: str, limit: int = 10) -> list[LemmaResult]:
+def lemmas(bench: Workbench, query: str, limit: int = DEFAULT_LEMMA_LIMIT) -> list[LemmaResult]:
     """vstd lemmas ranked for the words of `query` (--vstd, else the vstd beside verus)."""
     if not 1 <= limit <= 100:
         raise ToolError(f"limit must be between 1 and 100, not {limit}")

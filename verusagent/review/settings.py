@@ -18,14 +18,16 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
-from verusagent.choices import DEFAULT_VOTES, ReviewMode
+from verusagent.choices import (  # the stated priors of `auto` (choices says why these)
+    DEFAULT_VOTES,
+    PRIOR_REJECTION_RATE,
+    PRIOR_REVIEW_S,
+    PRIOR_WEIGHT,
+    SAMPLING_TEMPERATURE,
+    ReviewMode,
+)
 
-# Stated priors of `auto`, replaced by what the run measures: a rejection rate of one candidate in five (a
-# guess: no real-model measurement exists yet), counted as worth five reviews, and 30 s for one candidate's
-# review (a proposer call per changed unit and three validator calls per finding, at a few seconds each).
-PRIOR_REJECTION_RATE = 0.2
-PRIOR_WEIGHT = 5.0
-PRIOR_REVIEW_S = 30.0
+__all__ = ["PRIOR_REJECTION_RATE", "PRIOR_REVIEW_S", "PRIOR_WEIGHT", "ReviewSettings"]
 
 
 class ReviewSettings(BaseModel):
@@ -33,7 +35,8 @@ class ReviewSettings(BaseModel):
     votes: int = Field(default=DEFAULT_VOTES, ge=1, le=15)  # validator votes per finding
     model: str | None = None  # --review-model: proposer and validators; None: the prover's model
     calibration: Path | None = None  # --calibration FILE; None: the default rule
-    temperature: float = Field(default=0.7, gt=0.0, le=2.0)  # validators sample: votes must be independent
+    # validators sample: votes must be independent
+    temperature: float = Field(default=SAMPLING_TEMPERATURE, gt=0.0, le=2.0)
     prior_rejection_rate: float = Field(default=PRIOR_REJECTION_RATE, ge=0.0, le=1.0)
     prior_weight: float = Field(default=PRIOR_WEIGHT, gt=0.0)
     prior_review_s: float = Field(default=PRIOR_REVIEW_S, gt=0.0)

@@ -117,7 +117,7 @@ class RunOptions(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     timeout_s: float = DEFAULT_TIMEOUT_S
-    rlimit: float | str = DEFAULT_RLIMIT  # a number or "infinity"
+    rlimit: float | str = float(DEFAULT_RLIMIT)  # a number or "infinity" (a float, as a given number is read)
     multiple_errors: int = DEFAULT_MULTIPLE_ERRORS
     verify_function: str | None = None  # one function (verus takes one per run); makes the run partial
     verify_module: str | None = None  # --verify-only-module M: with verify_function its module, alone a module run

@@ -70,7 +70,7 @@ class Session:
         self.meter = SessionMeter(config.session)
         origin = Candidate(text="", sha256="", strategy=strategy.name, round=round_no)
         self.dispatcher = Dispatcher(Toolbox(self.workspace, kit.evaluator, kit.library, self.meter, origin))
-        self.protocol, self.protocol_reason = choose(config.model, config.tool_protocol)
+        self.protocol, self.protocol_reason = choose(config.model_settings.model, config.tool_protocol)
         self.conversation = Conversation(self.protocol, system_prompt(), self._task(feedback))
         self.proposal = Proposal(strategy)
         self.record = kit.evaluator.record
@@ -218,7 +218,7 @@ class Session:
 
 def opening_messages(config: AgentConfig, base: Evaluation, workspace: Workspace) -> list[dict[str, Any]]:
     """The messages a session starts with (what `prove --dry-run` shows for an agent-mode strategy)."""
-    protocol, _ = choose(config.model, config.tool_protocol)
+    protocol, _ = choose(config.model_settings.model, config.tool_protocol)
     return Conversation(protocol, system_prompt(), task_message(config, base, workspace, protocol, [])).messages
 
 

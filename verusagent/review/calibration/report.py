@@ -4,9 +4,10 @@ from typing import TypedDict
 
 from pydantic import BaseModel, Field
 
+from verusagent.choices import DEFAULT_TRIALS
 from verusagent.review.calibration.file import Calibration
 from verusagent.review.calibration.labels import Label, LabelSet, Skip
-from verusagent.review.calibration.resample import DEFAULT_SEED, DEFAULT_SHARE, DEFAULT_TRIALS, Resampling, resample
+from verusagent.review.calibration.resample import DEFAULT_SEED, DEFAULT_SHARE, Resampling, resample
 from verusagent.review.calibration.threshold import choose_threshold, outcome_at
 from verusagent.review.decision import calibrated_rule, can_ever_reject, rejects
 

@@ -18,11 +18,11 @@ from math import comb
 
 from pydantic import BaseModel
 
+from verusagent.choices import DEFAULT_TRIALS
 from verusagent.review.calibration.labels import Label
 from verusagent.review.calibration.threshold import labels_needed, order_statistic_index
 from verusagent.review.decision import rejects
 
-DEFAULT_TRIALS = 2000
 DEFAULT_SEED = 0
 DEFAULT_SHARE = 0.5
 
