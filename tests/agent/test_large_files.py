@@ -71,6 +71,7 @@ def test_a_run_whose_targets_need_more_than_the_budget_says_so_before_any_call(h
     assert run.outcome["verdict"] == "verified"
     [event] = run.events("context_over_budget")
     assert event["budget_tokens"] == 100 and event["floor_tokens"] > 100 and event["cut"] == bool(options)
+    assert event["cap_tokens"] == (100 if options else CONTEXT_CEILING_TOKENS)  # the record says the cap apart
     [request] = run.events("model_request")
     assert event["seq"] < request["seq"]
     assert "warning: context: what the targets need (their signatures, types and spec family) is about " in (

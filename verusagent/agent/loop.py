@@ -109,7 +109,10 @@ class Agent:
             self.reporter.warn(fit.notice())
             self.evaluator.record.emit(
                 ContextOverBudget(
-                    floor_tokens=fit.floor_tokens, budget_tokens=fit.budget_tokens, cut=fit.cut_to_ceiling
+                    floor_tokens=fit.floor_tokens,
+                    budget_tokens=fit.budget_tokens,
+                    cap_tokens=fit.cap_tokens,
+                    cut=fit.cut_to_ceiling,
                 )
             )
 

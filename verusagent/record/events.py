@@ -251,7 +251,8 @@ class ContextOverBudget(Event):
 
     kind: Literal["context_over_budget"] = "context_over_budget"
     floor_tokens: int  # what the targets need (their signatures, direct types, spec family), at 4 bytes a token
-    budget_tokens: int
+    budget_tokens: int  # the slice budget, or the cap when what they need was cut to it
+    cap_tokens: int | None = None  # what the prompt may count (None: no cap; records before 2026-12-07 lack it)
     cut: bool = False  # a hard budget (`--context-budget`): what they need was cut to it; else all of it is shown
 
 
