@@ -6,6 +6,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import verusagent
+from verusagent import choices
 
 PACKAGE = Path(verusagent.__file__).parent
 
@@ -63,11 +64,34 @@ def _default_literals(tree: ast.Module) -> list[str]:
     found = [ast.unparse(node) for node in ast.walk(tree) if _runs_folder(node)]
     for call in _option_calls(tree):
         given = [*call.args, *(k.value for k in call.keywords if k.arg == "default")]
-        found += [ast.unparse(value) for value in given if _shared(value)]
+        found += [ast.unparse(value) for value in given if _shared(value) or _a_choice(value)]
     for name, annotation, value in _defaults(tree):
         if _is_option(annotation) or (name, value.value) in NAMED:
             found.append(f"{name} = {ast.unparse(value)}")
-    return found
+    found += [f"{name} = {ast.unparse(value)}" for name, note, value in _option_fields(tree) if _a_choice(value)]
+    return list(dict.fromkeys(found))
+
+
+# Every number verusagent.choices names (but 0 and 1, which mean "none" and "one" anywhere): an option's default
+# that spells one of them is a default written twice.
+CHOICE_NUMBERS = {value for value in vars(choices).values() if type(value) in (int, float) and value not in (0, 1)}
+
+
+def _a_choice(node: ast.expr | None) -> bool:
+    return isinstance(node, ast.Constant) and type(node.value) in (int, float) and node.value in CHOICE_NUMBERS
+
+
+def _option_fields(tree: ast.Module) -> list[tuple[str, ast.expr, ast.expr]]:
+    """(name, annotation, default) of each option field or parameter (`Annotated[..., typer.Option(...)]`)."""
+    found: list[tuple[str, ast.expr | None, ast.expr | None]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            found.append((node.target.id, node.annotation, node.value))
+        if isinstance(node, ast.arguments):
+            positional = node.args[len(node.args) - len(node.defaults) :]
+            pairs = [*zip(positional, node.defaults), *zip(node.kwonlyargs, node.kw_defaults)]
+            found += [(a.arg, a.annotation, value) for a, value in pairs]
+    return [(n, note, v) for n, note, v in found if note is not None and v is not None and _is_option(note)]
 
 
 # The fields and parameters that hold a shared default, by name: the review's votes, a verus run's seconds.
@@ -119,6 +143,18 @@ def test_the_shared_defaults_are_written_only_in_choices():
         if path.name != "choices.py" and (found := _default_literals(tree))
     }
     assert literals == RECORDED
+
+
+def test_the_scan_finds_an_option_default_that_spells_a_choice():
+    """bench's --task-timeout, calibrate's --tau, lemmas' --limit: an option's default equal to a number of choices."""
+    tree = ast.parse(
+        "import typer\n"
+        f'def f(t: float = typer.Option({choices.DEFAULT_TASK_TIMEOUT_S}, "--task-timeout"), '
+        f'tau: Annotated[float, typer.Option("--tau")] = {choices.DEFAULT_TAU}, '
+        'k: Annotated[int, typer.Option("--k")] = 1, '
+        f"n: int = {choices.DEFAULT_TRIALS}): ...\n"
+    )
+    assert _default_literals(tree) == [str(choices.DEFAULT_TASK_TIMEOUT_S), f"tau = {choices.DEFAULT_TAU}"]
 
 
 def test_the_scan_finds_a_literal_default():
