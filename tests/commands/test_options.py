@@ -81,17 +81,22 @@ def _a_choice(node: ast.expr | None) -> bool:
     return isinstance(node, ast.Constant) and type(node.value) in (int, float) and node.value in CHOICE_NUMBERS
 
 
-def _option_fields(tree: ast.Module) -> list[tuple[str, ast.expr, ast.expr]]:
-    """(name, annotation, default) of each option field or parameter (`Annotated[..., typer.Option(...)]`)."""
-    found: list[tuple[str, ast.expr | None, ast.expr | None]] = []
+def _annotated(tree: ast.Module) -> list[tuple[str, ast.expr, ast.expr]]:
+    """(name, annotation, default) of each annotated field and parameter that has a default."""
+    named: list[tuple[str, ast.expr | None, ast.expr | None]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
-            found.append((node.target.id, node.annotation, node.value))
+            named.append((node.target.id, node.annotation, node.value))
         if isinstance(node, ast.arguments):
             positional = node.args[len(node.args) - len(node.defaults) :]
             pairs = [*zip(positional, node.defaults), *zip(node.kwonlyargs, node.kw_defaults)]
-            found += [(a.arg, a.annotation, value) for a, value in pairs]
-    return [(n, note, v) for n, note, v in found if note is not None and v is not None and _is_option(note)]
+            named += [(a.arg, a.annotation, value) for a, value in pairs]
+    return [(name, note, value) for name, note, value in named if note is not None and value is not None]
+
+
+def _option_fields(tree: ast.Module) -> list[tuple[str, ast.expr, ast.expr]]:
+    """(name, annotation, default) of each option field or parameter (`Annotated[..., typer.Option(...)]`)."""
+    return [(name, note, value) for name, note, value in _annotated(tree) if _is_option(note)]
 
 
 # The fields and parameters that hold a shared default, by name: the review's votes, a verus run's seconds.
@@ -111,18 +116,10 @@ def _shared(node: ast.expr | None) -> bool:
 
 def _defaults(tree: ast.Module) -> list[tuple[str, ast.expr, ast.Constant]]:
     """(name, annotation, default) of each annotated field and parameter whose default is a shared default's value."""
-    named: list[tuple[str, ast.expr | None, ast.expr | None]] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
-            named.append((node.target.id, node.annotation, node.value))
-        if isinstance(node, ast.arguments):
-            positional = node.args[len(node.args) - len(node.defaults) :]
-            named += [(a.arg, a.annotation, value) for a, value in zip(positional, node.defaults)]
-            named += [(a.arg, a.annotation, value) for a, value in zip(node.kwonlyargs, node.kw_defaults)]
     return [
         (name, note, value)
-        for name, note, value in named
-        if note is not None and isinstance(value, ast.Constant) and (_shared(value) or (name, value.value) in NAMED)
+        for name, note, value in _annotated(tree)
+        if isinstance(value, ast.Constant) and (_shared(value) or (name, value.value) in NAMED)
     ]
 
 

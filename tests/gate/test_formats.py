@@ -1,24 +1,9 @@
 """Gate output formats: the workflow annotation of a pre-check finding whose span lacks some positions."""
 
 from verusagent.gate.formats import to_github
-from verusagent.gate.run import FileResult, GateResult
-from verusagent.guard import GuardReport
-from verusagent.precheck import PrecheckFinding, PrecheckReport, PrecheckRule
-from verusagent.verus.diagnostics import DiagnosticKind
-from verusagent.verus.models import Diagnostic, Level, SpanRef
+from verusagent.verus.models import SpanRef
 
-
-def _result(location: SpanRef) -> GateResult:
-    diagnostic = Diagnostic(kind=DiagnosticKind.OTHER_ERROR, level=Level.ERROR, message="bad", location=location)
-    finding = PrecheckFinding(rule=PrecheckRule.UNKNOWN_FUNCTION, diagnostic=diagnostic)
-    file = FileResult(
-        path="src/a.rs",
-        status="modified",
-        base_path="src/a.rs",
-        report=GuardReport(violations=[]),
-        precheck=PrecheckReport(findings=[finding]),
-    )
-    return GateResult(base="0" * 40, base_reason="HEAD", root="/repo", files=[file])
+from tests.gate.precheck_results import precheck_result as _result
 
 
 def test_a_precheck_annotation_leaves_out_unknown_positions():

@@ -7,9 +7,12 @@ import pytest
 from typer.testing import CliRunner
 
 from verusagent.cli import app
+from verusagent.gate.sarif import to_sarif
 from verusagent.guard import Rule
 from verusagent.precheck import PrecheckRule
+from verusagent.verus.models import SpanRef
 
+from tests.gate.precheck_results import precheck_result
 from tests.gate.sarif_subset_schema import SARIF_2_1_0_SUBSET
 
 runner = CliRunner()
@@ -100,25 +103,7 @@ def test_clean_runs_are_valid_sarif_too(repo, proved_text, change) -> None:
 )
 def test_a_precheck_finding_with_unknown_positions_is_valid_sarif(where) -> None:
     """SARIF positions are integers >= 1: a position verus's output leaves unknown is left out, never null."""
-    from verusagent.gate.run import FileResult, GateResult
-    from verusagent.gate.sarif import to_sarif
-    from verusagent.guard import GuardReport
-    from verusagent.precheck import PrecheckFinding, PrecheckReport
-    from verusagent.verus.diagnostics import DiagnosticKind
-    from verusagent.verus.models import Diagnostic, Level, SpanRef
-
-    diagnostic = Diagnostic(
-        kind=list(DiagnosticKind)[0], level=Level.ERROR, message="cannot find function `f`", location=SpanRef(**where)
-    )
-    finding = PrecheckFinding(rule=PrecheckRule.UNKNOWN_FUNCTION, diagnostic=diagnostic)
-    file = FileResult(
-        path="src/a.rs",
-        status="modified",
-        base_path="src/a.rs",
-        report=GuardReport(violations=[]),
-        precheck=PrecheckReport(findings=[finding]),
-    )
-    log = json.loads(to_sarif(GateResult(base="HEAD", base_reason="test", root="/r", files=[file])))
+    log = json.loads(to_sarif(precheck_result(SpanRef(**where))))
     VALIDATOR.validate(log)
     region = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]
     assert None not in region.values()
