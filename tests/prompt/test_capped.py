@@ -87,3 +87,21 @@ def test_a_ceiling_below_the_slicers_own_budget_lowers_that_budget_too():
     assert all(budget is None or budget <= ceiling for budget, ceiling in slicer.calls)
     assert any(ceiling < SLICE_BUDGET_TOKENS for _, ceiling in slicer.calls)
     assert all(budget is not None for budget, ceiling in slicer.calls if ceiling < SLICE_BUDGET_TOKENS)
+
+
+
+class SteppedSlicer(FakeSlicer):
+    """A count that rises by whole items: one large item enters past 12,100 estimated tokens (a real slice's
+    count is such a staircase: ironkv's receive_packet_next counted 11,833 at 13,049 and 12,072 at 13,128)."""
+
+    def count(self, built: Built) -> int:
+        shown = built[1]["shown"]
+        return 11_260 + (shown - 12_000) * 9 // 10 + (500 if shown > 12_100 else 0)
+
+
+def test_a_search_past_a_step_comes_back_between_the_tries_within_and_over_the_cap():
+    """The secant through the last two tries walked on over the cap (12,788, 12,482, 12,268: every one over) and
+    kept the first prompt, 739 tokens short; kept between the tries within and over, it fills the cap."""
+    slicer = SteppedSlicer(floor=26_000, wanted=30_000)
+    built = capped_prompt(slicer.build, None, 12_000, slicer.count)
+    assert 11_880 <= slicer.count(built) <= 12_000 and len(slicer.calls) <= FIT_TRIES

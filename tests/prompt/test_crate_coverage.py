@@ -31,7 +31,7 @@ def crate_coverage(pair: SplicedPair, folder: Path):
     assert path in files
     workspace = CrateWorkspace(layout, path)
     name, context = round_prompt(
-        workspace, text, [], targets=[target.qualified], synth=False, approach=portfolio(1)[0].approach, feedback=[]
+        workspace, text, [], targets=[target.qualified], synth=False, strategy=portfolio(1)[0].name, feedback=[]
     )
     prompt = chat(name, **context)[1]["content"]
     parsed = workspace.parsed(text)

@@ -83,7 +83,7 @@ def build_prompt(
             base.errors,
             targets=config.targets,
             synth=synth,
-            approach=strategy.approach,
+            strategy=strategy.name,
             feedback=feedback,
             description=config.description or "",
             writes=config.targets if config.mode == TaskMode.SYNTH else [],

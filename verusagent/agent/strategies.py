@@ -5,19 +5,16 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from verusagent.prompt.approaches import approach
-
 
 class Strategy(BaseModel):
-    name: str
-    approach: str  # the sentence the prompt gives as "Approach for this attempt" (verusagent.prompt.approaches)
+    name: str  # the prompt's "Approach for this attempt" is its sentence (verusagent.prompt.approaches)
     kind: Literal["prompt", "session"] = "prompt"  # one request for k candidates, or an agent-mode session
 
 
-PORTFOLIO = [Strategy(name=name, approach=approach(name)) for name in ("invariants", "assertions", "lemmas", "minimal")]
+PORTFOLIO = [Strategy(name=name) for name in ("invariants", "assertions", "lemmas", "minimal")]
 
 
-AGENT = Strategy(name="agent", approach=approach("agent"), kind="session")
+AGENT = Strategy(name="agent", kind="session")
 STRATEGIES = {strategy.name: strategy for strategy in [*PORTFOLIO, AGENT]}
 
 

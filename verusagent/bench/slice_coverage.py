@@ -109,5 +109,5 @@ def _floor_tokens(task: VerusageTask, target: str, target_text: str, needed: lis
     """The instructions, the target and the smallest text of each needed definition, as one prompt."""
     texts = [min(n.texts, key=len) for n in needed]
     source = "\n\n".join([target_text, *texts])
-    task_name, context = prove_prompt(task.task_path.name, source, [target], portfolio(1)[0].approach, "items")
+    task_name, context = prove_prompt(task.task_path.name, source, [target], portfolio(1)[0].name, "items")
     return count_messages_o200k(chat(task_name, **context))

@@ -14,6 +14,12 @@ APPROACHES: dict[str, str] = {
 }
 
 
-def approach(strategy: str) -> str:
-    """The approach sentence of the strategy named."""
-    return APPROACHES[strategy]
+# The strategies whose sentence sends the model to the targets' loops: to targets without one they say nothing
+# (a prompt that says "start from the loops" to a lemma with none misleads; most VeruSAGE targets have none).
+ABOUT_LOOPS = frozenset({"invariants"})
+
+
+def approach(strategy: str, *, loops: bool = True) -> str:
+    """The approach sentence of the strategy named, for targets with loops or without (`loops`); "" where the
+    strategy has nothing to say to such targets (the prompt then shows no approach line)."""
+    return "" if strategy in ABOUT_LOOPS and not loops else APPROACHES[strategy]

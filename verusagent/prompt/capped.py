@@ -2,14 +2,15 @@
 
 The slicer budgets in estimated tokens (4 bytes a token), and a file's own bytes per token make that estimate
 too large (anvil-controller: its 12,000 estimated tokens count 10,600) or too small. So the slice is redone with
-its ceiling moved by what the rendered prompt counts (the secant of the last two tries), and the largest prompt
+its ceiling moved by what the rendered prompt counts (a secant, kept between the tries within the cap and over
+it once there are both), and the largest prompt
 within the cap is kept; when what the targets alone need exceeds the cap, the smallest one (its fit says so)."""
 
 from collections.abc import Callable
 
 from verusagent.context import slicer
 
-FIT_TRIES = 4  # slices per prompt at most: the secant lands within the cap's last percent by the third
+FIT_TRIES = 4  # slices per prompt at most: the search lands within the cap's last percent by the third
 
 Built = tuple[str, dict]  # (the prompt's template name, its context)
 Build = Callable[[int | None, int], Built]  # (slice budget, slice ceiling, both estimated) -> the prompt
@@ -28,8 +29,8 @@ def capped_prompt(build: Build, budget: int | None, cap: int, count: Count) -> B
         if fit is None:
             return built
         tries.append((ceiling, count(built), built))
-        if tries[-1][1] <= cap and not fit.at_ceiling:
-            break  # the ceiling held nothing back: the slice's own budget made it, a larger one adds nothing
+        if tries[-1][1] <= cap and (not fit.at_ceiling or tries[-1][1] >= cap - _band(cap)):
+            break  # the ceiling held nothing back (a larger one adds nothing), or the prompt fills the cap
         following = _next_ceiling(tries, cap)
         if following is None:
             break
@@ -44,15 +45,50 @@ def _budget_within(budget: int | None, ceiling: int) -> int | None:
 
 
 def _next_ceiling(tries: list[tuple[int, int, Built]], cap: int) -> int | None:
-    """The secant of the last two tries towards the cap (proportional after one); None: no move left."""
-    ceiling, size, _ = tries[-1]
-    if len(tries) == 1 or tries[-2][1] == size:
-        following = ceiling * cap // max(size, 1)
+    """The next ceiling, aimed just below the cap (`_aim`): once tries lie within the cap and over it, between
+    the highest within and the lowest over (`_between`), else the secant of the last two tries (proportional
+    after one); None: no move left."""
+    aim = _aim(cap)
+    low = max(((c, n) for c, n, _ in tries if n <= cap), default=None)
+    high = min(((c, n) for c, n, _ in tries if n > cap), default=None)
+    if low is not None and high is not None and low[0] < high[0]:
+        following = _between(low, high, aim, _stayed(tries, cap))
+    elif len(tries) == 1 or tries[-2][1] == tries[-1][1]:
+        following = tries[-1][0] * aim // max(tries[-1][1], 1)
     else:
-        previous, previous_size, _ = tries[-2]
-        following = ceiling + (cap - size) * (ceiling - previous) // (size - previous_size)
+        (previous, previous_size, _), (ceiling, size, _) = tries[-2], tries[-1]
+        following = ceiling + (aim - size) * (ceiling - previous) // (size - previous_size)
     following = max(following, 1)
     return None if any(following == tried for tried, _, _ in tries) else following
+
+
+def _between(low: tuple[int, int], high: tuple[int, int], aim: int, stayed: str | None) -> int:
+    """The secant between the two ends, strictly inside them. A slice grows by whole items, so its count is a
+    staircase and the secant creeps up on the aim from one side: the end that the last two tries left in place
+    counts half as far from the aim (the Illinois rule)."""
+    (c0, n0), (c1, n1) = low, high
+    below, above = aim - n0, n1 - aim
+    below, above = (below / 2 if stayed == "low" else below), (above / 2 if stayed == "high" else above)
+    return min(max(c0 + int(below * (c1 - c0) / max(below + above, 1)), c0 + 1), c1 - 1)
+
+
+def _stayed(tries: list[tuple[int, int, Built]], cap: int) -> str | None:
+    """Which end the last two tries left in place: "low" when both went over the cap, "high" when both fell
+    within it."""
+    if len(tries) < 2:
+        return None
+    over = [n > cap for _, n, _ in tries[-2:]]
+    return "low" if all(over) else "high" if not any(over) else None
+
+
+def _aim(cap: int) -> int:
+    """What the search aims at: the middle of the cap's last percent."""
+    return cap - _band(cap) // 2
+
+
+def _band(cap: int) -> int:
+    """The cap's last percent: a try that counts within it is kept (another would add less than a percent)."""
+    return max(cap // 100, 1)
 
 
 def _chosen(tries: list[tuple[int, int, Built]], cap: int) -> Built:

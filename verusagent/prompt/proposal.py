@@ -6,8 +6,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from verusagent.crate.workspace import CrateWorkspace
+from verusagent.prompt.approaches import approach
 from verusagent.prompt.crate import crate_diagnostics, crate_view
-from verusagent.prompt.targets import target_names
+from verusagent.prompt.targets import have_loops, target_names
 from verusagent.verus import Diagnostic
 
 
@@ -18,7 +19,7 @@ def round_prompt(
     *,
     targets: list[str],
     synth: bool,
-    approach: str,
+    strategy: str,
     feedback: list[str],
     description: str = "",
     writes: list[str] | None = None,
@@ -28,6 +29,8 @@ def round_prompt(
 ) -> tuple[str, dict]:
     """The prompt task and its template context for the candidate `text` and verus's `errors` on it.
     ``synth``: the bodies are still to write (then the targets default to the placeholder functions).
+    ``strategy``: the portfolio's name, whose approach sentence the prompt shows as it fits the targets (one about
+    loops only where they have a loop, or their bodies are still to write).
     ``description``: the task statement; ``writes``: in a synth run, the functions whose bodies are the model's
     (a repair prompt says so); ``context_tokens``: a large file's slice budget (``context_fit`` in the context:
     how the slice fits it); ``context_ceiling``: what the slice never exceeds but by its targets alone;
@@ -35,7 +38,8 @@ def round_prompt(
     shown with how to dispute them (none: the same prompt, byte for byte)."""
     named = (targets or workspace.placeholders(text)) if synth else targets
     view = crate_view(workspace, text, named, [d.unit_id for d in errors if d.unit_id], context_tokens, context_ceiling)
-    common = _context(view.file_name, view.source, approach, feedback, view.reply_format) | {
+    loops = synth or have_loops(workspace.target_text(text), named)
+    common = _context(view.file_name, view.source, approach(strategy, loops=loops), feedback, view.reply_format) | {
         "other_files": view.other_files,
         "description": description,
         "writes": writes or [],
@@ -49,17 +53,18 @@ def round_prompt(
     return "prove", common | {"targets": target_names(workspace.target_text(text), targets) or view.targets}
 
 
-def prove_prompt(file_name: str, source: str, targets: list[str], approach: str, reply_format: str) -> tuple[str, dict]:
+def prove_prompt(file_name: str, source: str, targets: list[str], strategy: str, reply_format: str) -> tuple[str, dict]:
     """The prove prompt on a text given as it is (no slice, no crate, no feedback): e.g. the smallest text a
     target's proof needs (``bench.slice_coverage``)."""
-    return "prove", _context(file_name, source, approach, [], reply_format) | {"targets": targets}
+    sentence = approach(strategy, loops=have_loops(source, targets))
+    return "prove", _context(file_name, source, sentence, [], reply_format) | {"targets": targets}
 
 
-def _context(file_name: str, source: str, approach: str, feedback: list[str], reply_format: str) -> dict:
+def _context(file_name: str, source: str, sentence: str, feedback: list[str], reply_format: str) -> dict:
     return {
         "file_name": file_name,
         "source": source,
-        "strategy": approach,
+        "strategy": sentence,
         "feedback": feedback,
         "reply_format": reply_format,
         "other_files": [],

@@ -28,6 +28,17 @@ def resolve_targets(source: str, targets: list[str]) -> list[Function]:
     return [matches[0] for _, matches in found]
 
 
+def have_loops(source: str, targets: list[str]) -> bool:
+    """Whether a loop lies in the functions the targets name (every function of the source when none is named),
+    as the lens finds them; a target that names no function counts as one with loops (its shape is unknown)."""
+    model = parse_shared(source)[0]
+    functions = [model.function(target) for target in targets] if targets else list(model.functions)
+    if any(function is None for function in functions):
+        return True
+    spans = [function.span for function in functions if function is not None]
+    return any(span.start <= loop.span.start and loop.span.end <= span.end for loop in model.loops for span in spans)
+
+
 def _matches(functions: list[Function], target: str) -> list[Function]:
     """The functions a target names: by unit id, else by qualified name, else by bare name."""
     for key in ("id", "qualified", "name"):
