@@ -89,7 +89,6 @@ def test_a_ceiling_below_the_slicers_own_budget_lowers_that_budget_too():
     assert all(budget is not None for budget, ceiling in slicer.calls if ceiling < SLICE_BUDGET_TOKENS)
 
 
-
 class SteppedSlicer(FakeSlicer):
     """A count that rises by whole items: one large item enters past 12,100 estimated tokens (a real slice's
     count is such a staircase: ironkv's receive_packet_next counted 11,833 at 13,049 and 12,072 at 13,128)."""

@@ -67,8 +67,8 @@ def _between(low: tuple[int, int], high: tuple[int, int], aim: int, stayed: str 
     staircase and the secant creeps up on the aim from one side: the end that the last two tries left in place
     counts half as far from the aim (the Illinois rule)."""
     (c0, n0), (c1, n1) = low, high
-    below, above = aim - n0, n1 - aim
-    below, above = (below / 2 if stayed == "low" else below), (above / 2 if stayed == "high" else above)
+    below = (aim - n0) / (2 if stayed == "low" else 1)
+    above = (n1 - aim) / (2 if stayed == "high" else 1)
     return min(max(c0 + int(below * (c1 - c0) / max(below + above, 1)), c0 + 1), c1 - 1)
 
 
