@@ -8,6 +8,7 @@ empty shells of new `impl`/`mod`/`trait` blocks or `verus!` blocks that hold onl
 from collections import Counter
 
 from verusagent.guard.evidence import hunk_violation
+from verusagent.guard.imports import module_scopes
 from verusagent.guard.layout import broadcast_groups, is_broadcast_use, prefix_start, use_statements
 from verusagent.guard.report import Evidence, Rule, Violation
 from verusagent.guard.source import Source
@@ -30,7 +31,8 @@ def item_violations(pair: tuple[Source, Source]) -> list[Violation]:
 
 
 def _removed_imports(pair: tuple[Source, Source]) -> list[Violation]:
-    """Each `use` of the original must stay: changing one can re-point a name that a spec relies on. A
+    """Each `use` of the original must stay, in its own module: changing one can re-point a name that a spec
+    relies on, and so can moving one to another module (the glob it stood over then answers for the name). A
     `broadcast use` may go: it only offers lemmas to the prover, and a proof that drops one is just harder."""
     original, candidate = pair
     kept = Counter(_use_key(candidate, first, last) for first, last in use_statements(candidate))
@@ -58,8 +60,10 @@ def _removed_import(original: Source, tokens: list[Token]) -> Violation:
     )
 
 
-def _use_key(source: Source, first: int, last: int) -> tuple[str, ...]:
-    return tuple(t.text for t in canonical(source.stream.token_slice(first, last + 1)))
+def _use_key(source: Source, first: int, last: int) -> tuple[tuple[str, ...] | None, tuple[str, ...]]:
+    """The declaration's in-file module (None: block-scoped, inside a function the function rules compare) and
+    its tokens."""
+    return module_scopes(source)[first], tuple(t.text for t in canonical(source.stream.token_slice(first, last + 1)))
 
 
 def remainder(source: Source) -> list[Token]:
