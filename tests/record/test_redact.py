@@ -69,3 +69,27 @@ def test_settings_shown_in_records_carry_no_url_credentials():
     assert strip_credentials("http://127.0.0.1:8000/v1") == "http://127.0.0.1:8000/v1"
     view = ModelSettings(model="openai/x", api_base="https://u:p@h/v1", api_key_env="MY_KEY").public_view()
     assert view["api_base"] == "https://h/v1" and view["api_key_env"] == "MY_KEY"
+
+
+def test_url_credentials_anywhere_in_a_text_are_scrubbed():
+    """A provider's error message may quote the endpoint it was given, credentials and all: the record's net
+    catches them by shape, not only where settings are recorded."""
+    message = "Connection error: https://alice:s3cr3t-pw@proxy.example:8443/v1/chat?api_key=abc123xyz&model=m failed"
+    scrubbed = scrub_text(message, [])
+    assert "alice" not in scrubbed and "s3cr3t-pw" not in scrubbed and "abc123xyz" not in scrubbed
+    assert scrubbed == (
+        f"Connection error: https://{REDACTED}@proxy.example:8443/v1/chat?api_key={REDACTED}&model=m failed"
+    )
+    assert scrub_text("see https://ghp_abcdefghijklmnop@github.com/o/r.git", []) == (
+        f"see https://{REDACTED}@github.com/o/r.git"
+    )
+
+
+def test_urls_without_credentials_and_verus_text_are_left_as_they_are():
+    for text in [
+        "http://127.0.0.1:8000/v1?model=m&n=2",
+        "mail me at someone@example.com",
+        "assert(x@ == y@); // views, not URLs",
+        "https://docs.example/page?tokens=5&page=2",
+    ]:
+        assert scrub_text(text, []) == text

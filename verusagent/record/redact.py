@@ -2,8 +2,8 @@
 
 Two nets: fields whose *name* says they hold a secret (api_key, authorization, headers, ...) are replaced
 whole, and any string that contains the *value* of a secret-looking environment variable, or something shaped
-like a provider key, has that part replaced. The model layer never puts keys into events in the first place;
-this is the second line of defence.
+like a provider key or a URL's credentials, has that part replaced. The model layer never puts keys into events
+in the first place; this is the second line of defence.
 """
 
 import os
@@ -24,6 +24,13 @@ _KEY_SHAPES = re.compile(
     r"\b(sk-[A-Za-z0-9_\-]{16,}|sk-ant-[A-Za-z0-9_\-]{16,}|AIza[0-9A-Za-z_\-]{30,}|Bearer\s+[A-Za-z0-9._\-]{12,})"
 )
 _MIN_SECRET_LENGTH = 8
+# A URL's user information (`https://user:password@host`, `https://TOKEN@host`) and the values of its query
+# parameters named for a secret (`?api_key=...`, `&access_token=...`): an error message may quote an endpoint.
+_URL_USERINFO = re.compile(r"://[^\s/?#@]+@")  # starts with a literal: re finds it fast in a large text
+_URL_SECRET_PARAM = re.compile(
+    r"([?&](?:[a-z0-9]+[_-])*(?:api[_-]?key|key|token|secret|sig|signature|password|passwd|auth)=)[^&#\s\"']+",
+    re.IGNORECASE,
+)
 
 
 def is_secret_field(name: str) -> bool:
@@ -51,6 +58,8 @@ def scrub_text(text: str, secrets: list[str] | None = None) -> str:
     for value in secret_values() if secrets is None else secrets:
         if value in text:
             text = text.replace(value, REDACTED)
+    if "://" in text:  # query parameters are read only in a text that holds a URL
+        text = _URL_SECRET_PARAM.sub(rf"\1{REDACTED}", _URL_USERINFO.sub(f"://{REDACTED}@", text))
     return _KEY_SHAPES.sub(REDACTED, text)
 
 
