@@ -10,9 +10,10 @@ from verusagent.bench.slice_coverage import prove_request
 from verusagent.bench.verusage import discover, target_of
 from verusagent.crate.workspace import CrateWorkspace
 from verusagent.prompt import chat
-from verusagent.prompt.approaches import ABOUT_LOOPS, APPROACHES, approach
+from verusagent.prompt.approaches import ABOUT_LOOPS, APPROACHES, BEFORE_ERRORS, approach
 from verusagent.prompt.proposal import round_prompt
 from verusagent.prompt.targets import have_loops
+from verusagent.verus import Diagnostic, DiagnosticKind, Level
 
 FIXTURE = Path(__file__).resolve().parents[2] / "rust_fixtures" / "prompt" / "loops_and_lemmas.rs"
 SOURCE = FIXTURE.read_text()
@@ -47,16 +48,33 @@ def test_only_the_strategies_about_loops_fall_silent_without_loops():
         assert approach(name, loops=False) == ("" if name in ABOUT_LOOPS else sentence)
 
 
-def user_prompt(targets: list[str], strategy: str, synth: bool = False) -> str:
+def test_before_verus_has_run_no_sentence_speaks_of_failures_or_errors():
+    for name in APPROACHES:
+        before = approach(name, errors=False)
+        assert "failing" not in before and "error" not in before and "complain" not in before
+        assert before == BEFORE_ERRORS.get(name, APPROACHES[name])
+    assert approach("assertions", errors=True) == APPROACHES["assertions"]
+
+
+def user_prompt(targets: list[str], strategy: str, synth: bool = False, errors: list[Diagnostic] | None = None) -> str:
     workspace = CrateWorkspace.single(FIXTURE.name)
-    name, context = round_prompt(workspace, SOURCE, [], targets=targets, synth=synth, strategy=strategy, feedback=[])
+    name, context = round_prompt(
+        workspace, SOURCE, errors or [], targets=targets, synth=synth, strategy=strategy, feedback=[]
+    )
     return chat(name, **context)[1]["content"]
 
 
 def test_a_loopless_target_gets_no_approach_line_from_the_loop_strategy():
     assert "Approach for this attempt" not in user_prompt(["add_one"], "invariants")
     assert f"Approach for this attempt: {LOOP_SENTENCE}" in user_prompt(["count_up"], "invariants")
-    assert f"Approach for this attempt: {APPROACHES['assertions']}" in user_prompt(["add_one"], "assertions")
+    assert f"Approach for this attempt: {BEFORE_ERRORS['assertions']}" in user_prompt(["add_one"], "assertions")
+
+
+def test_a_repair_prompt_works_from_the_failing_location_a_prove_prompt_has_none():
+    failed = Diagnostic(kind=DiagnosticKind.POSTCONDITION, level=Level.ERROR, message="postcondition not satisfied")
+    repair = user_prompt(["add_one"], "assertions", errors=[failed])
+    assert f"Approach for this attempt: {APPROACHES['assertions']}" in repair
+    assert "failing location" not in user_prompt(["add_one"], "assertions")
 
 
 def test_a_synth_prompt_keeps_the_loop_sentence_the_bodies_are_still_to_write():

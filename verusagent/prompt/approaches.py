@@ -13,13 +13,25 @@ APPROACHES: dict[str, str] = {
     "submit when verus verifies the whole file.",
 }
 
+# Before verus has run on the attempt (a prove or synth prompt) there is no failing location and no error to
+# show: these strategies say what they do without one.
+BEFORE_ERRORS: dict[str, str] = {
+    "assertions": "Lead verus step by step to each `ensures` with `assert` statements, with `by (nonlinear_arith)` "
+    "or `by (bit_vector)` where arithmetic needs it.",
+    "minimal": "Add the least proof verus needs: no invariant, assertion or lemma that the specifications do not "
+    "call for.",
+}
+
 
 # The strategies whose sentence sends the model to the targets' loops: to targets without one they say nothing
 # (a prompt that says "start from the loops" to a lemma with none misleads; most VeruSAGE targets have none).
 ABOUT_LOOPS = frozenset({"invariants"})
 
 
-def approach(strategy: str, *, loops: bool = True) -> str:
-    """The approach sentence of the strategy named, for targets with loops or without (`loops`); "" where the
-    strategy has nothing to say to such targets (the prompt then shows no approach line)."""
-    return "" if strategy in ABOUT_LOOPS and not loops else APPROACHES[strategy]
+def approach(strategy: str, *, loops: bool = True, errors: bool = True) -> str:
+    """The approach sentence of the strategy named, for targets with loops or without (`loops`) and a prompt that
+    shows verus's errors or none yet (`errors`); "" where the strategy has nothing to say to such targets (the
+    prompt then shows no approach line)."""
+    if strategy in ABOUT_LOOPS and not loops:
+        return ""
+    return APPROACHES[strategy] if errors else BEFORE_ERRORS.get(strategy, APPROACHES[strategy])

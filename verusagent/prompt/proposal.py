@@ -39,7 +39,8 @@ def round_prompt(
     named = (targets or workspace.placeholders(text)) if synth else targets
     view = crate_view(workspace, text, named, [d.unit_id for d in errors if d.unit_id], context_tokens, context_ceiling)
     loops = synth or have_loops(workspace.target_text(text), named)
-    common = _context(view.file_name, view.source, approach(strategy, loops=loops), feedback, view.reply_format) | {
+    sentence = approach(strategy, loops=loops, errors=bool(errors))
+    common = _context(view.file_name, view.source, sentence, feedback, view.reply_format) | {
         "other_files": view.other_files,
         "description": description,
         "writes": writes or [],
@@ -56,7 +57,7 @@ def round_prompt(
 def prove_prompt(file_name: str, source: str, targets: list[str], strategy: str, reply_format: str) -> tuple[str, dict]:
     """The prove prompt on a text given as it is (no slice, no crate, no feedback): e.g. the smallest text a
     target's proof needs (``bench.slice_coverage``)."""
-    sentence = approach(strategy, loops=have_loops(source, targets))
+    sentence = approach(strategy, loops=have_loops(source, targets), errors=False)
     return "prove", _context(file_name, source, sentence, [], reply_format) | {"targets": targets}
 
 
