@@ -2,9 +2,9 @@
 
 The slicer budgets in estimated tokens (4 bytes a token), and a file's own bytes per token make that estimate
 too large (anvil-controller: its 12,000 estimated tokens count 10,600) or too small. So the slice is redone with
-its ceiling moved by what the rendered prompt counts (a secant, kept between the tries within the cap and over
-it once there are both), and the largest prompt
-within the cap is kept; when what the targets alone need exceeds the cap, the smallest one (its fit says so)."""
+its ceiling moved by what the rendered prompt counts (a secant, kept between the tries within the cap and over it
+once there are both), and the largest prompt within the cap is kept; when what the targets alone need exceeds the
+cap, the smallest one (its fit says so)."""
 
 from collections.abc import Callable
 
