@@ -9,7 +9,7 @@ from verusagent.agent.strategies import PORTFOLIO
 from verusagent.bench.slice_coverage import prove_request
 from verusagent.bench.verusage import discover, target_of
 from verusagent.crate.workspace import CrateWorkspace
-from verusagent.prompt import chat
+from verusagent.prompt import chat, system_prompt
 from verusagent.prompt.approaches import ABOUT_LOOPS, APPROACHES, BEFORE_ERRORS, approach
 from verusagent.prompt.proposal import round_prompt
 from verusagent.prompt.targets import have_loops
@@ -104,3 +104,19 @@ def test_on_a_verus_bench_task_with_a_loop_the_loop_sentence_stays(bench_dir):
         workspace, path.read_text(), [], targets=[], synth=False, strategy="invariants", feedback=[]
     )
     assert f"Approach for this attempt: {LOOP_SENTENCE}" in chat(name, **context)[1]["content"]
+
+
+def system_prompt_of(targets: list[str], synth: bool = False) -> str:
+    workspace = CrateWorkspace.single(FIXTURE.name)
+    name, context = round_prompt(
+        workspace, SOURCE, [], targets=targets, synth=synth, strategy="assertions", feedback=[]
+    )
+    return chat(name, **context)[0]["content"]
+
+
+def test_the_advice_on_loop_invariants_is_given_where_the_targets_have_loops():
+    advice = "A loop's invariants are all verus knows"
+    assert advice in system_prompt_of(["count_up"]) and advice in system_prompt_of(["add_one"], synth=True)
+    without = system_prompt_of(["add_one"])
+    assert advice not in without and "recursive function needs a `decreases`" in without
+    assert advice in system_prompt()  # every other caller (agent sessions, the review) as before

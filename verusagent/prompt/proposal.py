@@ -41,6 +41,7 @@ def round_prompt(
     loops = synth or have_loops(workspace.target_text(text), named)
     sentence = approach(strategy, loops=loops, errors=bool(errors))
     common = _context(view.file_name, view.source, sentence, feedback, view.reply_format) | {
+        "loops": loops,
         "other_files": view.other_files,
         "description": description,
         "writes": writes or [],
@@ -57,8 +58,9 @@ def round_prompt(
 def prove_prompt(file_name: str, source: str, targets: list[str], strategy: str, reply_format: str) -> tuple[str, dict]:
     """The prove prompt on a text given as it is (no slice, no crate, no feedback): e.g. the smallest text a
     target's proof needs (``bench.slice_coverage``)."""
-    sentence = approach(strategy, loops=have_loops(source, targets), errors=False)
-    return "prove", _context(file_name, source, sentence, [], reply_format) | {"targets": targets}
+    loops = have_loops(source, targets)
+    sentence = approach(strategy, loops=loops, errors=False)
+    return "prove", _context(file_name, source, sentence, [], reply_format) | {"targets": targets, "loops": loops}
 
 
 def _context(file_name: str, source: str, sentence: str, feedback: list[str], reply_format: str) -> dict:

@@ -87,10 +87,11 @@ def render(template: str, **context: Any) -> str:
     return environment().get_template(name).render(**context).strip() + "\n"
 
 
-def system_prompt(writes_code: bool = False) -> str:
-    """`writes_code`: the task asks for function bodies (synth, and the repair of a synth run's candidates)."""
+def system_prompt(writes_code: bool = False, loops: bool = True) -> str:
+    """`writes_code`: the task asks for function bodies (synth, and the repair of a synth run's candidates);
+    `loops`: the targets have loops (else the advice on loop invariants is left out: there is none to write)."""
     hatches, reads = prompt_names(outside_reads=False), prompt_names(outside_reads=True)
-    return render("system", escape_hatches=hatches, outside_reads=reads, writes_code=writes_code)
+    return render("system", escape_hatches=hatches, outside_reads=reads, writes_code=writes_code, loops=loops)
 
 
 def mcp_instructions() -> str:
@@ -99,14 +100,15 @@ def mcp_instructions() -> str:
 
 
 def chat(task: str, **context: Any) -> list[dict[str, str]]:
-    """The messages for a task: the system prompt, then the task's template rendered with ``context``."""
+    """The messages for a task: the system prompt, then the task's template rendered with ``context`` (whose
+    ``loops``, when False, says the targets have none: see ``system_prompt``)."""
     if task not in TASKS:
         raise ValueError(f"unknown prompt task {task!r}; known: {', '.join(TASKS)}")
     if task == "repair":
         _check_kinds(context.get("diagnostics", []))
     writes_code = task == "synth" or bool(context.get("writes"))
     return [
-        {"role": "system", "content": system_prompt(writes_code)},
+        {"role": "system", "content": system_prompt(writes_code, loops=bool(context.get("loops", True)))},
         {"role": "user", "content": render(task, **context)},
     ]
 
