@@ -79,6 +79,19 @@ def test_a_repair_prompt_works_from_the_failing_location_a_prove_prompt_has_none
 
 def test_a_synth_prompt_keeps_the_loop_sentence_the_bodies_are_still_to_write():
     assert f"Approach for this attempt: {LOOP_SENTENCE}" in user_prompt(["add_one"], "invariants", synth=True)
+    workspace = CrateWorkspace.single(FIXTURE.name)
+    failed = Diagnostic(kind=DiagnosticKind.POSTCONDITION, level=Level.ERROR, message="postcondition not satisfied")
+    name, context = round_prompt(
+        workspace,
+        SOURCE,
+        [failed],
+        targets=["add_one"],
+        synth=False,
+        strategy="invariants",
+        feedback=[],
+        writes=["add_one"],
+    )  # the repair of a synth run's candidate: the body is still the model's, a loop may be what it needs
+    assert context["loops"] and LOOP_SENTENCE in chat(name, **context)[1]["content"]
 
 
 def test_every_strategy_of_the_portfolio_has_a_sentence():

@@ -30,7 +30,7 @@ def round_prompt(
     """The prompt task and its template context for the candidate `text` and verus's `errors` on it.
     ``synth``: the bodies are still to write (then the targets default to the placeholder functions).
     ``strategy``: the portfolio's name, whose approach sentence the prompt shows as it fits the targets (one about
-    loops only where they have a loop, or their bodies are still to write).
+    loops only where they have a loop, or their bodies are the model's to write).
     ``description``: the task statement; ``writes``: in a synth run, the functions whose bodies are the model's
     (a repair prompt says so); ``context_tokens``: a large file's slice budget (``context_fit`` in the context:
     how the slice fits it); ``context_ceiling``: what the slice never exceeds but by its targets alone;
@@ -38,7 +38,7 @@ def round_prompt(
     shown with how to dispute them (none: the same prompt, byte for byte)."""
     named = (targets or workspace.placeholders(text)) if synth else targets
     view = crate_view(workspace, text, named, [d.unit_id for d in errors if d.unit_id], context_tokens, context_ceiling)
-    loops = synth or have_loops(workspace.target_text(text), named)
+    loops = synth or bool(writes) or have_loops(workspace.target_text(text), named)
     sentence = approach(strategy, loops=loops, errors=bool(errors))
     common = _context(view.file_name, view.source, sentence, feedback, view.reply_format) | {
         "loops": loops,
